@@ -1,0 +1,152 @@
+"""A campaign folder: its config, its store and the GM's set-up commands (the I/O edge)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+import secrets
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gm.dice import SeededDice
+from gm.errors import GameError
+from gm.game_data.dataset import DataError, GameData, load_game_data
+from gm.state import GameState
+from gm.store import CampaignRow, PlayerRow, StateRow, Store
+
+CONFIG_FILE = "campaign.toml"
+DATABASE_FILE = "campaign.sqlite"
+LETTER = re.compile(r"^[A-Z]$")
+ADDRESS = re.compile(r"^[^@\s<>,;:]+@[^@\s<>,;:]+\.[^@\s<>,;:]+$")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    letter: str
+    name: str
+    email: str
+
+
+def parse_player(text: str) -> PlayerSpec:
+    """`A:Name:address@example.org` -> PlayerSpec; a clear error for anything else."""
+    parts = text.split(":")
+    if len(parts) != 3:
+        raise GameError(f"player {text!r}: write LETTER:NAME:ADDRESS, e.g. A:Anna:anna@example.org")
+    letter, name, email = (p.strip() for p in parts)
+    letter = letter.upper()
+    if not LETTER.match(letter):
+        raise GameError(f"player {text!r}: the letter must be one of A-Z")
+    if not name:
+        raise GameError(f"player {text!r}: the name is empty")
+    if not ADDRESS.match(email):
+        raise GameError(f"player {text!r}: {email!r} is not an e-mail address")
+    return PlayerSpec(letter, name, email)
+
+
+def hash_password(password: str, salt: bytes | None = None) -> str:
+    salt = salt or secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, n=2**14, r=8, p=1)
+    return f"scrypt${salt.hex()}${digest.hex()}"
+
+
+def check_password(password: str, stored: str) -> bool:
+    try:
+        scheme, salt, _ = stored.split("$")
+    except ValueError:
+        return False
+    return scheme == "scrypt" and secrets.compare_digest(
+        hash_password(password, bytes.fromhex(salt)), stored)
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass
+class Campaign:
+    folder: Path
+    store: Store
+    row: CampaignRow
+    data: GameData
+
+    @property
+    def name(self) -> str:
+        return self.row.name
+
+    def latest(self) -> StateRow:
+        return self.store.latest(self.row)
+
+    def players(self) -> list[PlayerRow]:
+        return self.store.players(self.row)
+
+    def apply(self, action: str, detail: dict[str, Any],
+              change: Callable[[GameState, SeededDice], GameState]) -> GameState:
+        """Run one pure change on the latest state and append the result with its dice."""
+        latest = self.latest()
+        dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
+        new_state = change(latest.state, dice)
+        self.store.append_state(self.row, action, detail, new_state, dice.log, _now())
+        return new_state
+
+
+def _load_data(data_dir: str | None) -> GameData:
+    try:
+        return load_game_data(Path(data_dir) if data_dir else None)
+    except DataError as exc:
+        first = exc.problems[0] if exc.problems else "unknown problem"
+        raise GameError(f"the data set has {len(exc.problems)} problem(s), first: {first}; "
+                        "run `gm data check`") from None
+
+
+def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
+                    data_dir: str | None, database: str | None) -> tuple[Campaign, dict[str, str]]:
+    """Make the folder, the store and the deal (15.2, 15.3). Returns the players' passwords."""
+    from gm.setup.deal import new_game
+
+    letters = [s.letter for s in specs]
+    duplicates = sorted({x for x in letters if letters.count(x) > 1})
+    if duplicates:
+        raise GameError(f"player letter {', '.join(duplicates)} given twice")
+    if len(specs) < 2:
+        raise GameError("a campaign needs at least two players (3 to 6 as designed, 15.21)")
+    if (folder / CONFIG_FILE).exists():
+        raise GameError(f"{folder} already holds a campaign")
+    data = _load_data(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    url = database or f"sqlite:///{(folder / DATABASE_FILE).resolve()}"
+    seed = seed or secrets.token_hex(8)
+    config = {"name": folder.resolve().name, "database": url,
+              "data": str(Path(data_dir).resolve()) if data_dir else ""}
+    store = Store(url)
+    store.create_schema()
+    passwords = {s.letter: secrets.token_urlsafe(8) for s in specs}
+    roster = [PlayerRow(s.letter, s.name, s.email, hash_password(passwords[s.letter]))
+              for s in sorted(specs, key=lambda s: s.letter)]
+    row = store.create_campaign(config["name"], seed, config["data"] or None, roster, _now())
+    (folder / CONFIG_FILE).write_text(
+        "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
+    dice = SeededDice(seed, "1:deal")
+    state = new_game(data, sorted(letters), dice)
+    campaign = Campaign(folder, store, row, data)
+    store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, _now())
+    return campaign, passwords
+
+
+def open_campaign(folder: Path) -> Campaign:
+    config_path = folder / CONFIG_FILE
+    if not config_path.is_file():
+        raise GameError(f"no campaign at {folder} (no {CONFIG_FILE}); create one with `gm new`")
+    try:
+        config = tomllib.loads(config_path.read_text(encoding="utf-8"))
+        name, url = str(config["name"]), str(config["database"])
+    except (tomllib.TOMLDecodeError, KeyError, OSError) as exc:
+        raise GameError(f"{config_path}: unreadable campaign config ({exc})") from None
+    store = Store(url)
+    row = store.campaign(name)
+    data = _load_data(str(config.get("data") or "") or row.data_dir)
+    return Campaign(folder, store, row, data)

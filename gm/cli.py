@@ -1,0 +1,76 @@
+"""The `gm` command. Subcommands load on use, so `gm --help` stays as quick as click itself."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+COMMANDS = {
+    "demo": ("gm.commands.demo:demo", "Run a demo campaign from fixtures/ in a temporary folder."),
+    "new": ("gm.commands.campaign:new", "Create a campaign and deal the Initial Forces (15.3)."),
+    "trade": ("gm.commands.campaign:trade", "Record a trade of the trading session (15.33)."),
+    "end-trading": ("gm.commands.campaign:end_trading",
+                    "End the trading session; markers to the chart, combat units deploy."),
+    "deploy": ("gm.commands.campaign:deploy", "Record a player's stack for deployment (15.5)."),
+    "start": ("gm.commands.campaign:start",
+              "Deploy the leaders and draw the first Player-Turn order (15.5, 15.62)."),
+    "show": ("gm.commands.campaign:show", "Print the position, the chart and the markers."),
+    "history": ("gm.commands.campaign:history", "List the campaign's states, oldest first."),
+    "data": ("gm.commands.data:data", "Check and print the map and counter data."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported only when run (help text kept here)."""
+
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, attr = self.lazy[cmd_name][0].split(":")
+            command: click.Command = getattr(importlib.import_module(module), attr)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="gamesmaster", message="gm %(version)s")
+def cli() -> None:
+    """Gamesmaster: runs a play-by-e-mail campaign of SPI's Russian Civil War 1918-1922.
+
+    A CAMPAIGN is a folder made by `gm new`; it holds campaign.toml and the database.
+    """
+
+
+def main() -> None:
+    from gm.errors import GameError
+
+    try:
+        cli.main(prog_name="gm", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.exceptions.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except GameError as exc:
+        click.echo(f"gm: {exc}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)

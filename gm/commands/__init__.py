@@ -1,0 +1,1 @@
+"""The subcommands of `gm`, each loaded only when used."""

@@ -1,0 +1,157 @@
+"""GM commands that create a campaign and carry it through set-up (15.0, 17.0 [15.0])."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from gm.campaign import Campaign, create_campaign, open_campaign, parse_player
+from gm.errors import GameError
+
+CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+
+
+@click.command()
+@CAMPAIGN
+@click.option("--player", "-p", "players", multiple=True, required=True, metavar="L:NAME:ADDRESS",
+              help="A player: letter, name and e-mail address. Repeat for each (3 to 6).")
+@click.option("--seed", help="Seed for every random draw of this campaign (default: random).")
+@click.option("--data", "data_dir", type=click.Path(file_okay=False),
+              help="A corrected data set folder to play on instead of the embedded one.")
+@click.option("--database", help="SQLAlchemy URL (default: SQLite inside the campaign folder).")
+def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
+        database: str | None) -> None:
+    """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
+    players' passwords, which they put in their order e-mails."""
+    specs = [parse_player(p) for p in players]
+    if not 3 <= len(specs) <= 6:
+        click.echo(f"note: {len(specs)} players; the game is designed for 3 to 6, and 15.21 "
+                   "lets it run with more or fewer", err=True)
+    created, passwords = create_campaign(campaign, specs, seed, data_dir, database)
+    click.echo(f"campaign {created.name} created in {campaign}")
+    for letter, password in sorted(passwords.items()):
+        click.echo(f"  player {letter} password: {password}")
+    _show(created)
+
+
+def _show(campaign: Campaign) -> None:
+    from gm.report import render_position
+
+    click.echo(render_position(campaign.name, campaign.latest().state, campaign.data), nl=False)
+
+
+@click.command()
+@CAMPAIGN
+@click.argument("giver")
+@click.argument("receiver")
+@click.option("--give", "give", multiple=True, metavar="ITEM",
+              help="What GIVER hands over: a leader (number or name), POLITBURO or ASSASSIN.")
+@click.option("--take", "take", multiple=True, metavar="ITEM",
+              help="What GIVER receives in exchange (leave out for a gift).")
+def trade(campaign: Path, giver: str, receiver: str, give: tuple[str, ...],
+          take: tuple[str, ...]) -> None:
+    """Record a trade of the trading session, agreed by both players (15.33).
+
+    Example: gm trade camp A B --give Trotsky --take 255 --take POLITBURO
+    """
+    from gm.game_data.names import resolve_unit
+    from gm.setup.trading import MARKERS
+    from gm.setup.trading import trade as do_trade
+
+    opened = open_campaign(campaign)
+
+    def items(raw: tuple[str, ...]) -> list[str]:
+        return [t.upper() if t.upper() in MARKERS else str(resolve_unit(t, opened.data))
+                for t in raw]
+
+    gives, takes = items(give), items(take)
+    giver, receiver = giver.upper(), receiver.upper()
+    opened.apply("trade", {"giver": giver, "receiver": receiver, "give": gives, "take": takes},
+                 lambda state, _dice: do_trade(state, opened.data, giver, receiver, gives, takes))
+    click.echo(f"recorded: {giver} gives {', '.join(gives) or 'nothing'} to {receiver}"
+               f"{' for ' + ', '.join(takes) if takes else ''}")
+
+
+@click.command("end-trading")
+@CAMPAIGN
+def end_trading(campaign: Path) -> None:
+    """End the trading session: markers go to the chart (15.34), combat and Imperial units
+    deploy in their provinces (15.41-15.43, 13.0). Players then choose leader stacks."""
+    from gm.setup.trading import end_trading as do_end
+
+    opened = open_campaign(campaign)
+    opened.apply("end-trading", {}, lambda state, _dice: do_end(state, opened.data))
+    click.echo("trading session ended; combat and Imperial units deployed")
+
+
+@click.command()
+@CAMPAIGN
+@click.argument("player")
+@click.argument("order", nargs=-1)
+@click.option("--clear", is_flag=True, help="Withdraw all of PLAYER's deployment orders.")
+def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> None:
+    """Record PLAYER's stack for the Initial Deployment, top to bottom (15.5, 7.21):
+
+        gm deploy camp A 160 161 120 IN PETR
+
+    Leaders without an order deploy alone in their provinces; asterisk leaders on a combat
+    unit of their colour (15.52)."""
+    from gm.game_data.names import resolve_province, resolve_unit
+    from gm.setup.deployment import clear_deploy, record_deploy
+
+    opened = open_campaign(campaign)
+    player = player.upper()
+    if clear:
+        opened.apply("deploy-clear", {"player": player},
+                     lambda state, _dice: clear_deploy(state, player))
+        click.echo(f"deployment orders of {player} withdrawn")
+        return
+    words = [w for part in order for w in part.replace(",", " ").split()]
+    if len(words) < 3 or words[-2].upper() != "IN":
+        raise GameError("write the stack as: UNIT ... IN PROVINCE")
+    province = resolve_province(words[-1], opened.data)
+    units = [resolve_unit(w, opened.data) for w in words[:-2]]
+    if any(isinstance(u, str) for u in units):
+        raise GameError("the Czar and the Gold deploy by 13.0, not by order")
+    unit_ids = [int(u) for u in units]
+    opened.apply("deploy", {"player": player, "province": province, "units": unit_ids},
+                 lambda state, _dice: record_deploy(state, opened.data, player, province,
+                                                    unit_ids))
+    click.echo(f"recorded: {player} deploys {' '.join(map(str, unit_ids))} IN {province}")
+
+
+@click.command()
+@CAMPAIGN
+def start(campaign: Path) -> None:
+    """Deploy every leader (15.5) and draw the Player-Turn order (15.62): Game-Turn 1 opens."""
+    from gm.setup.deployment import finish_deployment
+
+    opened = open_campaign(campaign)
+    state = opened.apply("start", {},
+                         lambda state, dice: finish_deployment(state, opened.data, dice))
+    click.echo(f"Game-Turn 1 begins; Player-Turn order {', '.join(state.sequence)}")
+
+
+@click.command()
+@CAMPAIGN
+@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON.")
+def show(campaign: Path, as_json: bool) -> None:
+    """Print the position province by province, the chart and the markers."""
+    opened = open_campaign(campaign)
+    if as_json:
+        click.echo(json.dumps(json.loads(opened.latest().state.to_json()), indent=2))
+    else:
+        _show(opened)
+
+
+@click.command()
+@CAMPAIGN
+def history(campaign: Path) -> None:
+    """List every state of the campaign with what made it and the dice it used."""
+    opened = open_campaign(campaign)
+    for row in opened.store.history(opened.row):
+        rolls = opened.store.rolls(opened.row, row.seq)
+        click.echo(f"{row.seq:4d} {row.created_at:%Y-%m-%d %H:%M} {row.action:12s} "
+                   f"{json.dumps(row.detail, sort_keys=True)} ({len(rolls)} draws/rolls)")

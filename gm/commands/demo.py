@@ -1,0 +1,34 @@
+"""`gm demo`: a whole set-up on embedded defaults, from the script in fixtures/demo/."""
+
+from __future__ import annotations
+
+import shlex
+import tempfile
+from pathlib import Path
+
+import click
+
+DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "setup.gm"
+
+
+@click.command()
+@click.option("--keep", type=click.Path(file_okay=False, path_type=Path),
+              help="Make the campaign in this folder and keep it (default: a temporary one).")
+@click.option("--script", type=click.Path(dir_okay=False, path_type=Path), default=DEMO_SCRIPT,
+              show_default=True, help="The gm commands to run, one a line; CAMPAIGN stands "
+              "for the folder.")
+def demo(keep: Path | None, script: Path) -> None:
+    """Create a demo campaign, deal, trade, deploy and print the position. No mail server."""
+    from gm.cli import cli
+
+    if not script.is_file():
+        raise click.ClickException(f"demo script {script} not found")
+    lines = [line.strip() for line in script.read_text(encoding="utf-8").splitlines()]
+    with tempfile.TemporaryDirectory(prefix="gm-demo-") as tmp:
+        folder = keep or Path(tmp) / "demo"
+        for line in lines:
+            if not line or line.startswith("#"):
+                continue
+            args = [str(folder) if a == "CAMPAIGN" else a for a in shlex.split(line)]
+            click.secho(f"$ gm {' '.join(shlex.quote(a) for a in args)}", bold=True)
+            cli.main(args=args, prog_name="gm", standalone_mode=False)

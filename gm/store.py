@@ -1,0 +1,219 @@
+"""The store: campaigns, players, every phase's state, orders, results and the dice log.
+
+SQLAlchemy Core, so the same code serves SQLite (a campaign folder's own database) and a
+PostgreSQL URL. History is append-only: a change of phase or position adds a state row, with
+its dice rolls, in one transaction; nothing is updated in place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    insert,
+    select,
+)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from gm.dice import Roll
+from gm.errors import GameError
+from gm.state import GameState
+
+metadata = MetaData()
+campaigns = Table(
+    "campaigns", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(200), nullable=False, unique=True),
+    Column("game", String(20), nullable=False),
+    Column("seed", String(100), nullable=False),
+    Column("data_dir", Text),  # None: the embedded data set
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+players = Table(
+    "players", metadata,
+    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
+    Column("letter", String(2), primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("email", String(320), nullable=False),
+    Column("password_hash", String(200), nullable=False),
+)
+states = Table(
+    "states", metadata,
+    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", String(100), nullable=False),  # what made this state: "deal", "trade" ...
+    Column("detail", Text, nullable=False),  # JSON: the command's arguments
+    Column("turn", Integer, nullable=False),
+    Column("phase", Integer, nullable=False),
+    Column("stage", String(20), nullable=False),
+    Column("state", Text, nullable=False),  # GameState JSON
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+orders = Table(
+    "orders", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
+    Column("state_seq", Integer, nullable=False),  # the state the orders were written against
+    Column("player", String(2), nullable=False),
+    Column("raw", Text, nullable=False),
+    Column("parsed", Text),
+    Column("received_at", DateTime(timezone=True), nullable=False),
+)
+results = Table(
+    "results", metadata,
+    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
+    Column("state_seq", Integer, primary_key=True),
+    Column("result", Text, nullable=False),
+)
+dice_log = Table(
+    "dice_log", metadata,
+    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
+    Column("state_seq", Integer, primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("purpose", Text, nullable=False),
+    Column("kind", String(10), nullable=False),
+    Column("value", String(50), nullable=False),
+    UniqueConstraint("campaign_id", "state_seq", "n"),
+)
+
+
+@dataclass(frozen=True)
+class CampaignRow:
+    id: int
+    name: str
+    game: str
+    seed: str
+    data_dir: str | None
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    letter: str
+    name: str
+    email: str
+    password_hash: str
+
+
+@dataclass(frozen=True)
+class StateRow:
+    seq: int
+    action: str
+    detail: dict[str, Any]
+    state: GameState
+    created_at: dt.datetime
+
+
+class Store:
+    """One database; `url` is any SQLAlchemy URL (sqlite:///path, postgresql://...)."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            self.engine = create_engine(url)
+        except (SQLAlchemyError, ValueError, ImportError) as exc:
+            raise GameError(f"cannot open database {url!r}: {exc}") from None
+
+    def create_schema(self) -> None:
+        metadata.create_all(self.engine)
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except IntegrityError as exc:
+            raise GameError(f"the store refused a change: {exc.orig}") from None
+        except SQLAlchemyError as exc:
+            raise GameError(f"database error: {exc}") from None
+
+    def create_campaign(self, name: str, seed: str, data_dir: str | None,
+                        roster: Sequence[PlayerRow], now: dt.datetime) -> CampaignRow:
+        with self._tx() as conn:
+            campaign_id = conn.execute(insert(campaigns).values(
+                name=name, game="rcw", seed=seed, data_dir=data_dir, created_at=now
+            )).inserted_primary_key[0]  # type: ignore[index]
+            for p in roster:
+                conn.execute(insert(players).values(
+                    campaign_id=campaign_id, letter=p.letter, name=p.name, email=p.email,
+                    password_hash=p.password_hash))
+        return CampaignRow(int(campaign_id), name, "rcw", seed, data_dir)
+
+    def campaign(self, name: str) -> CampaignRow:
+        with self._tx() as conn:
+            row = conn.execute(select(campaigns).where(campaigns.c.name == name)).first()
+        if row is None:
+            raise GameError(f"no campaign {name!r} in this store")
+        return CampaignRow(row.id, row.name, row.game, row.seed, row.data_dir)
+
+    def players(self, campaign: CampaignRow) -> list[PlayerRow]:
+        with self._tx() as conn:
+            rows = conn.execute(select(players).where(players.c.campaign_id == campaign.id)
+                                .order_by(players.c.letter)).all()
+        return [PlayerRow(r.letter, r.name, r.email, r.password_hash) for r in rows]
+
+    def append_state(self, campaign: CampaignRow, action: str, detail: dict[str, Any],
+                     state: GameState, rolls: Sequence[Roll], now: dt.datetime) -> int:
+        """Add the next state and the dice rolled to reach it, in one transaction."""
+        with self._tx() as conn:
+            last = conn.execute(select(states.c.seq).where(states.c.campaign_id == campaign.id)
+                                .order_by(states.c.seq.desc()).limit(1)).scalar()
+            seq = 1 if last is None else last + 1
+            conn.execute(insert(states).values(
+                campaign_id=campaign.id, seq=seq, action=action,
+                detail=json.dumps(detail, sort_keys=True), turn=state.turn, phase=state.phase,
+                stage=state.stage, state=state.to_json(), created_at=now))
+            for n, roll in enumerate(rolls, start=1):
+                conn.execute(insert(dice_log).values(
+                    campaign_id=campaign.id, state_seq=seq, n=n, purpose=roll.purpose,
+                    kind=roll.kind, value=roll.value))
+        return seq
+
+    def history(self, campaign: CampaignRow) -> list[StateRow]:
+        with self._tx() as conn:
+            rows = conn.execute(select(states).where(states.c.campaign_id == campaign.id)
+                                .order_by(states.c.seq)).all()
+        return [StateRow(r.seq, r.action, json.loads(r.detail), GameState.from_json(r.state),
+                         r.created_at) for r in rows]
+
+    def latest(self, campaign: CampaignRow) -> StateRow:
+        with self._tx() as conn:
+            row = conn.execute(select(states).where(states.c.campaign_id == campaign.id)
+                               .order_by(states.c.seq.desc()).limit(1)).first()
+        if row is None:
+            raise GameError(f"campaign {campaign.name!r} has no state yet")
+        return StateRow(row.seq, row.action, json.loads(row.detail),
+                        GameState.from_json(row.state), row.created_at)
+
+    def rolls(self, campaign: CampaignRow, seq: int) -> list[Roll]:
+        with self._tx() as conn:
+            rows = conn.execute(select(dice_log).where(
+                (dice_log.c.campaign_id == campaign.id) & (dice_log.c.state_seq == seq))
+                .order_by(dice_log.c.n)).all()
+        return [Roll(r.purpose, r.kind, r.value) for r in rows]
+
+    def record_orders(self, campaign: CampaignRow, state_seq: int, player: str, raw: str,
+                      parsed: str | None, now: dt.datetime) -> None:
+        with self._tx() as conn:
+            conn.execute(insert(orders).values(
+                campaign_id=campaign.id, state_seq=state_seq, player=player, raw=raw,
+                parsed=parsed, received_at=now))
+
+    def record_result(self, campaign: CampaignRow, state_seq: int, result: str) -> None:
+        with self._tx() as conn:
+            conn.execute(insert(results).values(campaign_id=campaign.id, state_seq=state_seq,
+                                                result=result))

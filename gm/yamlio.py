@@ -1,0 +1,96 @@
+"""YAML reading that remembers where each mapping key stood, so problems name a line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class LinedDict(dict[Any, Any]):
+    """A mapping read from YAML: `line` is where it starts, `key_lines[k]` where key k is."""
+
+    line: int = 0
+    key_lines: dict[Any, int]
+
+
+class LinedList(list[Any]):
+    line: int = 0
+    item_lines: list[int]
+
+
+class _LineLoader(_Base):  # type: ignore[misc]
+    pass
+
+
+def _construct_mapping(loader: Any, node: yaml.MappingNode) -> LinedDict:
+    loader.flatten_mapping(node)
+    result = LinedDict()
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value", key_node.start_mark
+            )
+        if key in result:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: Any, node: yaml.SequenceNode) -> LinedList:
+    result = LinedList(loader.construct_object(child, deep=True) for child in node.value)
+    result.line = node.start_mark.line + 1
+    result.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+class YamlError(Exception):
+    """A file that is not readable YAML; `line` is 1-based or 0 when unknown."""
+
+    def __init__(self, path: Path, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+def load_lined(path: Path) -> Any:
+    """Load one YAML file into LinedDict/LinedList values; raise YamlError if unreadable."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise YamlError(path, 0, f"cannot read: {exc}") from None
+    try:
+        return yaml.load(text, Loader=_LineLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 0
+        raise YamlError(path, line, f"not valid YAML: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise YamlError(path, 0, f"not valid YAML: {exc}") from None
+
+
+def line_of(document: Any, loc: tuple[Any, ...]) -> int:
+    """Best line for a path into a lined document (as pydantic reports error locations)."""
+    node, line = document, getattr(document, "line", 0)
+    for part in loc:
+        if isinstance(node, LinedDict) and part in node:
+            line = node.key_lines.get(part, line)
+            node = node[part]
+        elif isinstance(node, LinedList) and isinstance(part, int) and 0 <= part < len(node):
+            line = node.item_lines[part]
+            node = node[part]
+        else:
+            break
+    return line
