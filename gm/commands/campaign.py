@@ -26,10 +26,10 @@ def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: st
     """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
     players' passwords, which they put in their order e-mails."""
     specs = [parse_player(p) for p in players]
+    created, passwords = create_campaign(campaign, specs, seed, data_dir, database)
     if not 3 <= len(specs) <= 6:
         click.echo(f"note: {len(specs)} players; the game is designed for 3 to 6, and 15.21 "
                    "lets it run with more or fewer", err=True)
-    created, passwords = create_campaign(campaign, specs, seed, data_dir, database)
     click.echo(f"campaign {created.name} created in {campaign}")
     for letter, password in sorted(passwords.items()):
         click.echo(f"  player {letter} password: {password}")

@@ -1,0 +1,130 @@
+"""The GM's commands end to end: set-up on a real campaign folder, errors on one line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from gm.campaign import check_password, open_campaign
+from gm.cli import cli
+
+PLAYERS = ["-p", "A:Anna:anna@example.org", "-p", "B:Boris:boris@example.org",
+           "-p", "C:Clara:clara@example.org"]
+
+
+def gm(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def run_gm(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed entry point, in a fresh process, as the GM runs it."""
+    return subprocess.run([sys.executable, "-m", "gm", *args], capture_output=True, text=True,
+                          cwd=cwd, env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+                          check=False)
+
+
+def test_a_campaign_from_deal_to_first_turn(tmp_path: Path) -> None:
+    folder = tmp_path / "camp"
+    result = gm("new", str(folder), "--seed", "s1", *PLAYERS)
+    assert result.exit_code == 0, result.output
+    assert "player A password:" in result.output and "trading session" in result.output
+    campaign = open_campaign(folder)
+    hands = campaign.latest().state.hands
+    password = result.output.split("player A password: ")[1].split()[0]
+    assert check_password(password, campaign.players()[0].password_hash)
+    giver_unit = hands["A"].units[0]
+    assert gm("trade", str(folder), "A", "B", "--give", str(giver_unit)).exit_code == 0
+    assert giver_unit in open_campaign(folder).latest().state.hands["B"].units
+    assert gm("end-trading", str(folder)).exit_code == 0
+    lenin_owner = next(p for p, h in open_campaign(folder).latest().state.hands.items()
+                       if 151 in h.units)
+    assert gm("deploy", str(folder), lenin_owner, "Lenin", "101", "IN", "Petrograd"
+              ).exit_code == 0
+    result = gm("start", str(folder))
+    assert result.exit_code == 0 and "Game-Turn 1 begins" in result.output
+    shown = gm("show", str(folder)).output
+    assert "Game-Turn 1, First Phase" in shown
+    assert f"[{lenin_owner}] 151 Lenin (2), 101 RD 3" in shown
+    assert "[-] 317 PO 2, 318 PO 2, 319 PO 1" in shown
+    history = gm("history", str(folder)).output.splitlines()
+    assert [line.split()[3] for line in history] == [
+        "deal", "trade", "end-trading", "deploy", "start"]
+
+
+def test_the_same_seed_gives_the_same_campaign(tmp_path: Path) -> None:
+    for name in ("one", "two"):
+        gm("new", str(tmp_path / name), "--seed", "same", *PLAYERS)
+        gm("end-trading", str(tmp_path / name))
+        gm("start", str(tmp_path / name))
+    one = open_campaign(tmp_path / "one").latest().state
+    two = open_campaign(tmp_path / "two").latest().state
+    assert one.to_json() == two.to_json()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["show", "nowhere"], "no campaign at nowhere"),
+    (["new", "X", "-p", "A:Anna:anna@example.org", "-p", "A:Al:al@example.org"],
+     "player letter A given twice"),
+    (["new", "X", "-p", "A:Anna:not-an-address", "-p", "B:B:b@example.org"],
+     "is not an e-mail address"),
+    (["new", "X", "-p", "AA:Anna:a@example.org"], "the letter must be one of A-Z"),
+    (["new", "X", "-p", "A:Anna"], "write LETTER:NAME:ADDRESS"),
+    (["data", "check", "no-such-folder"], "not a folder"),
+])
+def test_bad_input_gets_one_line_and_an_exit_code(tmp_path: Path, args: list[str],
+                                                  message: str) -> None:
+    result = run_gm(*args, cwd=tmp_path)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_rule_errors_name_their_case(tmp_path: Path) -> None:
+    gm("new", str(tmp_path / "c"), "--seed", "s", *PLAYERS)
+    result = run_gm("deploy", str(tmp_path / "c"), "A", "Lenin", "IN", "PETR")
+    assert result.returncode == 1 and "(15.4, 15.5)" in result.stderr
+    gm("end-trading", str(tmp_path / "c"))
+    result = run_gm("trade", str(tmp_path / "c"), "A", "B", "--give", "POLITBURO")
+    assert result.returncode == 1 and "(15.33)" in result.stderr
+
+
+def test_a_broken_campaign_config_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "campaign.toml").write_text("name = [", encoding="utf-8")
+    result = run_gm("show", str(tmp_path / "c"))
+    assert result.returncode == 1 and "unreadable campaign config" in result.stderr
+
+
+def test_help_and_version() -> None:
+    result = run_gm("--help")
+    assert result.returncode == 0 and "trade" in result.stdout and "data" in result.stdout
+    assert run_gm("--version").stdout.startswith("gm ")
+    assert "Validate a data set" in run_gm("data", "check", "--help").stdout
+
+
+def test_data_json_outputs() -> None:
+    import json
+
+    provinces = json.loads(gm("data", "map", "--json").output)["provinces"]
+    assert len(provinces) == 78
+    assert set(provinces[0]) == {"code", "name", "region", "adjacent", "rail", "port", "lat",
+                                 "lon", "source"}
+    counters = json.loads(gm("data", "counters", "--json").output)
+    kinds = {u["kind"] for u in counters["units"]}
+    assert kinds == {"combat", "leader", "imperial"}
+    trotsky = next(u for u in counters["units"] if u["id"] == 152)
+    assert (trotsky["value"], trotsky["home"], trotsky["asterisk"]) == (3, "TVER", True)
+    assert counters["markers"]["politburo"] == 15
+
+
+def test_demo_runs_on_embedded_defaults() -> None:
+    result = run_gm("demo")
+    assert result.returncode == 0, result.stderr
+    assert "Game-Turn 1, First Phase" in result.stdout
+    assert "[D] 151 Lenin (2), 101 RD 3" in result.stdout  # Lenin traded F -> D, then deployed

@@ -1,0 +1,74 @@
+"""The state round-trips exactly; the store keeps an append-only history with its dice."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from gm.dice import Roll, SeededDice
+from gm.errors import GameError
+from gm.game_data.dataset import GameData
+from gm.state import GameState, Stack
+from gm.store import PlayerRow, Store
+from tests.conftest import deal, deployed
+
+NOW = dt.datetime(1918, 3, 3, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize("stage", ["dealt", "deployed"])
+def test_state_json_round_trip_is_exact(data: GameData, stage: str) -> None:
+    state = deal(data) if stage == "dealt" else deployed(data)
+    text = state.to_json()
+    again = GameState.from_json(text)
+    assert again == state and again.to_json() == text
+
+
+def test_states_are_immutable(data: GameData) -> None:
+    state = deployed(data, "ABC")
+    with pytest.raises(Exception, match="frozen"):
+        state.turn = 2  # type: ignore[misc]
+    moved = state.with_position("PETR", (Stack(player=None, units=(101,)),))
+    assert moved.position["PETR"] != state.position["PETR"]
+    assert state.where_is(101) is not None and state.where_is(101)[0] == "PETR"  # type: ignore[index]
+
+
+def test_seeded_dice_replay_and_log(data: GameData) -> None:
+    a, b = SeededDice("7", "phase 1"), SeededDice("7", "phase 1")
+    assert [a.die("x") for _ in range(20)] == [b.die("x") for _ in range(20)]
+    assert a.log[0] == Roll("x", "die", a.log[0].value) and len(a.log) == 20
+    assert all(1 <= int(r.value) <= 6 for r in a.log)
+    other = SeededDice("7", "phase 2")
+    assert [other.die("x") for _ in range(20)] != [int(r.value) for r in a.log]
+
+
+def _store(tmp_path: Path) -> Store:
+    store = Store(f"sqlite:///{tmp_path / 'c.sqlite'}")
+    store.create_schema()
+    return store
+
+
+def test_store_appends_states_with_their_dice(tmp_path: Path, data: GameData) -> None:
+    store = _store(tmp_path)
+    row = store.create_campaign("c", "seed", None, [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
+    first = deal(data, "ABC")
+    dice = SeededDice("seed", "1")
+    dice.die("test roll")
+    assert store.append_state(row, "deal", {"n": 1}, first, dice.log, NOW) == 1
+    second = deployed(data, "ABC")
+    assert store.append_state(row, "start", {}, second, [], NOW) == 2
+    history = store.history(row)
+    assert [h.seq for h in history] == [1, 2] and history[0].state == first
+    assert store.latest(row).state == second and store.latest(row).action == "start"
+    assert store.rolls(row, 1) == dice.log and store.rolls(row, 2) == []
+    assert store.players(row)[0].email == "a@x.org"
+    with pytest.raises(GameError, match="no campaign"):
+        store.campaign("other")
+
+
+def test_store_refuses_a_second_campaign_of_the_same_name(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    store.create_campaign("c", "s", None, [], NOW)
+    with pytest.raises(GameError, match="refused"):
+        store.create_campaign("c", "s", None, [], NOW)
