@@ -57,8 +57,11 @@ def _key_line(doc: Any, key: str) -> int:
 
 
 def check_directory(directory: Any) -> list[Problem]:
-    """Everything `gm data check DIR` reports, in file order."""
-    data, problems = read_data_set(directory)
+    """Everything `gm data check DIR` reports, in file order, each at its line."""
+    data, problems = read_data_set(directory, lined=False)
+    if data is not None and not check_data_set(data):
+        return []
+    data, problems = read_data_set(directory, lined=True)  # again, to place the problems
     if data is None:
         return problems
     return check_data_set(data)
