@@ -13,25 +13,23 @@ def deploy_combat_and_imperial(state: GameState, data: GameData) -> GameState:
     """Combat units in their home provinces, uncontrolled (15.41); Blue and Green of one
     nationality in one stack (15.42); Red and White units one stack each (docs/rulings.md);
     then the Czar and the Gold under their combat units (13.0, 15.51)."""
-    position: dict[str, list[Stack]] = {}
-    grouped: dict[tuple[str, str], list[int]] = {}
+    position: dict[str, list[list[UnitId]]] = {}
+    nationality_stacks: dict[tuple[str, str], list[UnitId]] = {}
     for unit in sorted(data.combat_units.values(), key=lambda u: u.id):
+        stack: list[UnitId] = [unit.id]
         if data.color(unit.id) in ("blue", "green"):
-            grouped.setdefault((unit.home, unit.nationality), []).append(unit.id)
-            if len(grouped[(unit.home, unit.nationality)]) > 1:
+            key = (unit.home, unit.nationality)
+            if key in nationality_stacks:
+                nationality_stacks[key].append(unit.id)
                 continue
-        position.setdefault(unit.home, []).append(Stack(player=None, units=(unit.id,)))
-    for province, stacks in position.items():
-        position[province] = [
-            Stack(player=None, units=tuple(grouped.get((province, data.units[int(s.units[0])]
-                                                        .nationality), s.units)))
-            if data.color(s.units[0]) in ("blue", "green") else s for s in stacks]
+            nationality_stacks[key] = stack
+        position.setdefault(unit.home, []).append(stack)
     for imperial in data.counters.imperial:
-        stacks = position[imperial.setup]
-        index = next(i for i, s in enumerate(stacks) if data.color(s.units[0]) == imperial.under)
-        stacks[index] = Stack(player=None, units=(*stacks[index].units, imperial.id))
-    return state.model_copy(update={
-        "position": {p: tuple(s) for p, s in sorted(position.items())}})
+        carrier = next(s for s in position[imperial.setup] if data.color(s[0]) == imperial.under)
+        carrier.append(imperial.id)
+    return state.model_copy(update={"position": {
+        p: tuple(Stack(player=None, units=tuple(s)) for s in stacks)
+        for p, stacks in sorted(position.items())}})
 
 
 def _claimed(state: GameState) -> set[UnitId]:
