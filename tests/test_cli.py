@@ -128,3 +128,16 @@ def test_demo_runs_on_embedded_defaults() -> None:
     assert result.returncode == 0, result.stderr
     assert "Game-Turn 1, First Phase" in result.stdout
     assert "[D] 151 Lenin (2), 101 RD 3" in result.stdout  # Lenin traded F -> D, then deployed
+
+
+def test_a_campaign_on_a_broken_data_set_is_refused_in_one_line(tmp_path: Path) -> None:
+    import shutil
+
+    from gm.game_data.dataset import DEFAULT_DATA_DIR
+
+    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "data")
+    (tmp_path / "data" / "map.yaml").write_text("provinces: [", encoding="utf-8")
+    result = run_gm("new", str(tmp_path / "c"), "--data", str(tmp_path / "data"), *PLAYERS)
+    assert result.returncode == 1 and "run `gm data check`" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "c").exists()

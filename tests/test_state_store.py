@@ -72,3 +72,19 @@ def test_store_refuses_a_second_campaign_of_the_same_name(tmp_path: Path) -> Non
     store.create_campaign("c", "s", None, [], NOW)
     with pytest.raises(GameError, match="refused"):
         store.create_campaign("c", "s", None, [], NOW)
+
+
+def test_store_keeps_orders_and_results(tmp_path: Path, data: GameData) -> None:
+    from sqlalchemy import select
+
+    from gm.store import orders, results
+
+    store = _store(tmp_path)
+    row = store.create_campaign("c", "s", None, [], NOW)
+    seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
+    store.record_orders(row, seq, "A", "GAME c\nPLAYER A\n", None, NOW)
+    store.record_result(row, seq, '{"orders": []}')
+    with store.engine.connect() as conn:
+        assert conn.execute(select(orders.c.player, orders.c.raw)).all() == [
+            ("A", "GAME c\nPLAYER A\n")]
+        assert conn.execute(select(results.c.result)).scalar() == '{"orders": []}'
