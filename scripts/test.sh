@@ -2,6 +2,10 @@
 # The whole test suite on a fresh machine: install what it needs, lint, type-check, test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Servers the tests start on loopback: PostgreSQL (the store's hosted backend).
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+fi
 python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
 .venv/bin/ruff check gm orders_grammar tests bench

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 import pytest
@@ -13,6 +13,14 @@ from gm.setup.trading import end_trading
 from gm.state import GameState
 
 T = TypeVar("T")
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    from tests.servers import postgres_server
+
+    with postgres_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

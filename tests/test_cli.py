@@ -141,3 +141,16 @@ def test_a_campaign_on_a_broken_data_set_is_refused_in_one_line(tmp_path: Path) 
     assert result.returncode == 1 and "run `gm data check`" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
     assert not (tmp_path / "c").exists()
+
+
+def test_a_campaign_kept_in_postgresql(tmp_path: Path, postgres_url: str) -> None:
+    from tests.servers import fresh_database
+
+    url = fresh_database(postgres_url)
+    folder = tmp_path / "hosted"
+    assert gm("new", str(folder), "--seed", "pg", "--database", url, *PLAYERS).exit_code == 0
+    assert not (folder / "campaign.sqlite").exists()
+    assert gm("end-trading", str(folder)).exit_code == 0
+    assert gm("start", str(folder)).exit_code == 0
+    assert "Game-Turn 1, First Phase" in gm("show", str(folder)).output
+    assert len(open_campaign(folder).store.history(open_campaign(folder).row)) == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from gm.game_data.dataset import GameData
 from gm.state import GameState, Stack
 from gm.store import PlayerRow, Store
 from tests.conftest import deal, deployed
+from tests.servers import fresh_database
 
 NOW = dt.datetime(1918, 3, 3, tzinfo=dt.UTC)
 
@@ -43,14 +45,20 @@ def test_seeded_dice_replay_and_log(data: GameData) -> None:
     assert [other.die("x") for _ in range(20)] != [int(r.value) for r in a.log]
 
 
-def _store(tmp_path: Path) -> Store:
-    store = Store(f"sqlite:///{tmp_path / 'c.sqlite'}")
-    store.create_schema()
-    return store
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A fresh, empty store on each backend: SQLite in a file, a real PostgreSQL server."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    else:
+        url = fresh_database(request.getfixturevalue("postgres_url"))
+    made = Store(url)
+    made.create_schema()
+    yield made
+    made.engine.dispose()
 
 
-def test_store_appends_states_with_their_dice(tmp_path: Path, data: GameData) -> None:
-    store = _store(tmp_path)
+def test_store_appends_states_with_their_dice(store: Store, data: GameData) -> None:
     row = store.create_campaign("c", "seed", None, [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
     first = deal(data, "ABC")
     dice = SeededDice("seed", "1")
@@ -67,19 +75,17 @@ def test_store_appends_states_with_their_dice(tmp_path: Path, data: GameData) ->
         store.campaign("other")
 
 
-def test_store_refuses_a_second_campaign_of_the_same_name(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_store_refuses_a_second_campaign_of_the_same_name(store: Store) -> None:
     store.create_campaign("c", "s", None, [], NOW)
     with pytest.raises(GameError, match="refused"):
         store.create_campaign("c", "s", None, [], NOW)
 
 
-def test_store_keeps_orders_and_results(tmp_path: Path, data: GameData) -> None:
+def test_store_keeps_orders_and_results(store: Store, data: GameData) -> None:
     from sqlalchemy import select
 
     from gm.store import orders, results
 
-    store = _store(tmp_path)
     row = store.create_campaign("c", "s", None, [], NOW)
     seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
     store.record_orders(row, seq, "A", "GAME c\nPLAYER A\n", None, NOW)
