@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gm.dice import SeededDice
 from gm.errors import GameError
@@ -188,3 +190,23 @@ def test_stacking_limits(data: GameData) -> None:  # 7.11, 7.13, 7.14, 7.22, 13.
     assert stack_problems((252, "GOLD", 205, 206, 301), data) == []  # 13.25, 13.26
     assert any("13.27" in p for p in stack_problems((252, "GOLD", 205, 317), data))
     assert any("13.21" in p for p in stack_problems((252, 205, "GOLD"), data))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.text(min_size=1, max_size=8), count=st.integers(min_value=2, max_value=8),
+       trades=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7), st.integers(0, 40)),
+                       max_size=6))
+def test_any_seed_and_trades_give_a_legal_start(data: GameData, seed: str, count: int,
+                                                trades: list[tuple[int, int, int]]) -> None:
+    players = "ABCDEFGH"[:count]
+    state = deal(data, players, seed)
+    for giver_index, receiver_index, pick in trades:
+        giver, receiver = players[giver_index % count], players[receiver_index % count]
+        held = state.hands[giver].units
+        if giver != receiver and held:
+            state = trade(state, data, giver, receiver, [str(held[pick % len(held)])], [])
+    started = finish_deployment(end_trading(state, data), data, SeededDice(seed, "start"))
+    _check_deployment(started, data)
+    assert GameState.from_json(started.to_json()) == started
+    total = sum(s.politburo for s in started.chart.values())
+    assert total in (13, 15)  # 15.32
