@@ -1,0 +1,1 @@
+"""Players' orders: typed order objects, their normal form and their static legality."""

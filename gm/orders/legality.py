@@ -1,0 +1,89 @@
+"""Static legality: each order checked against the position at the start of the phase.
+
+What depends on other players' orders (a stop under 5.27, a pick-up conflict, the size of a
+joint Central Committee) is accepted here and judged at adjudication.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from gm.game_data.dataset import GameData, UnitId
+from gm.state import GameState, Stack
+
+if TYPE_CHECKING:
+    from gm.orders.model import Order, Phase
+
+
+@dataclass(frozen=True)
+class Refusal:
+    order: Order
+    message: str
+    rule: str
+
+
+@dataclass
+class Context:
+    """What an order is judged against: the start-of-phase state, whose order, which phase."""
+
+    state: GameState
+    data: GameData
+    player: str
+    moved: set[UnitId] = field(default_factory=set)  # units already moved by this player (5.25)
+
+    @property
+    def phase(self) -> Phase:
+        if self.state.stage in ("trading", "deployment"):
+            return "setup"
+        return "first" if self.state.phase == 1 else "second"
+
+    def locate(self, unit: UnitId) -> tuple[str, Stack] | None:
+        found = self.state.where_is(unit)
+        if found is None:
+            return None
+        province, index = found
+        return province, self.state.position[province][index]
+
+    def section(self, player: str | None = None) -> tuple[int, int, tuple[str, ...]]:
+        """(Politburo, Assassin, control markers) a player holds now."""
+        who = player or self.player
+        if self.state.stage == "trading":
+            hand = self.state.hands.get(who)
+            return (hand.politburo, hand.assassin, ()) if hand else (0, 0, ())
+        chart = self.state.chart.get(who)
+        return (chart.politburo, chart.assassin, chart.markers) if chart else (0, 0, ())
+
+
+PHASE_NAMES = {"setup": "before the game (15.3-15.5)", "first": "in the First Phase",
+               "second": "in the Second Phase"}
+
+
+def validate_order(order: Order, ctx: Context) -> Iterator[Refusal]:
+    from gm.orders import legality_combat, legality_markers, legality_movement, legality_politics
+
+    if ctx.phase not in order.phases:
+        allowed = " or ".join(PHASE_NAMES[p] for p in sorted(order.phases))
+        yield Refusal(order, f"{order.echo().split()[0]} is given {allowed}, not "
+                      f"{PHASE_NAMES[ctx.phase]}", "17.0 [4.2]")
+        return
+    if ctx.player in ctx.state.pending.quit_players:
+        yield Refusal(order, "a player who has quit gives no more orders", "14.2")
+        return
+    for module in (legality_markers, legality_movement, legality_combat, legality_politics):
+        check = module.CHECKS.get(order.kind)  # type: ignore[attr-defined]
+        if check is not None:
+            for message, rule in check(order, ctx):
+                yield Refusal(order, message, rule)
+            return
+
+
+def validate_orders(orders: tuple[Order, ...], state: GameState, data: GameData,
+                    player: str) -> list[Refusal]:
+    """Every refusal of one player's orders, in the order written."""
+    ctx = Context(state, data, player)
+    refusals: list[Refusal] = []
+    for order in orders:
+        refusals.extend(order.check_legality(ctx))
+    return refusals
