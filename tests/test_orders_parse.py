@@ -120,9 +120,9 @@ MOEV 153: PETR
 GIVE 1 ASSASSIN TO C  # gift
 END
 MOVE 152: NOWHERE
--- 
+--
 Boris
-"""
+""".replace("--\n", "-- \n")
 
 
 def test_the_envelope(names: Names) -> None:
@@ -135,10 +135,10 @@ def test_the_envelope(names: Names) -> None:
 
 
 def test_a_stale_message_is_refused_whole(names: Names) -> None:
-    with pytest.raises(OrdersError, match="TURN 2 PHASE 1.*TURN 2 PHASE 2 is open.*stale"):
+    with pytest.raises(OrdersError, match=r"TURN 2 PHASE 1.*TURN 2 PHASE 2 is open.*stale"):
         parse_message(MESSAGE, names, OpenPhase(2, "2"))
     pre_game = "GAME g\nPLAYER A\nPHASE TRADING\nGIVE 152 TO B\n"
-    with pytest.raises(OrdersError, match="PHASE TRADING.*PHASE SETUP is open"):
+    with pytest.raises(OrdersError, match=r"PHASE TRADING.*PHASE SETUP is open"):
         parse_message(pre_game, names, OpenPhase(None, "SETUP"))
     assert parse_message(pre_game, names, OpenPhase(None, "TRADING")).orders
 

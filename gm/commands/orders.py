@@ -50,7 +50,7 @@ def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
     elif case_file:
         from gm.cases.load import load_case
 
-        case, data, state = load_case(case_file)
+        _, data, state = load_case(case_file)
         game = None
     else:
         from gm.game_data.dataset import load_game_data
