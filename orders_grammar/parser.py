@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from gm.orders import model as m
@@ -19,7 +19,7 @@ VERBS = ["GIVE", "TRADE", "MOVE", "RAIL", "ATTACH", "DETACH", "TRANSFER", "EMIGR
          "ASSASSINATE", "PURGE", "IF", "EXECUTE", "STEAL", "QUIT", "ATTACK", "SUBVERT",
          "LOSSES", "END", "DEPLOY"]
 PLAIN = {  # terminal -> what a player reads
-    "NUMBER": "a unit number or count", "NAME": "a name", "COLON": "':'", "COMMA": "','",
+    "NUMBER": "a number", "NAME": "a name", "COLON": "':' after the force", "COMMA": "','",
     "DASH": "'-'", "ANDOR": "AND/OR", "$END": "the end of the line",
     "PLAYER": "a player letter",
 }
@@ -49,8 +49,35 @@ class Problem:
 
 @cache
 def lark_parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=False,
-                maybe_placeholders=False, cache=False)
+    """The bare parser: builds trees (for tools and the benchmark's baseline)."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False)
+
+
+class _LineParser:
+    """A parser that builds orders while it parses (no tree), for one set of names.
+
+    Not re-entrant: `transformer.line` is set for each line parsed."""
+
+    def __init__(self, names: Names) -> None:
+        self.transformer = _ToOrder(names, 0)
+        self.lark = Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
+                         maybe_placeholders=False, transformer=self.transformer)
+
+    def parse(self, source: str, line: int) -> m.Order:
+        self.transformer.line = line
+        order: m.Order = self.lark.parse(source)  # type: ignore[assignment]
+        return order
+
+
+_PARSERS: dict[int, tuple[Names, _LineParser]] = {}
+
+
+def _line_parser(names: Names) -> _LineParser:
+    cached = _PARSERS.get(id(names))
+    if cached is None or cached[0] is not names:
+        cached = (names, _LineParser(names))
+        _PARSERS[id(names)] = cached
+    return cached[1]
 
 
 def _words(tokens: list[Any]) -> list[tuple[str, int]]:
@@ -61,7 +88,7 @@ class _ToOrder(Transformer[Token, Any]):
     """Parse tree -> typed order; names resolved on the way (UnknownName on failure)."""
 
     def __init__(self, names: Names, line: int) -> None:
-        super().__init__()
+        super().__init__(visit_tokens=False)
         self.names, self.line = names, line
 
     def _at(self, tokens: list[Any]) -> dict[str, int]:
@@ -213,8 +240,14 @@ class _ToOrder(Transformer[Token, Any]):
         return order
 
 
+UNIT_TERMINALS = {"NUMBER", "NAME", "CZAR", "GOLD"}
+
+
 def _expected(expected: set[str]) -> str:
-    words = sorted(PLAIN.get(t, t) for t in expected if not t.startswith("__"))
+    expected = {t for t in expected if not t.startswith("__")}
+    if expected >= UNIT_TERMINALS:  # a unit list goes on
+        expected = (expected - UNIT_TERMINALS) | {"a unit (number or leader's name)"}
+    words = sorted(PLAIN.get(t, t) for t in expected)
     if set(VERBS) <= set(words):
         return "an order: " + ", ".join(VERBS)
     if len(words) > 1:
@@ -244,16 +277,17 @@ def _syntax_problem(exc: UnexpectedInput, source: str, line: int, names: Names) 
 def parse_line(source: str, line: int, names: Names) -> m.Order | Problem:
     """Parse one order line (comments and continuations already removed)."""
     try:
-        tree: Tree[Token] = lark_parser().parse(source)
+        return _line_parser(names).parse(source, line)
     except UnexpectedInput as exc:
         return _syntax_problem(exc, source, line, names)
-    try:
-        order: m.Order = _ToOrder(names, line).transform(tree)
-    except VisitError as exc:
-        inner = exc.orig_exc
-        if isinstance(inner, UnknownName):
-            return Problem(line, inner.column or 1, source, inner.message, inner.suggestion)
-        if isinstance(inner, ValueError):
-            return Problem(line, 1, source, f"cannot read this order: {inner}")
-        raise
-    return order
+    except (UnknownName, VisitError) as exc:
+        inner = exc.orig_exc if isinstance(exc, VisitError) else exc
+        if not isinstance(inner, UnknownName):
+            raise
+        try:  # names resolve as the parse goes: a syntax error later in the line comes first
+            lark_parser().parse(source)
+        except UnexpectedInput as syntax:
+            return _syntax_problem(syntax, source, line, names)
+        return Problem(line, inner.column or 1, source, inner.message, inner.suggestion)
+    except ValueError as exc:  # a count too large for the order, and the like
+        return Problem(line, 1, source, f"cannot read this order: {exc}")

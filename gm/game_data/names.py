@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from gm.errors import GameError
 from gm.game_data.dataset import GameData, UnitId
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Case- and accent-insensitive form of a name."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()

@@ -1,0 +1,57 @@
+"""Order lines parsed per second by the whole reader (envelope, parse, transform, names)
+against a bare `Lark.parse` of the same lines with the same grammar, in the same run.
+
+Goal (issue 3): ratio >= 0.5. Run: .venv/bin/python bench/orders_parse.py
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gm.game_data.dataset import load_game_data
+from orders_grammar.message import parse_message
+from orders_grammar.names import Names
+from orders_grammar.parser import lark_parser
+from tests.test_orders_parse import EXAMPLES
+
+LINES = 5_000
+ROUNDS = 5
+
+
+def best_of(run: object) -> float:
+    times = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        run()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> int:
+    names = Names(load_game_data())
+    lines = [EXAMPLES[i % len(EXAMPLES)][0] for i in range(LINES)]
+    message = "GAME bench\nPLAYER A\n" + "\n".join(lines) + "\n"
+    parser = lark_parser()
+    parsed = parse_message(message, names)
+    assert len(parsed.orders) == LINES and not parsed.problems
+
+    def bare() -> None:
+        for line in lines:
+            parser.parse(line)
+
+    lark_seconds = best_of(bare)
+    ours_seconds = best_of(lambda: parse_message(message, names))
+    lark_rate, ours_rate = LINES / lark_seconds, LINES / ours_seconds
+    ratio = ours_rate / lark_rate
+    print(f"bare Lark.parse   {lark_rate:9.0f} lines/s")
+    print(f"gm order reader   {ours_rate:9.0f} lines/s")
+    print(f"ratio {ratio:.2f} (goal >= 0.5)  {'ok' if ratio >= 0.5 else 'UNDER GOAL'}")
+    return 0 if ratio >= 0.5 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""The answers players get, pinned word for word (tests/golden), and `gm orders` commands.
+
+To accept a deliberate change of wording: GM_UPDATE_GOLDEN=1 pytest tests/test_orders_answers.py
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gm.campaign import open_campaign
+from gm.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).resolve().parent / "golden"
+POSITION = ROOT / "fixtures" / "orders" / "position.yaml"
+MAIL = ROOT / "fixtures" / "mail"
+
+
+@pytest.mark.parametrize("name", ["first_phase_A", "many_refusals", "syntax_errors"])
+def test_answers_are_pinned(name: str) -> None:
+    result = CliRunner().invoke(cli, ["orders", "check", "--case", str(POSITION),
+                                      str(MAIL / f"{name}.txt")])
+    golden = GOLDEN / f"{name}.answer"
+    if os.environ.get("GM_UPDATE_GOLDEN"):
+        golden.write_text(result.output, encoding="utf-8")
+    assert result.exit_code == 1
+    assert result.output == golden.read_text(encoding="utf-8")
+    assert "__ANON" not in result.output and "NAME" not in result.output
+
+
+def test_a_clean_message_is_accepted(tmp_path: Path) -> None:
+    orders = tmp_path / "ok.txt"
+    orders.write_text("GAME t\nPLAYER A\nPASSWORD x\nMOVE Trotsky 111 112: TVER-RYAZ\n"
+                      "GIVE 1 ASSASSIN TO C\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--case", str(POSITION), str(orders)])
+    assert result.exit_code == 0, result.output
+    assert "line 4: MOVE 152 111 112: TVER-RYAZ  # 152 Trotsky (3)" in result.output
+    assert "All 2 orders accepted." in result.output
+
+
+def test_echo_prints_the_normal_form(tmp_path: Path) -> None:
+    orders = tmp_path / "o.txt"
+    orders.write_text("game t\nplayer a\nturn 1 phase 1\nmove trotsky: tver-ryaz\n"
+                      "assassinate Tukachevsky with all assassins\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "echo", str(orders)])
+    assert result.exit_code == 0
+    assert result.output == ("GAME t\nPLAYER A\nTURN 1 PHASE 1\nMOVE 152: TVER-RYAZ\n"
+                             "ASSASSINATE 153 WITH ALL ASSASSINS\n")
+
+
+def _campaign(tmp_path: Path) -> tuple[Path, str]:
+    folder = tmp_path / "camp"
+    result = CliRunner().invoke(cli, ["new", str(folder), "--seed", "o", "-p", "A:A:a@x.org",
+                                      "-p", "B:B:b@x.org", "-p", "C:C:c@x.org"])
+    password = result.output.split("player A password: ")[1].split()[0]
+    return folder, password
+
+
+def test_check_against_a_campaign_in_its_trading_session(tmp_path: Path) -> None:
+    folder, password = _campaign(tmp_path)
+    hand = open_campaign(folder).latest().state.hands["A"]
+    orders = tmp_path / "trade.txt"
+    orders.write_text(f"GAME camp\nPLAYER A\nPASSWORD {password}\nPHASE TRADING\n"
+                      f"GIVE {hand.units[0]} TO B\nDEPLOY {hand.units[1]} IN PETR\n",
+                      encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--campaign", str(folder), str(orders)])
+    assert f"line 5: GIVE {hand.units[0]} TO B" in result.output
+    assert "DEPLOY is given before the game (15.3-15.5)" not in result.output
+    assert "DEPLOY orders are taken after the trading session" in result.output
+    assert result.exit_code == 1
+
+
+def test_wrong_password_game_and_stale_phase(tmp_path: Path) -> None:
+    folder, _ = _campaign(tmp_path)
+    orders = tmp_path / "bad.txt"
+    orders.write_text("GAME other\nPLAYER A\nPASSWORD nope\nQUIT\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--campaign", str(folder), str(orders)])
+    assert result.exit_code == 1
+    assert "this is game camp" in result.output
+    assert "the password does not match" in result.output
+    orders.write_text("GAME camp\nPLAYER A\nTURN 1 PHASE 1\nQUIT\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--campaign", str(folder), str(orders)],
+                                catch_exceptions=True)
+    assert result.exit_code == 1
+    assert "refused as stale" in str(result.exception) + result.output
