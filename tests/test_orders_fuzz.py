@@ -3,12 +3,15 @@ order reads back as the same order."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.game_data.dataset import GameData, load_game_data
 from gm.orders import model as m
+from gm.state import GameState
 from orders_grammar.message import OrdersError, parse_message
 from orders_grammar.names import Names
 from orders_grammar.parser import Problem, parse_line
@@ -125,3 +128,27 @@ def test_the_echo_reads_back_as_the_same_order(order: m.Order) -> None:
     again = parse_line(order.echo(), 1, NAMES)
     assert not isinstance(again, Problem), again.render()
     assert again.same_as(order), (order.echo(), again.echo())
+
+
+@cache
+def positions() -> list[tuple[GameData, GameState]]:
+    """The legality fixture and a real start of a 6-player game."""
+    from gm.cases.load import load_case
+    from tests.conftest import deployed
+    from tests.test_orders_legality import POSITION
+
+    _, case_data, case_state = load_case(POSITION)
+    return [(case_data, case_state), (DATA, deployed(DATA, "ABCDEF", "fuzz"))]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(ORDERS, min_size=1, max_size=6), st.sampled_from(["A", "B", "C"]),
+       st.sampled_from([1, 2]), st.sampled_from([0, 1]))
+def test_legality_checks_never_fail_on_any_order(orders: list[m.Order], player: str,
+                                                 phase: int, which: int) -> None:
+    from gm.orders.legality import validate_orders
+
+    data, state = positions()[which]
+    state = state.model_copy(update={"phase": phase})
+    for refusal in validate_orders(tuple(orders), state, data, player):
+        assert refusal.message and refusal.rule
