@@ -20,6 +20,7 @@ COMMANDS = {
     "show": ("gm.commands.campaign:show", "Print the position, the chart and the markers."),
     "history": ("gm.commands.campaign:history", "List the campaign's states, oldest first."),
     "data": ("gm.commands.data:data", "Check and print the map and counter data."),
+    "case": ("gm.commands.case:case", "Run adjudication cases and check what they expect."),
     "orders": ("gm.commands.orders:orders",
                "Check an order message as its answer will, or print its normal form."),
 }

@@ -26,6 +26,10 @@ class Dice:
     def draw(self, items: Sequence[T], purpose: str) -> T:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def recipient(self, players: Sequence[str], purpose: str) -> str:
+        """The player who gets a draw from the randomizer, chosen at random (17.0 [12.0])."""
+        raise NotImplementedError  # pragma: no cover - interface
+
 
 @dataclass
 class SeededDice(Dice):
@@ -50,4 +54,56 @@ class SeededDice(Dice):
         item = items[self._rng.randrange(len(items))]
         self.log.append(Roll(purpose, "draw", str(item)))
         return item
+
+    def recipient(self, players: Sequence[str], purpose: str) -> str:
+        player = players[self._rng.randrange(len(players))]
+        self.log.append(Roll(purpose, "recipient", player))
+        return player
+
+
+class ChanceError(Exception):
+    """Forced dice that do not fit the case: too few, too many, or a draw not possible."""
+
+
+@dataclass
+class ForcedDice(Dice):
+    """The dice, draws and recipients an adjudication case writes down, used in order."""
+
+    dice: list[int]
+    draws: list[str]
+    recipients: list[str]
+    log: list[Roll] = field(default_factory=list)
+
+    def die(self, purpose: str) -> int:
+        if not self.dice:
+            raise ChanceError(f"the case ran out of forced dice at: {purpose}")
+        value = self.dice.pop(0)
+        if not 1 <= value <= 6:
+            raise ChanceError(f"forced die {value} is not 1-6 ({purpose})")
+        self.log.append(Roll(purpose, "die", str(value)))
+        return value
+
+    def draw(self, items: Sequence[T], purpose: str) -> T:
+        if not self.draws:
+            raise ChanceError(f"the case ran out of forced draws at: {purpose}")
+        wanted = self.draws.pop(0)
+        for item in items:
+            if str(item) == wanted:
+                self.log.append(Roll(purpose, "draw", wanted))
+                return item
+        raise ChanceError(f"forced draw {wanted} is not in the randomizer ({purpose})")
+
+    def recipient(self, players: Sequence[str], purpose: str) -> str:
+        if not self.recipients:
+            raise ChanceError(f"the case ran out of forced recipients at: {purpose}")
+        player = self.recipients.pop(0)
+        if player not in players:
+            raise ChanceError(f"forced recipient {player} cannot receive ({purpose})")
+        self.log.append(Roll(purpose, "recipient", player))
+        return player
+
+    def unused(self) -> str | None:
+        left = [f"{len(v)} {k}" for k, v in (("dice", self.dice), ("draws", self.draws),
+                                              ("recipients", self.recipients)) if v]
+        return ", ".join(left) or None
 

@@ -58,6 +58,9 @@ class Pending(_Frozen):
     red_replacements_suspended: int = 0  # Replacement Phases left without Red replacements (9.14)
     permanently_eliminated: tuple[int, ...] = ()  # assassinated leaders (10.21)
     quit_players: tuple[str, ...] = ()  # 14.2
+    purged_this_turn: tuple[str, ...] = ()  # players who took part in a Purge (11.13)
+    red_leaders_lost_this_turn: tuple[int, ...] = ()  # Lenin, Trotsky killed this turn (9.14)
+    czar_execution_ordered: bool = False  # 13.5 postal: awaiting the holder's answer
 
 
 class GameState(_Frozen):

@@ -72,7 +72,7 @@ def validate_order(order: Order, ctx: Context) -> Iterator[Refusal]:
         yield Refusal(order, "a player who has quit gives no more orders", "14.2")
         return
     for module in (legality_markers, legality_movement, legality_combat, legality_politics):
-        check = module.CHECKS.get(order.kind)  # type: ignore[attr-defined]
+        check = module.CHECKS.get(order.kind)
         if check is not None:
             for message, rule in check(order, ctx):
                 yield Refusal(order, message, rule)

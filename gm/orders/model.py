@@ -41,6 +41,7 @@ class Goods(BaseModel):
 
 class Order(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: str = ""  # each kind narrows this to its own Literal
     line: int = 0
     column: int = 0
     # In which phases the order may be given (17.0 [4.2], orders.md).

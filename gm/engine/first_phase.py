@@ -1,0 +1,66 @@
+"""The postal First Phase (17.0 [4.2]): trades; movement, with assassinations; purge; random
+events. A pure function of the state, every player's orders and the dice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.dice import Dice
+from gm.engine import assassination, movement, purge, quitting, random_events, trades
+from gm.engine.board import Board
+from gm.engine.results import OrderResult, Results
+from gm.game_data.dataset import GameData, UnitId
+from gm.orders.legality import validate_orders
+from gm.orders.model import Order
+from gm.state import GameState
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    state: GameState
+    results: list[OrderResult]
+    log: list[str]
+
+
+def _active(board: Board) -> list[str]:
+    return [p for p in board.state.players if p not in board.pending.quit_players]
+
+
+def judge_legality(state: GameState, data: GameData, orders: dict[str, tuple[Order, ...]],
+                   results: Results) -> None:
+    """Orders that break a rule against the position at the start of the phase are refused
+    whole (17.0 [5.0]: 'the order ... is not legal')."""
+    for player, given in orders.items():
+        for refusal in validate_orders(given, state, data, player):
+            results.set(player, refusal.order, "illegal", refusal.rule, refusal.message)
+
+
+def adjudicate_first_phase(state: GameState, data: GameData,
+                           orders: dict[str, tuple[Order, ...]], dice: Dice,
+                           skip: frozenset[str] = frozenset()) -> PhaseResult:
+    if state.stage != "play" or state.phase != 1:
+        raise ValueError("the First Phase is not open")
+    board = Board.of(state, data)
+    results = Results({p: o for p, o in orders.items() if p in state.players})
+    for player in orders:
+        if player not in state.players:
+            board.note(f"orders of {player}, who is not in this game, are ignored")
+    judge_legality(state, data, results.orders, results)
+    quitting.apply(board, results)
+    trades.apply(board, results)
+    routes = movement.apply(board, results, dice)
+    finals: dict[UnitId, str] = {u: province for province, piles in board.position.items()
+                                 for pile in piles for u in pile.units if data.is_leader(u)}
+    assassination.apply(board, results, dice, routes, finals)
+    if "purge" not in skip:
+        purge.apply(board, results, dice)
+    if "random_events" not in skip:
+        active = _active(board)
+        random_events.apply(board, dice, random_events.rolls_due(len(active), 1), active)
+    quit_players = set(board.pending.quit_players)
+    new_state = board.to_state(
+        phase=2,
+        sequence=tuple(p for p in state.sequence if p not in quit_players),  # 14.24
+        player_turn_randomizer=tuple(p for p in state.player_turn_randomizer
+                                     if p not in quit_players))
+    return PhaseResult(new_state, results.listing(), board.log)

@@ -1,0 +1,30 @@
+"""QUIT (14.2): the player leaves at the start of the phase; his other orders are void."""
+
+from __future__ import annotations
+
+from gm.engine.board import Board
+from gm.engine.results import Results
+
+
+def apply(board: Board, results: Results) -> None:
+    for player, order in results.of_kind("quit"):
+        section = board.section(player)
+        board.randomizer += ["POLITBURO"] * section.politburo  # 14.23
+        board.randomizer += ["ASSASSIN"] * section.assassin
+        board.randomizer += section.markers
+        controlled = {m.split(":", 1)[1] for m in section.markers}
+        section.politburo = section.assassin = 0
+        section.markers = []
+        for piles in board.position.values():  # Blue and Green units lose their controller
+            for pile in piles:
+                if pile.player == player and pile.units and isinstance(pile.units[0], int) \
+                        and board.data.units[pile.units[0]].nationality in controlled:
+                    pile.player = None
+        board.update_pending(quit_players=(*board.pending.quit_players, player))
+        for other in results.orders[player]:
+            if other is not order:
+                results.set(player, other, "void", "14.2", f"player {player} quit")
+        results.set(player, order, "succeeded", "14.21, 14.23",
+                    "markers to the Auxiliary Forces Randomizer; his Red and White units "
+                    "stay where they are, unable to move or attack (14.22)")
+        board.note(f"player {player} quits the game (14.2)")

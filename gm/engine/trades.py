@@ -1,0 +1,81 @@
+"""Trades, the first step of either phase (17.0 [4.2]): GIVE and TRADE of Politburo and
+Assassin markers (10.0, 11.0 commentary), and STEAL of Green units by the leader holding
+the Gold (13.26, 17.0 [13.26])."""
+
+from __future__ import annotations
+
+from gm.engine.board import Board
+from gm.engine.results import Results
+from gm.orders.model import Give, Goods, Steal, Trade
+from gm.rules.stacking import stack_problems
+
+
+def _holds(board: Board, player: str, goods: Goods) -> bool:
+    section = board.section(player)
+    return section.politburo >= goods.politburo and section.assassin >= goods.assassin
+
+
+def _move(board: Board, giver: str, receiver: str, goods: Goods) -> None:
+    source, target = board.section(giver), board.section(receiver)
+    source.politburo -= goods.politburo
+    target.politburo += goods.politburo
+    source.assassin -= goods.assassin
+    target.assassin += goods.assassin
+
+
+def apply(board: Board, results: Results) -> None:
+    traded: set[tuple[str, int]] = set()
+    for player, order in results.of_kind("give", "trade", "steal"):
+        if isinstance(order, Give):
+            if _holds(board, player, order.goods):
+                _move(board, player, order.to, order.goods)
+                results.set(player, order, "succeeded", "17.0", f"to player {order.to}")
+            else:
+                results.set(player, order, "failed", "17.0", "the markers are no longer held")
+        elif isinstance(order, Trade):
+            if (player, order.line) in traded:
+                continue
+            match = next((o for o in results.orders.get(order.to, ())
+                          if isinstance(o, Trade) and o.to == player and o.goods == order.receive
+                          and o.receive == order.goods and (order.to, o.line) not in traded
+                          and not results.done(order.to, o)), None)
+            if match is None:
+                results.set(player, order, "failed", "17.0",
+                            f"player {order.to} ordered no matching TRADE")
+            elif not (_holds(board, player, order.goods)
+                      and _holds(board, order.to, order.receive)):
+                results.set(player, order, "failed", "17.0", "a side no longer holds its part")
+                results.set(order.to, match, "failed", "17.0", "a side no longer holds its part")
+            else:
+                _move(board, player, order.to, order.goods)
+                _move(board, order.to, player, order.receive)
+                traded.add((order.to, match.line))
+                results.set(player, order, "succeeded", "17.0", f"with player {order.to}")
+                results.set(order.to, match, "succeeded", "17.0", f"with player {player}")
+        elif isinstance(order, Steal):
+            _steal(board, results, player, order)
+
+
+def _steal(board: Board, results: Results, player: str, order: Steal) -> None:
+    data = board.data
+    leader, unit = board.find(order.leader), board.find(order.unit)
+    if leader is None or unit is None or leader[0] != unit[0] or leader[1].player != player:
+        results.set(player, order, "failed", "17.0 [13.26]",
+                    "the leader and the Green unit are not together")
+        return
+    command = board.command_of(order.leader)
+    if "GOLD" not in command[1:3]:
+        results.set(player, order, "failed", "13.26", "the leader no longer holds the Gold")
+        return
+    pile = leader[1]
+    index = pile.units.index(order.leader) + len(command)
+    trial = [*pile.units[:index], order.unit, *pile.units[index:]]
+    problems = stack_problems(tuple(trial), data)
+    if problems:
+        results.set(player, order, "failed", "13.25, 7.11", "; ".join(problems))
+        return
+    owner = unit[1].player
+    board.take(order.unit)
+    pile.units.insert(pile.units.index(order.leader) + len(command), order.unit)
+    results.set(player, order, "succeeded", "13.26",
+                f"{data.describe(order.unit)} taken from {owner or 'no player'}")
