@@ -34,7 +34,8 @@ def test_case_run_json_has_the_documented_fields() -> None:
 
 def test_case_check_reports_failures_and_malformed_files(tmp_path: Path) -> None:
     wrong = tmp_path / "wrong.yaml"
-    wrong.write_text(CASES[0].read_text(encoding="utf-8").replace(
+    movement = next(p for p in CASES if "movement-example" in p.name)
+    wrong.write_text(movement.read_text(encoding="utf-8").replace(
         "result: partial", "result: succeeded"), encoding="utf-8")
     result = CliRunner().invoke(cli, ["case", "check", str(wrong)])
     assert result.exit_code == 1
