@@ -81,7 +81,6 @@ REFUSED = [
     ("A", "ATTACH 113 TO 152", "5.41"),  # not in the same province
     ("A", "ATTACH 113 TO 153", "7.23"),  # B's leader
     ("A", "DETACH 101 FROM 152", "5.13"),
-    ("A", "EMIGRATE CZAR", "13.32"),  # EKAT is no port
     ("B", "EMIGRATE GOLD", "13.31"),  # B does not control the Gold
     ("A", "TRANSFER GOLD FROM 252 TO 253", "13.14, 13.15"),
     ("A", "STEAL 301 WITH 152", "13.26"),  # Trotsky has no Gold

@@ -74,6 +74,7 @@ class Mover:
     claims: list[Claim] = field(default_factory=list)
     routes: dict[UnitId, list[str]] = field(default_factory=dict)
     moved_imperials: set[UnitId] = field(default_factory=set)
+    why: dict[UnitId, str] = field(default_factory=dict)  # why the last units were not taken
 
     def set(self, player: str, order: Order, result: str, rule: str | None, detail: str) -> None:
         if self.results is not None:
@@ -99,9 +100,11 @@ class Mover:
             found = self.board.find(unit)
             if found is None or found[0] != province or found[1].player not in (None, player):
                 missed.append(unit)
+                self.why[unit] = f"is no longer in {province} (5.25)"
                 continue
             if found[1].player is None and not self._claim(player, order, unit, taker):
                 missed.append(unit)
+                self.why[unit] = "went to another player's leader (17.0 [5.0])"
                 continue
             self.board.take(unit)
             taken.append(unit)
@@ -131,7 +134,7 @@ class Mover:
         if order.force[0] in lost:
             self.set(player, order, "failed", "5.25", "the force is not where it was")
             return
-        notes = [f"{data.describe(u)} went to another player (17.0 [5.0])" for u in lost]
+        notes = [f"{data.describe(u)} {self.why[u]}" for u in lost]
         path = list(order.path[1:] if order.path[0] == start else order.path)
         visited = [start]
         changes = list(order.changes)
@@ -157,7 +160,9 @@ class Mover:
             notes.append("not carried out: " + ", ".join(
                 f"{c.action} {' '.join(map(str, c.units))} AT {c.at}" for c in changes))
         result = "partial" if stopped or lost or changes or len(notes) else "succeeded"
-        rule = "5.27" if stopped else ("17.0 [5.0]" if lost else ("5.5" if order.rail else "5.1"))
+        conflict = any("17.0 [5.0]" in note for note in notes)
+        rule = ("5.27, 5.52" if order.rail else "5.27") if stopped else (
+            "17.0 [5.0]" if conflict else ("5.5" if order.rail else "5.1"))
         self.set(player, order, result, rule, "; ".join(
             [f"{'-'.join(visited)}", *notes]))
 
@@ -173,8 +178,7 @@ class Mover:
                     self.board.place(province, player, dropped)
                 continue
             taken, missed = self._lift(player, order, list(change.units), force[0], province)
-            notes += [f"{self.board.data.describe(u)} not picked up (17.0 [5.0])"
-                      for u in missed]
+            notes += [f"{self.board.data.describe(u)} {self.why[u]}" for u in missed]
             head_command = commands(tuple(force), self.board.data).get(force[0], []) \
                 if isinstance(force[0], int) else []
             at = 1 + len(head_command) if self.board.data.is_leader(force[0]) else len(force)

@@ -271,8 +271,8 @@ def check_emigrate(order: Emigrate, ctx: Context) -> Found:
         return
     if found[1].player != ctx.player:
         yield f"player {ctx.player} does not control the {order.unit}", "13.31"
-    if not ctx.data.provinces[found[0]].port:
-        yield f"{found[0]} has no port", "13.32"
+    # The port (13.32) is judged where the unit is when the order's turn comes: a force may
+    # carry it to a port earlier in the same orders (5.1).
 
 
 def check_steal(order: Steal, ctx: Context) -> Found:
