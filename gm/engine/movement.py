@@ -195,7 +195,8 @@ class Mover:
         at = pile.units.index(order.leader) + len(self.board.command_of(order.leader))
         pile.units[at:at] = taken
         result = "succeeded" if not missed else ("partial" if taken else "failed")
-        self.set(player, order, result, "5.13, 5.41", "attached: " + (
+        conflict = any("17.0 [5.0]" in self.why.get(u, "") for u in missed)
+        self.set(player, order, result, "17.0 [5.0]" if conflict else "5.13, 5.41", "attached: " + (
             " ".join(map(str, taken)) or "none") + (
             f"; went elsewhere: {' '.join(map(str, missed))}" if missed else ""))
 

@@ -175,6 +175,7 @@ def _purge(board: Board, results: Results, dice: Dice, members: tuple[str, ...],
     detail = f"Purge Strength {strength}, dice {roll}: {outcome}"
     if outcome == "C":
         chain = _counterpurges(board, results, dice, target, members)
+        board.note(f"purge of {target}: {detail}; {chain}")
         for member, part in parts.items():
             results.set(member, part, "failed", "11.24", f"{detail}; {chain}")
         return
