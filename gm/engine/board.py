@@ -40,6 +40,7 @@ class Board:
     removed: list[UnitId]
     pending: Pending
     log: list[str] = field(default_factory=list)
+    _where: dict[UnitId, tuple[str, Pile]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, state: GameState, data: GameData) -> Board:
@@ -71,11 +72,17 @@ class Board:
 
     # finding and moving units
     def find(self, unit: UnitId) -> tuple[str, Pile] | None:
-        for province, piles in self.position.items():
-            for pile in piles:
-                if unit in pile.units:
-                    return province, pile
-        return None
+        """Where a unit is. The index may be stale after steps change piles in place, so
+        every answer is checked, and the index rebuilt when it was wrong."""
+        known = self._where.get(unit)
+        if known is not None and self._still(unit, *known):
+            return known
+        self._where = {u: (province, pile) for province, piles in self.position.items()
+                       for pile in piles for u in pile.units}
+        return self._where.get(unit)
+
+    def _still(self, unit: UnitId, province: str, pile: Pile) -> bool:
+        return unit in pile.units and any(p is pile for p in self.position.get(province, ()))
 
     def take(self, unit: UnitId) -> str | None:
         """Lift a unit off the map; returns the province it was in."""
@@ -84,6 +91,7 @@ class Board:
             return None
         province, pile = found
         pile.units.remove(unit)
+        self._where.pop(unit, None)
         self._tidy(province)
         return province
 
@@ -100,6 +108,7 @@ class Board:
     def place(self, province: str, player: str | None, units: list[UnitId]) -> Pile:
         pile = Pile(player, list(units))
         self.position.setdefault(province, []).append(pile)
+        self._where.update((u, (province, pile)) for u in pile.units)
         return pile
 
     def command_of(self, leader: UnitId) -> list[UnitId]:

@@ -260,7 +260,17 @@ def _winner(unit: UnitId, claims: list[Claim], data: GameData, dice: Dice) -> Cl
 
 def _conflicts(board: Board, results: Results, start: dict[str, set[str]],
                dice: Dice) -> tuple[dict[str, set[UnitId]], list[str]]:
-    """First pass: what each player would take up alone; settle who gets what."""
+    """First pass: what each player would take up alone; settle who gets what. Skipped when
+    no uncontrolled unit is named in two players' orders, as in most phases."""
+    loose = {u for piles in board.position.values() for pile in piles if pile.player is None
+             for u in pile.units}
+    named: dict[UnitId, set[str]] = {}
+    for player, order in results.of_kind(*MOVEMENT_KINDS):
+        for unit in order.units_named():
+            if unit in loose:
+                named.setdefault(unit, set()).add(player)
+    if all(len(players) < 2 for players in named.values()):
+        return {}, []
     snapshot = board.to_state()
     claims: list[Claim] = []
     for player in sorted(results.orders):

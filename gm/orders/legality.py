@@ -32,6 +32,7 @@ class Context:
     data: GameData
     player: str
     moved: set[UnitId] = field(default_factory=set)  # units already moved by this player (5.25)
+    _index: dict[UnitId, tuple[str, Stack]] | None = field(default=None, repr=False)
 
     @property
     def phase(self) -> Phase:
@@ -40,11 +41,10 @@ class Context:
         return "first" if self.state.phase == 1 else "second"
 
     def locate(self, unit: UnitId) -> tuple[str, Stack] | None:
-        found = self.state.where_is(unit)
-        if found is None:
-            return None
-        province, index = found
-        return province, self.state.position[province][index]
+        if self._index is None:  # the state never changes: index it once
+            self._index = {u: (province, stack) for province, stacks in
+                           self.state.position.items() for stack in stacks for u in stack.units}
+        return self._index.get(unit)
 
     def section(self, player: str | None = None) -> tuple[int, int, tuple[str, ...]]:
         """(Politburo, Assassin, control markers) a player holds now."""
