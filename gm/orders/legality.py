@@ -32,6 +32,7 @@ class Context:
     data: GameData
     player: str
     moved: set[UnitId] = field(default_factory=set)  # units already moved by this player (5.25)
+    detached: set[UnitId] = field(default_factory=set)  # detached earlier in these orders
     _index: dict[UnitId, tuple[str, Stack]] | None = field(default=None, repr=False)
 
     @property

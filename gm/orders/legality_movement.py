@@ -16,6 +16,17 @@ LEADER_ALLOWANCE = 5  # 5.1
 BLUE_GREEN_ALLOWANCE = 3  # 5.63, 5.72
 
 
+def _attached_elsewhere(unit: UnitId, leader: UnitId, ctx: Context) -> UnitId | None:
+    """The other leader this combat unit is attached to, if any (5.26)."""
+    found = ctx.locate(unit)
+    if found is None or not ctx.data.is_combat(unit) or unit in ctx.detached:
+        return None
+    for other, under in commands(found[1].units, ctx.data).items():
+        if unit in under and other != leader:
+            return other
+    return None
+
+
 def _may_take(unit: UnitId, ctx: Context) -> Found:
     """May the player move or attach this unit: his own, or no one's (7.23, 13.13)?"""
     found = ctx.locate(unit)
@@ -226,6 +237,10 @@ def check_attach(order: Attach, ctx: Context) -> Found:
             yield f"{data.describe(unit)} is not in {leader[0]}", "5.41"
             continue
         yield from _may_take(unit, ctx)
+        other = _attached_elsewhere(unit, order.leader, ctx)
+        if other is not None:
+            yield (f"{data.describe(unit)} is attached to {data.describe(other)}; DETACH it "
+                   "first", "5.26")
     attached = commands(leader[1].units, data)[int(order.leader)]
     stack = (order.leader, *attached, *(u for u in order.units if u not in attached))
     yield from ((p, "5.14, 7.22") for p in stack_problems(stack, data))
@@ -238,10 +253,11 @@ def check_detach(order: Detach, ctx: Context) -> Found:
         yield f"player {ctx.player} controls no leader {data.describe(order.leader)}", "7.23"
         return
     attached = commands(leader[1].units, data)[int(order.leader)]
-    for unit in order.units:
-        if unit not in attached:
-            yield f"{data.describe(unit)} is not attached to {data.describe(order.leader)}", \
-                "5.13"
+    refused = [u for u in order.units if u not in attached]
+    for unit in refused:
+        yield f"{data.describe(unit)} is not attached to {data.describe(order.leader)}", "5.13"
+    if not refused:
+        ctx.detached.update(order.units)
 
 
 def check_transfer(order: Transfer, ctx: Context) -> Found:
