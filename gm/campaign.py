@@ -30,14 +30,18 @@ class PlayerSpec:
     letter: str
     name: str
     email: str
+    password: str | None = None  # None: one is made up and printed
 
 
 def parse_player(text: str) -> PlayerSpec:
-    """`A:Name:address@example.org` -> PlayerSpec; a clear error for anything else."""
+    """`A:Name:address@example.org[:password]` -> PlayerSpec; a clear error for anything else."""
     parts = text.split(":")
-    if len(parts) != 3:
+    if len(parts) not in (3, 4):
         raise GameError(f"player {text!r}: write LETTER:NAME:ADDRESS, e.g. A:Anna:anna@example.org")
-    letter, name, email = (p.strip() for p in parts)
+    letter, name, email = (p.strip() for p in parts[:3])
+    password = parts[3].strip() if len(parts) == 4 else None
+    if password is not None and (not password or "#" in password or " " in password):
+        raise GameError(f"player {text!r}: a password has no spaces and no '#'")
     letter = letter.upper()
     if not LETTER.match(letter):
         raise GameError(f"player {text!r}: the letter must be one of A-Z")
@@ -45,7 +49,7 @@ def parse_player(text: str) -> PlayerSpec:
         raise GameError(f"player {text!r}: the name is empty")
     if not ADDRESS.match(email):
         raise GameError(f"player {text!r}: {email!r} is not an e-mail address")
-    return PlayerSpec(letter, name, email)
+    return PlayerSpec(letter, name, email, password)
 
 
 def hash_password(password: str, salt: bytes | None = None) -> str:
@@ -63,7 +67,7 @@ def check_password(password: str, stored: str) -> bool:
         hash_password(password, bytes.fromhex(salt)), stored)
 
 
-def _now() -> dt.datetime:
+def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
@@ -90,7 +94,7 @@ class Campaign:
         latest = self.latest()
         dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
         new_state = change(latest.state, dice)
-        self.store.append_state(self.row, action, detail, new_state, dice.log, _now())
+        self.store.append_state(self.row, action, detail, new_state, dice.log, now())
         return new_state
 
 
@@ -124,16 +128,16 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
               "data": str(Path(data_dir).resolve()) if data_dir else ""}
     store = Store(url)
     store.create_schema()
-    passwords = {s.letter: secrets.token_urlsafe(8) for s in specs}
+    passwords = {s.letter: s.password or secrets.token_urlsafe(8) for s in specs}
     roster = [PlayerRow(s.letter, s.name, s.email, hash_password(passwords[s.letter]))
               for s in sorted(specs, key=lambda s: s.letter)]
-    row = store.create_campaign(config["name"], seed, config["data"] or None, roster, _now())
+    row = store.create_campaign(config["name"], seed, config["data"] or None, roster, now())
     (folder / CONFIG_FILE).write_text(
         "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
     dice = SeededDice(seed, "1:deal")
     state = new_game(data, sorted(letters), dice)
     campaign = Campaign(folder, store, row, data)
-    store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, _now())
+    store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, now())
     return campaign, passwords
 
 

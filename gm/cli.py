@@ -10,6 +10,8 @@ import click
 
 COMMANDS = {
     "demo": ("gm.commands.demo:demo", "Run a demo campaign from fixtures/ in a temporary folder."),
+    "adjudicate": ("gm.commands.adjudicate:adjudicate",
+                   "Adjudicate the open phase from the players' order messages."),
     "new": ("gm.commands.campaign:new", "Create a campaign and deal the Initial Forces (15.3)."),
     "trade": ("gm.commands.campaign:trade", "Record a trade of the trading session (15.33)."),
     "end-trading": ("gm.commands.campaign:end_trading",

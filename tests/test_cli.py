@@ -154,3 +154,33 @@ def test_a_campaign_kept_in_postgresql(tmp_path: Path, postgres_url: str) -> Non
     assert gm("start", str(folder)).exit_code == 0
     assert "Game-Turn 1, First Phase" in gm("show", str(folder)).output
     assert len(open_campaign(folder).store.history(open_campaign(folder).row)) == 3
+
+
+def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> None:
+    from gm.campaign import open_campaign
+
+    folder = tmp_path / "camp"
+    gm("new", str(folder), "--seed", "adj", "-p", "A:A:a@x.org:pa", "-p", "B:B:b@x.org:pb",
+       "-p", "C:C:c@x.org:pc")
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    state = open_campaign(folder).latest().state
+    leader = next(s for s in state.position.get("TVER", ()) if 152 in s.units)
+    orders = tmp_path / "o.txt"
+    orders.write_text(f"GAME camp\nPLAYER {leader.player}\nPASSWORD p{leader.player.lower()}\n"
+                      f"MOVE {' '.join(map(str, leader.units))}: TVER-RYAZ\n", encoding="utf-8")
+    dry = gm("adjudicate", str(folder), "--dry-run", str(orders))
+    assert "dry run: nothing stored" in dry.output
+    assert open_campaign(folder).latest().state.phase == 1
+    real = gm("adjudicate", str(folder), str(orders))
+    assert "Second Phase is open" in real.output
+    outcome = [line for line in real.output.splitlines() if line.startswith(leader.player)]
+    assert outcome == [line for line in dry.output.splitlines() if line.startswith(
+        leader.player)]  # the same dice: the same result
+    after = open_campaign(folder).latest().state
+    assert after.phase == 2 and any(152 in s.units for s in after.position["RYAZ"])
+    stranger = tmp_path / "x.txt"
+    stranger.write_text("GAME camp\nPLAYER A\nPASSWORD wrong\nQUIT\n", encoding="utf-8")
+    result = run_gm("adjudicate", str(folder), str(stranger))
+    assert result.returncode == 1 and "Second Phase adjudicator is not built yet" in \
+        result.stderr

@@ -15,8 +15,10 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 
 @click.command()
 @CAMPAIGN
-@click.option("--player", "-p", "players", multiple=True, required=True, metavar="L:NAME:ADDRESS",
-              help="A player: letter, name and e-mail address. Repeat for each (3 to 6).")
+@click.option("--player", "-p", "players", multiple=True, required=True,
+              metavar="L:NAME:ADDRESS[:PASSWORD]",
+              help="A player: letter, name, e-mail address and, if the GM chooses it, his "
+              "password. Repeat for each (3 to 6).")
 @click.option("--seed", help="Seed for every random draw of this campaign (default: random).")
 @click.option("--data", "data_dir", type=click.Path(file_okay=False),
               help="A corrected data set folder to play on instead of the embedded one.")

@@ -29,6 +29,11 @@ def demo(keep: Path | None, script: Path) -> None:
         for line in lines:
             if not line or line.startswith("#"):
                 continue
-            args = [str(folder) if a == "CAMPAIGN" else a for a in shlex.split(line)]
+            args = [str(folder) if a == "CAMPAIGN" else a.replace("ORDERS", str(script.parent))
+                    for a in shlex.split(line)]
             click.secho(f"$ gm {' '.join(shlex.quote(a) for a in args)}", bold=True)
-            cli.main(args=args, prog_name="gm", standalone_mode=False)
+            try:
+                cli.main(args=args, prog_name="gm", standalone_mode=False)
+            except SystemExit as exc:  # a command that ends with its exit code
+                if exc.code:
+                    raise

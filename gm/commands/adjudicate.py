@@ -1,0 +1,77 @@
+"""`gm adjudicate`: the open phase of a campaign, from the players' order messages."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from gm.errors import GameError
+
+
+@click.command()
+@click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--dry-run", is_flag=True, help="Show the outcome; store nothing.")
+def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
+    """Adjudicate the open phase of CAMPAIGN with the order messages FILES (e-mails or their
+    text). A player without a message does nothing this phase; of two messages from one
+    player the later replaces the earlier whole. The dice are seeded by the campaign and the
+    phase, so adjudicating the same phase again gives the same result."""
+    from gm.campaign import check_password, open_campaign
+    from gm.dice import SeededDice
+    from gm.engine.first_phase import adjudicate_first_phase
+    from gm.orders.answer import open_phase_of
+    from gm.orders.model import Order
+    from orders_grammar.message import ParsedMessage, parse_message
+    from orders_grammar.names import Names
+
+    opened = open_campaign(campaign)
+    latest = opened.latest()
+    state = latest.state
+    if state.stage != "play":
+        raise GameError("the game has not started: use `gm orders apply` before it")
+    if state.phase != 1:
+        raise GameError("the Second Phase adjudicator is not built yet (issue 5)")
+    passwords = {p.letter: p.password_hash for p in opened.players()}
+    names = Names(opened.data)
+    messages: dict[str, tuple[str, ParsedMessage]] = {}
+    for file in files:
+        raw = file.read_text(encoding="utf-8", errors="replace")
+        message = parse_message(raw, names, open_phase_of(state))
+        if message.player not in passwords or not check_password(
+                message.password or "", passwords[message.player or ""]):
+            click.echo(f"{file}: not from a player of this campaign (PLAYER and PASSWORD); "
+                       "ignored", err=True)
+            continue
+        assert message.player is not None
+        messages[message.player] = (raw, message)
+    orders: dict[str, tuple[Order, ...]] = {p: m.orders for p, (_, m) in messages.items()}
+    dice = SeededDice(opened.row.seed, f"turn {state.turn} phase {state.phase}")
+    result = adjudicate_first_phase(state, opened.data, orders, dice)
+    for player, (_, message) in sorted(messages.items()):
+        for problem in message.problems:
+            click.echo(f"{player} line {problem.line}: refused: {problem.message}")
+    for entry in result.results:
+        click.echo(f"{entry.player} line {entry.line}: {entry.result}"
+                   f"{' (' + entry.rule + ')' if entry.rule else ''}: {entry.text} -- "
+                   f"{entry.detail}")
+    for line in result.log:
+        click.echo(f"  {line}")
+    if dry_run:
+        click.echo("dry run: nothing stored")
+        return
+    from gm.campaign import now
+
+    store = opened.store
+    for player, (raw, message) in sorted(messages.items()):
+        parsed = json.dumps([o.model_dump(mode="json") for o in message.orders])
+        store.record_orders(opened.row, latest.seq, player, raw, parsed, now())
+    seq = store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}",
+                             {"players": sorted(messages)}, result.state, dice.log, now())
+    store.record_result(opened.row, seq, json.dumps(
+        {"orders": [r.as_json() for r in result.results], "log": result.log}))
+    click.echo(f"Game-Turn {state.turn}, First Phase adjudicated; the Second Phase is open")
+    sys.exit(0)
