@@ -79,3 +79,12 @@ def main() -> None:
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as exc:  # a bug: one line for the GM, the traceback with GM_DEBUG=1
+        import os
+        import traceback
+
+        if os.environ.get("GM_DEBUG"):
+            traceback.print_exc()
+        click.echo(f"gm: internal error ({type(exc).__name__}: {exc}); run again with "
+                   "GM_DEBUG=1 for the details and please report it", err=True)
+        sys.exit(70)

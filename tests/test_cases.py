@@ -57,3 +57,18 @@ def test_a_case_that_forces_too_little_or_too_much_chance_fails(tmp_path: Path) 
     extra.write_text(text.replace("dice: [6, 5]", "dice: [6, 5, 1]"), encoding="utf-8")
     result = CliRunner().invoke(cli, ["case", "check", str(extra)])
     assert result.exit_code == 1 and "1 dice unused" in result.output
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("position:\n  PETR: [{player: A, units: [999]}]\n", "unknown unit 999"),
+    ("position:\n  MOSC: [{player: A, units: [152]}]\n", "unknown province MOSC"),
+    ("position:\n  PETR: [{player: Z, units: [152]}]\n", "no player Z"),
+    ("position:\n  PETR: [{player: A, units: [152]}]\n  TVER: [{player: A, units: [152]}]\n",
+     "listed twice"),
+    ("orders:\n  Q: |\n    GAME x\n", "not among the players"),
+])
+def test_malformed_references_are_reported(tmp_path: Path, body: str, message: str) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text(f"case: c\nplayers: [A]\n{body}", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["case", "check", str(path)])
+    assert result.exit_code == 2 and message in result.output

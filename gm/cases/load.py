@@ -111,7 +111,35 @@ def load_case(path: Path, base: GameData | None = None) -> tuple[CaseFile, GameD
         raise CaseError(f"{path}:{line_of(document, tuple(error['loc']))}: {where}: "
                         f"{error['msg']}") from None
     data = case_data(case, base or load_game_data())
-    for province in case.position:
+    _check_references(path, case, data)
+    return case, data, case_state(case, data)
+
+
+def _check_references(path: Path, case: CaseFile, data: GameData) -> None:
+    """Every province, unit and player the case names must exist, each unit once."""
+    seen: set[object] = set()
+
+    def unit(value: int | str, where: str) -> None:
+        key = value.upper() if isinstance(value, str) else value
+        if key not in data.units and key not in ("CZAR", "GOLD"):
+            raise CaseError(f"{path}: {where} names an unknown unit {value}")
+        if key in seen:
+            raise CaseError(f"{path}: unit {value} is listed twice")
+        seen.add(key)
+
+    for province, stacks in case.position.items():
         if province not in data.provinces:
             raise CaseError(f"{path}: position names an unknown province {province}")
-    return case, data, case_state(case, data)
+        for stack in stacks:
+            if stack.player is not None and stack.player not in case.players:
+                raise CaseError(f"{path}: position.{province}: no player {stack.player}")
+            for value in stack.units:
+                unit(value, f"position.{province}")
+    for name, section in case.chart.items():
+        if name not in (*case.players, UNASSIGNED):
+            raise CaseError(f"{path}: chart: no player {name}")
+        for value in (*section.units, *section.face_down):
+            unit(value, f"chart.{name}")
+    for player in case.orders:
+        if player not in case.players:
+            raise CaseError(f"{path}: orders of {player}, who is not among the players")
