@@ -10,12 +10,11 @@ import json
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import timed
 from gm.dice import SeededDice
 from gm.engine.first_phase import adjudicate_first_phase
 from gm.game_data.dataset import load_game_data
@@ -23,12 +22,6 @@ from gm.orders.generate import random_first_phase_orders
 from tests.conftest import deployed
 
 ROUNDS = 30
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
 
 
 def main() -> int:

@@ -7,12 +7,11 @@ Goal (issue 3): ratio >= 0.5. Run: .venv/bin/python bench/orders_parse.py
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import timed
 from gm.game_data.dataset import load_game_data
 from orders_grammar.message import parse_message
 from orders_grammar.names import Names
@@ -21,12 +20,6 @@ from tests.test_orders_parse import EXAMPLES
 
 LINES = 5_000
 ROUNDS = 9
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
 
 
 def main() -> int:
