@@ -152,3 +152,19 @@ def test_legality_checks_never_fail_on_any_order(orders: list[m.Order], player: 
     state = state.model_copy(update={"phase": phase})
     for refusal in validate_orders(tuple(orders), state, data, player):
         assert refusal.message and refusal.rule
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(["A", "B", "C"]),
+                       st.lists(ORDERS, min_size=1, max_size=5), max_size=3),
+       st.integers(0, 1))
+def test_the_engine_takes_any_orders(orders: dict[str, list[m.Order]], which: int) -> None:
+    """Whatever orders arrive, the First Phase is adjudicated and every order gets a result."""
+    from gm.dice import SeededDice
+    from gm.engine.first_phase import adjudicate_first_phase
+
+    data, state = positions()[which]
+    numbered = {p: tuple(o.model_copy(update={"line": i + 3}) for i, o in enumerate(given))
+                for p, given in orders.items() if p in state.players}
+    result = adjudicate_first_phase(state, data, numbered, SeededDice("fuzz", "engine"))
+    assert len(result.results) == sum(len(o) for o in numbered.values())
