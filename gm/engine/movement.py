@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm.dice import Dice
-from gm.engine.board import Board, Pile
+from gm.engine.board import Board
 from gm.engine.results import Results
 from gm.game_data.dataset import GameData, UnitId
-from gm.orders.model import Attach, Detach, Emigrate, Move, Order, Transfer
+from gm.orders.model import Attach, Detach, Emigrate, Move, Order, StackChange, Transfer
 from gm.rules.stacking import commands
 
 MOVEMENT_KINDS = ("move", "attach", "detach", "transfer", "emigrate")
@@ -159,20 +159,20 @@ class Mover:
         if changes:
             notes.append("not carried out: " + ", ".join(
                 f"{c.action} {' '.join(map(str, c.units))} AT {c.at}" for c in changes))
-        result = "partial" if stopped or lost or changes or len(notes) else "succeeded"
+        result = "partial" if notes else "succeeded"
         conflict = any("17.0 [5.0]" in note for note in notes)
         rule = ("5.27, 5.52" if order.rail else "5.27") if stopped else (
             "17.0 [5.0]" if conflict else ("5.5" if order.rail else "5.1"))
         self.set(player, order, result, rule, "; ".join(
             [f"{'-'.join(visited)}", *notes]))
 
-    def _changes(self, player: str, order: Move, force: list[UnitId], changes: list,  # type: ignore[type-arg]
-                 province: str, notes: list[str]) -> list[UnitId]:
+    def _changes(self, player: str, order: Move, force: list[UnitId],
+                 changes: list[StackChange], province: str, notes: list[str]) -> list[UnitId]:
         """Pick-ups and drops at the province the force is in now (5.13)."""
         while changes and changes[0].at == province:
             change = changes.pop(0)
             if change.action == "DROP":
-                dropped = [u for u in change.units if u in force]
+                dropped = [u for u in change.units if u in force[1:]]  # the head moves on
                 force = [u for u in force if u not in dropped]
                 if dropped:
                     self.board.place(province, player, dropped)
@@ -305,5 +305,3 @@ def apply(board: Board, results: Results, dice: Dice) -> dict[UnitId, list[str]]
         mover.run(player, [o for p, o in results.of_kind(*MOVEMENT_KINDS) if p == player])
     return mover.routes
 
-
-__all__ = ["Pile", "apply", "force_colors", "must_stop"]

@@ -210,6 +210,9 @@ def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Found:
         for unit in change.units:
             if unit not in carried:
                 yield f"{data.describe(unit)} is not in the force to drop", "5.13"
+            elif unit == carried[0]:
+                yield (f"{data.describe(unit)} leads the force: he cannot drop out of it",
+                       "5.13")
             else:
                 carried.remove(unit)
         return
