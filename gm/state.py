@@ -79,6 +79,7 @@ class GameState(_Frozen):
     player_turn_randomizer: tuple[str, ...] = ()  # player letters (15.21)
     removed: tuple[UnitId, ...] = ()  # out of play: withdrawn Blue units (5.66, 12.13)
     pending: Pending = Pending()
+    victory: Literal["red", "white"] | None = None  # 14.1, once the game has ended
 
     def to_json(self) -> str:
         return self.model_dump_json()

@@ -10,6 +10,7 @@ from gm.cases.load import CaseError, CaseFile, load_case
 from gm.dice import ChanceError, ForcedDice
 from gm.engine.first_phase import adjudicate_first_phase
 from gm.engine.results import OrderResult
+from gm.engine.second_phase import adjudicate_second_phase
 from gm.orders.model import Order
 from gm.state import UNASSIGNED, GameState
 from orders_grammar.message import OrdersError, parse_message
@@ -56,11 +57,9 @@ def run_case(path: Path) -> dict[str, Any]:
     case, data, state = load_case(path)
     orders, refused = _parse_orders(case, Names(data))
     dice = ForcedDice(list(case.dice), list(case.draws), list(case.recipients))
-    if case.phase != 1:
-        raise CaseError(f"{path}: Second Phase cases need the Second Phase adjudicator, which "
-                        "is not built yet")
+    adjudicate = adjudicate_first_phase if case.phase == 1 else adjudicate_second_phase
     try:
-        result = adjudicate_first_phase(state, data, orders, dice, frozenset(case.skip))
+        result = adjudicate(state, data, orders, dice, frozenset(case.skip))
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
     left = dice.unused()
@@ -78,7 +77,7 @@ def run_case(path: Path) -> dict[str, Any]:
         "pending": outcome.pending.model_dump(mode="json"),
         "removed": list(outcome.removed),
         "dice_used": sum(1 for roll in dice.log if roll.kind == "die"),
-        "victory": None,
+        "victory": outcome.victory,
         "log": result.log,
     }
 

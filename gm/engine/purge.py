@@ -114,7 +114,13 @@ def _roll(dice: Dice, purpose: str) -> int:
     return dice.die(purpose) + dice.die(purpose)
 
 
-def apply(board: Board, results: Results, dice: Dice) -> None:
+def apply(board: Board, results: Results, dice: Dice, purges_allowed: bool = True) -> None:
+    """Purges (unless one was conducted in this Game-Turn's First Phase: 17.0 [4.2]), then
+    the Czar's execution, which may be ordered in both phases (17.0 [13.5])."""
+    if not purges_allowed:
+        for player, order in results.of_kind("purge"):
+            results.set(player, order, "failed", "17.0 [4.2]",
+                        "a Purge was conducted in the First Phase of this Game-Turn")
     purges = results.of_kind("purge")
     by_player: dict[str, list[Purge]] = {}
     for player, order in purges:

@@ -1,0 +1,62 @@
+"""The postal Second Phase (17.0 [4.2]): trades; combat; purge (if none in the First Phase);
+randomizer; replacements; random events; then the end of the Game-Turn: victory (14.1) or the
+next Game-Turn (4.2 B; its Player-Turn sequencing draw is `end_of_turn.sequencing_draw`)."""
+
+from __future__ import annotations
+
+from gm.dice import Dice
+from gm.engine import combat, end_of_turn, purge, quitting, random_events, replacements, trades
+from gm.engine.board import Board
+from gm.engine.first_phase import PhaseResult, judge_legality
+from gm.engine.results import Results
+from gm.game_data.dataset import GameData
+from gm.orders.model import Order
+from gm.state import GameState
+
+END_GAME_QUORUM = 10  # 14.1, third condition
+
+
+def adjudicate_second_phase(state: GameState, data: GameData,
+                            orders: dict[str, tuple[Order, ...]], dice: Dice,
+                            skip: frozenset[str] = frozenset()) -> PhaseResult:
+    if state.stage != "play" or state.phase != 2:
+        raise ValueError("the Second Phase is not open")
+    board = Board.of(state, data)
+    results = Results({p: o for p, o in orders.items() if p in state.players})
+    judge_legality(state, data, results.orders, results)
+    quitting.apply(board, results)
+    trades.apply(board, results)
+    combat.apply(board, results, dice)
+    if "purge" not in skip:
+        purge.apply(board, results, dice, purges_allowed=not board.pending.purged_this_turn)
+    active = [p for p in state.players if p not in board.pending.quit_players]
+    if "randomizer" not in skip:
+        for player in [p for p in state.sequence if p in active] or active:
+            random_events.draw(board, dice, player, "Randomizer Phase")  # 17.0 [4.2]
+    if "replacements" not in skip:
+        replacements.apply(board, state.turn)
+    if "random_events" not in skip:
+        random_events.apply(board, dice, random_events.rolls_due(len(active), 2), active)
+    quorum = _end_game(board, results)
+    winner = end_of_turn.victory(board, quorum)
+    update: dict[str, object] = {}
+    if winner:
+        board.note(f"{winner.capitalize()} victory at the end of Game-Turn {state.turn} (14.1)")
+        update = {"stage": "ended", "victory": winner}
+    else:  # 4.2 B: the Game-Turn advances; the sequencing draw is the campaign's next step
+        board.update_pending(purged_this_turn=(), red_leaders_lost_this_turn=())
+        update = {"turn": state.turn + 1, "phase": 1}
+    quit_players = set(board.pending.quit_players)
+    update["player_turn_randomizer"] = tuple(p for p in state.player_turn_randomizer
+                                             if p not in quit_players)
+    return PhaseResult(board.to_state(**update), results.listing(), board.log)
+
+
+def _end_game(board: Board, results: Results) -> bool:
+    """14.1: players holding 10 Politburo markers together agree to end the game."""
+    agreeing = {p for p, _ in results.of_kind("end_game")}
+    held = sum(board.section(p).politburo for p in agreeing)
+    for player, order in results.of_kind("end_game"):
+        results.set(player, order, "succeeded" if held >= END_GAME_QUORUM else "failed",
+                    "14.1", f"the players agreeing hold {held} Politburo markers")
+    return held >= END_GAME_QUORUM
