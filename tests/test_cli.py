@@ -182,5 +182,6 @@ def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> Non
     stranger = tmp_path / "x.txt"
     stranger.write_text("GAME camp\nPLAYER A\nPASSWORD wrong\nQUIT\n", encoding="utf-8")
     result = run_gm("adjudicate", str(folder), str(stranger))
-    assert result.returncode == 1 and "Second Phase adjudicator is not built yet" in \
-        result.stderr
+    assert result.returncode == 0 and "not from a player of this campaign" in result.stderr
+    assert "Game-Turn 2, First Phase is open" in result.stdout
+    assert open_campaign(folder).latest().state.sequence  # the sequencing draw (4.2 B)

@@ -22,7 +22,9 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     phase, so adjudicating the same phase again gives the same result."""
     from gm.campaign import check_password, open_campaign
     from gm.dice import SeededDice
+    from gm.engine.end_of_turn import ranking, sequencing_draw, victory_points
     from gm.engine.first_phase import adjudicate_first_phase
+    from gm.engine.second_phase import adjudicate_second_phase
     from gm.orders.answer import open_phase_of
     from gm.orders.model import Order
     from orders_grammar.message import ParsedMessage, parse_message
@@ -31,10 +33,10 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     opened = open_campaign(campaign)
     latest = opened.latest()
     state = latest.state
+    if state.stage == "ended":
+        raise GameError(f"the game is over: {state.victory} victory")
     if state.stage != "play":
         raise GameError("the game has not started: use `gm orders apply` before it")
-    if state.phase != 1:
-        raise GameError("the Second Phase adjudicator is not built yet (issue 5)")
     passwords = {p.letter: p.password_hash for p in opened.players()}
     names = Names(opened.data)
     messages: dict[str, tuple[str, ParsedMessage]] = {}
@@ -50,7 +52,14 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
         messages[message.player] = (raw, message)
     orders: dict[str, tuple[Order, ...]] = {p: m.orders for p, (_, m) in messages.items()}
     dice = SeededDice(opened.row.seed, f"turn {state.turn} phase {state.phase}")
-    result = adjudicate_first_phase(state, opened.data, orders, dice)
+    if state.phase == 1:
+        result = adjudicate_first_phase(state, opened.data, orders, dice)
+        new_state = result.state
+    else:
+        result = adjudicate_second_phase(state, opened.data, orders, dice)
+        new_state = result.state
+        if new_state.stage == "play":  # 4.2 B: the next Game-Turn's Player-Turn order
+            new_state = sequencing_draw(new_state, dice)
     for player, (_, message) in sorted(messages.items()):
         for problem in message.problems:
             click.echo(f"{player} line {problem.line}: refused: {problem.message}")
@@ -60,6 +69,11 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
                    f"{entry.detail}")
     for line in result.log:
         click.echo(f"  {line}")
+    if new_state.victory:
+        points = victory_points(new_state, opened.data, new_state.victory)
+        click.echo(f"{new_state.victory.capitalize()} victory (14.1). Victory Points (14.4):")
+        for place, (player, score) in enumerate(ranking(points), start=1):
+            click.echo(f"  {place}. player {player}: {score}")
     if dry_run:
         click.echo("dry run: nothing stored")
         return
@@ -70,8 +84,12 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
         parsed = json.dumps([o.model_dump(mode="json") for o in message.orders])
         store.record_orders(opened.row, latest.seq, player, raw, parsed, now())
     seq = store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}",
-                             {"players": sorted(messages)}, result.state, dice.log, now())
+                             {"players": sorted(messages)}, new_state, dice.log, now())
     store.record_result(opened.row, seq, json.dumps(
         {"orders": [r.as_json() for r in result.results], "log": result.log}))
-    click.echo(f"Game-Turn {state.turn}, First Phase adjudicated; the Second Phase is open")
+    opened_next = ("the game is over" if new_state.stage == "ended" else
+                   f"Game-Turn {new_state.turn}, {'First' if new_state.phase == 1 else 'Second'} "
+                   "Phase is open")
+    click.echo(f"Game-Turn {state.turn}, {'First' if state.phase == 1 else 'Second'} Phase "
+               f"adjudicated; {opened_next}")
     sys.exit(0)

@@ -79,3 +79,62 @@ def random_first_phase_orders(state: GameState, data: GameData, player: str,
         if not list(order.check_legality(ctx)):
             kept.append(order)
     return tuple(kept)
+
+
+def _attack_candidates(state: GameState, data: GameData, player: str,
+                       rng: random.Random) -> list[m.Order]:
+    from gm.engine.combat import strength
+    from gm.orders.legality_combat import OPPOSES
+    from gm.rules.combat import odds
+
+    found: list[m.Order] = []
+    for province, stacks in sorted(state.position.items()):
+        for stack in stacks:
+            if stack.player != player or not isinstance(stack.units[0], int):
+                continue
+            mine = {str(data.color(u)) for u in stack.units if isinstance(u, int)}
+            force = tuple(stack.units)
+            attack = sum(strength(u, data) for u in force)
+            for target in stacks:
+                theirs = {str(data.color(u)) for u in target.units if isinstance(u, int)}
+                if target is stack or not theirs or not all(
+                        theirs <= OPPOSES[c] for c in mine):
+                    continue
+                defense = sum(strength(u, data) for u in target.units)
+                if odds(attack, defense) is not None:
+                    found.append(m.Attack(target=(target.units[0],), forces=(force,)))
+            if mine == {"red"}:
+                for neighbour in data.provinces[province].adjacent:
+                    for target in state.position.get(neighbour, ()):
+                        if {data.color(u) for u in target.units if isinstance(u, int)} == {
+                                "blue"}:
+                            found.append(m.Attack(subversive=True, target=(target.units[0],),
+                                                  forces=(force,)))
+    rng.shuffle(found)
+    return found
+
+
+def random_second_phase_orders(state: GameState, data: GameData, player: str,
+                               rng: random.Random, limit: int = 30) -> tuple[m.Order, ...]:
+    """Legal attacks (each stack at most once), a gift, sometimes END GAME."""
+    ctx = Context(state, data, player)
+    kept: list[m.Order] = []
+    used: set[UnitId] = set()
+    candidates = _attack_candidates(state, data, player, rng)
+    chart = state.chart.get(player)
+    others = [p for p in state.players if p != player]
+    if chart and chart.politburo and others and rng.random() < 0.3:
+        candidates.append(m.Give(goods=m.Goods(politburo=1), to=rng.choice(others)))
+    if rng.random() < 0.2:
+        candidates.append(m.EndGame())
+    for candidate in candidates:
+        if len(kept) >= limit:
+            break
+        units = set(candidate.units_named()) if isinstance(candidate, m.Attack) else set()
+        if units & used:
+            continue
+        order = candidate.model_copy(update={"line": FIRST_LINE + len(kept), "column": 1})
+        if not list(order.check_legality(ctx)):
+            kept.append(order)
+            used |= {u for force in getattr(order, "forces", ()) for u in force}
+    return tuple(kept)

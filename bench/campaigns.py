@@ -1,0 +1,54 @@
+"""Random 6-player campaigns played to the end (gm/engine/simulate.py): phases adjudicated per
+second, against the First Phase benchmark's phases per second in the same run. Goal (issue 5):
+a whole campaign well under a second. Run: .venv/bin/python bench/campaigns.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.timing import timed
+from gm.dice import SeededDice
+from gm.engine.first_phase import adjudicate_first_phase
+from gm.engine.simulate import play, start
+from gm.game_data.dataset import load_game_data
+from gm.orders.generate import random_first_phase_orders
+
+CAMPAIGNS = 10
+TURN_LIMIT = 40
+
+
+def main() -> int:
+    data = load_game_data()
+    seconds, phases, turns, endings = [], 0, [], []
+    for seed in range(CAMPAIGNS):
+        state = start(data, "ABCDEF", seed)
+        began = time.perf_counter()
+        played = list(play(data, state, seed, TURN_LIMIT))
+        seconds.append(time.perf_counter() - began)
+        phases += len(played)
+        turns.append(played[-1].after.turn)
+        endings.append(played[-1].after.victory or "none")
+    rate = phases / sum(seconds)
+    state = start(data, "ABCDEF", 99)
+    orders = {p: random_first_phase_orders(state, data, p, random.Random(1))
+              for p in state.players}
+    first = statistics.median(timed(lambda: adjudicate_first_phase(
+        state, data, orders, SeededDice("b", "p"))) for _ in range(20))
+    print(f"{CAMPAIGNS} campaigns, {phases} phases (orders generated and adjudicated), "
+          f"turns {min(turns)}-{max(turns)}, victories {', '.join(sorted(set(endings)))}")
+    print(f"whole campaign: median {statistics.median(seconds) * 1000:.0f} ms, "
+          f"longest {max(seconds) * 1000:.0f} ms")
+    print(f"{rate:.0f} phases per second; a bare First Phase: {1 / first:.0f} per second "
+          f"(ratio {rate * first:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

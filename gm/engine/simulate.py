@@ -1,0 +1,52 @@
+"""Whole random campaigns, for property tests and benchmarks: a deal, the default deployment,
+then random legal orders phase after phase until a victory or a turn limit."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from gm.dice import SeededDice
+from gm.engine.end_of_turn import sequencing_draw
+from gm.engine.first_phase import PhaseResult, adjudicate_first_phase
+from gm.engine.second_phase import adjudicate_second_phase
+from gm.game_data.dataset import GameData
+from gm.orders.generate import random_first_phase_orders, random_second_phase_orders
+from gm.setup.deal import new_game
+from gm.setup.deployment import finish_deployment
+from gm.setup.trading import end_trading
+from gm.state import GameState
+
+
+@dataclass(frozen=True)
+class Phase:
+    before: GameState
+    result: PhaseResult
+    after: GameState
+
+
+def start(data: GameData, players: str, seed: int) -> GameState:
+    state = new_game(data, list(players), SeededDice(str(seed), "deal"))
+    state = end_trading(state, data)
+    return finish_deployment(state, data, SeededDice(str(seed), "deploy"))
+
+
+def play(data: GameData, state: GameState, seed: int, max_turns: int) -> Iterator[Phase]:
+    """Every phase of a random campaign from `state` until it ends or `max_turns` pass."""
+    rng = random.Random(seed)
+    while state.stage == "play" and state.turn <= max_turns:
+        dice = SeededDice(str(seed), f"{state.turn}.{state.phase}")
+        active = [p for p in state.players if p not in state.pending.quit_players]
+        if state.phase == 1:
+            orders = {p: random_first_phase_orders(state, data, p, rng) for p in active}
+            result = adjudicate_first_phase(state, data, orders, dice)
+            after = result.state
+        else:
+            orders = {p: random_second_phase_orders(state, data, p, rng) for p in active}
+            result = adjudicate_second_phase(state, data, orders, dice)
+            after = result.state
+            if after.stage == "play":
+                after = sequencing_draw(after, dice)
+        yield Phase(state, result, after)
+        state = after

@@ -1,0 +1,75 @@
+"""Whole random campaigns (gm/engine/simulate.py): every one ends or reaches the turn limit,
+the First Phase invariants hold after every phase of both kinds, and the Victory Points of the
+winning colour add up from the chart and the map (14.4)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gm.engine.end_of_turn import ranking, victory_points
+from gm.engine.simulate import play, start
+from gm.game_data.dataset import GameData, load_game_data
+from gm.rules.stacking import stack_problems
+from gm.state import GameState
+from tests.test_engine_properties import _everywhere, _markers
+
+DATA: GameData = load_game_data()
+TURN_LIMIT = 12
+
+
+def recount(state: GameState, color: str) -> int:
+    """The winning colour's points, unit by unit, straight from 14.41-14.46."""
+    total = 0
+    for name, section in state.chart.items():
+        if name not in state.players or name in state.pending.quit_players:
+            continue
+        for unit in section.units:
+            if isinstance(unit, str):
+                total += 5 if (color == "red" and unit == "CZAR") else 0
+                continue
+            own, leader = DATA.color(unit), DATA.is_leader(unit)
+            value = DATA.leaders[unit].value if leader else DATA.combat_units[unit].strength
+            if color == "red" and ((leader and own == "red") or (not leader and own != "red")):
+                total += value
+            if color == "white" and (own == "red" or (not leader and own == "green")):
+                total += value
+        if color == "white":
+            total += sum(5 if isinstance(u, str) else DATA.combat_units[u].strength
+                         for u in section.face_down)
+        else:
+            total += 2 * section.politburo
+    for stacks in state.position.values():
+        for stack in stacks:
+            if stack.player is None or stack.player in state.pending.quit_players:
+                continue
+            for unit in stack.units:
+                if isinstance(unit, str):
+                    total += 5 if color == "white" or unit == "GOLD" else 0
+                elif DATA.color(unit) == color:
+                    total += (DATA.leaders[unit].value if DATA.is_leader(unit)
+                              else DATA.combat_units[unit].strength)
+    return total
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6))
+def test_random_campaigns(seed: int, players: int) -> None:
+    state = start(DATA, "ABCDEF"[:players], seed)
+    units = _everywhere(state)
+    politburo, assassin = _markers(state, "POLITBURO"), _markers(state, "ASSASSIN")
+    last = state
+    for phase in play(DATA, state, seed, TURN_LIMIT):
+        last = phase.after
+        assert _everywhere(last) == units
+        assert _markers(last, "POLITBURO") == politburo
+        assert _markers(last, "ASSASSIN") == assassin
+        for stacks in last.position.values():
+            for stack in stacks:
+                assert stack_problems(stack.units, DATA) == [], stack
+        assert GameState.from_json(last.to_json()) == last
+    assert last.stage == "ended" or last.turn > TURN_LIMIT
+    if last.victory:
+        points = victory_points(last, DATA, last.victory)
+        assert sum(points.values()) == recount(last, last.victory)
+        assert [p for p, _ in ranking(points)] == sorted(points, key=lambda p: (-points[p], p))
