@@ -68,17 +68,28 @@ def _candidates(state: GameState, data: GameData, player: str,
     return found
 
 
-def random_first_phase_orders(state: GameState, data: GameData, player: str,
-                              rng: random.Random, limit: int = 30) -> tuple[m.Order, ...]:
-    ctx = Context(state, data, player)
+def _keep_legal(candidates: list[m.Order], ctx: Context, limit: int) -> tuple[m.Order, ...]:
+    """The candidates that pass the static checks in sequence, numbered as lines; no unit
+    attacks in two of them (8.25)."""
     kept: list[m.Order] = []
-    for candidate in _candidates(state, data, player, rng):
+    attacking: set[UnitId] = set()
+    for candidate in candidates:
         if len(kept) >= limit:
             break
+        forces = {u for force in getattr(candidate, "forces", ()) for u in force}
+        if forces & attacking:
+            continue
         order = candidate.model_copy(update={"line": FIRST_LINE + len(kept), "column": 1})
         if not list(order.check_legality(ctx)):
             kept.append(order)
+            attacking |= forces
     return tuple(kept)
+
+
+def random_first_phase_orders(state: GameState, data: GameData, player: str,
+                              rng: random.Random, limit: int = 30) -> tuple[m.Order, ...]:
+    return _keep_legal(_candidates(state, data, player, rng), Context(state, data, player),
+                       limit)
 
 
 def _attack_candidates(state: GameState, data: GameData, player: str,
@@ -117,9 +128,6 @@ def _attack_candidates(state: GameState, data: GameData, player: str,
 def random_second_phase_orders(state: GameState, data: GameData, player: str,
                                rng: random.Random, limit: int = 30) -> tuple[m.Order, ...]:
     """Legal attacks (each stack at most once), a gift, sometimes END GAME."""
-    ctx = Context(state, data, player)
-    kept: list[m.Order] = []
-    used: set[UnitId] = set()
     candidates = _attack_candidates(state, data, player, rng)
     chart = state.chart.get(player)
     others = [p for p in state.players if p != player]
@@ -127,14 +135,4 @@ def random_second_phase_orders(state: GameState, data: GameData, player: str,
         candidates.append(m.Give(goods=m.Goods(politburo=1), to=rng.choice(others)))
     if rng.random() < 0.2:
         candidates.append(m.EndGame())
-    for candidate in candidates:
-        if len(kept) >= limit:
-            break
-        units = set(candidate.units_named()) if isinstance(candidate, m.Attack) else set()
-        if units & used:
-            continue
-        order = candidate.model_copy(update={"line": FIRST_LINE + len(kept), "column": 1})
-        if not list(order.check_legality(ctx)):
-            kept.append(order)
-            used |= {u for force in getattr(order, "forces", ()) for u in force}
-    return tuple(kept)
+    return _keep_legal(candidates, Context(state, data, player), limit)
