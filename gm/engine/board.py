@@ -7,10 +7,14 @@ returns a new GameState. Nothing outside the phase ever sees a Board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gm.game_data.dataset import GameData, UnitId
 from gm.rules.stacking import commands
 from gm.state import UNASSIGNED, ChartSection, GameState, Pending, Stack
+
+if TYPE_CHECKING:
+    from gm.engine.results import Results
 
 
 @dataclass
@@ -40,6 +44,8 @@ class Board:
     removed: list[UnitId]
     pending: Pending
     log: list[str] = field(default_factory=list)
+    step: str = "orders"  # the step of the phase under way, for the report's timeline
+    timeline: list[tuple[str, object]] = field(default_factory=list)  # (step, note or result)
     _where: dict[UnitId, tuple[str, Pile]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -131,3 +137,8 @@ class Board:
 
     def note(self, text: str) -> None:
         self.log.append(text)
+        self.timeline.append((self.step, text))
+
+    def begin(self, step: str, results: Results) -> None:
+        """Mark the start of a step; notes and results from now on belong to it."""
+        self.step = results.step = step

@@ -20,6 +20,7 @@ class PhaseResult:
     state: GameState
     results: list[OrderResult]
     log: list[str]
+    timeline: list[tuple[str, object]]  # (step, note text or OrderResult), as it happened
 
 
 def _active(board: Board) -> list[str]:
@@ -41,19 +42,26 @@ def adjudicate_first_phase(state: GameState, data: GameData,
     if state.stage != "play" or state.phase != 1:
         raise ValueError("the First Phase is not open")
     board = Board.of(state, data)
-    results = Results({p: o for p, o in orders.items() if p in state.players})
+    results = Results({p: o for p, o in orders.items() if p in state.players},
+                      board.timeline)
     for player in orders:
         if player not in state.players:
             board.note(f"orders of {player}, who is not in this game, are ignored")
     judge_legality(state, data, results.orders, results)
+    board.begin("quitting", results)
     quitting.apply(board, results)
+    board.begin("trades", results)
     trades.apply(board, results)
+    board.begin("movement", results)
     routes = movement.apply(board, results, dice)
     finals: dict[UnitId, str] = {u: province for province, piles in board.position.items()
                                  for pile in piles for u in pile.units if data.is_leader(u)}
+    board.begin("assassination", results)
     assassination.apply(board, results, dice, routes, finals)
+    board.begin("purge", results)
     if "purge" not in skip:
         purge.apply(board, results, dice)
+    board.begin("random events", results)
     if "random_events" not in skip:
         active = _active(board)
         random_events.apply(board, dice, random_events.rolls_due(len(active), 1), active)
@@ -63,4 +71,5 @@ def adjudicate_first_phase(state: GameState, data: GameData,
         sequence=tuple(p for p in state.sequence if p not in quit_players),  # 14.24
         player_turn_randomizer=tuple(p for p in state.player_turn_randomizer
                                      if p not in quit_players))
-    return PhaseResult(new_state, results.listing(), board.log)
+    listing = results.listing()
+    return PhaseResult(new_state, listing, board.log, board.timeline)

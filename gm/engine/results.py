@@ -29,9 +29,12 @@ class OrderResult:
 class Results:
     """The outcome of every order of a phase; the first final word on an order stands."""
 
-    def __init__(self, orders: dict[str, tuple[Order, ...]]) -> None:
+    def __init__(self, orders: dict[str, tuple[Order, ...]],
+                 timeline: list[tuple[str, object]] | None = None) -> None:
         self.orders = orders
         self._found: dict[tuple[str, int], OrderResult] = {}
+        self.step = "orders"
+        self.timeline = timeline if timeline is not None else []
 
     def set(self, player: str, order: Order, result: str, rule: str | None,
             detail: str) -> None:
@@ -40,6 +43,7 @@ class Results:
         if key not in self._found:
             self._found[key] = OrderResult(player, order.line, result, rule, order.echo(),
                                            detail)
+            self.timeline.append((self.step, self._found[key]))
 
     def done(self, player: str, order: Order) -> bool:
         return (player, order.line) in self._found
@@ -55,4 +59,4 @@ class Results:
                      if not self.done(p, o)]
         for player, order in remaining:  # orders no step of this phase took up
             self.set(player, order, "void", None, "nothing to do in this phase")
-        return sorted(self._found.values(), key=lambda r: (r.player, r.line))
+        return list(self._found.values())  # in the order the phase judged them

@@ -22,21 +22,30 @@ def adjudicate_second_phase(state: GameState, data: GameData,
     if state.stage != "play" or state.phase != 2:
         raise ValueError("the Second Phase is not open")
     board = Board.of(state, data)
-    results = Results({p: o for p, o in orders.items() if p in state.players})
+    results = Results({p: o for p, o in orders.items() if p in state.players},
+                      board.timeline)
     judge_legality(state, data, results.orders, results)
+    board.begin("quitting", results)
     quitting.apply(board, results)
+    board.begin("trades", results)
     trades.apply(board, results)
+    board.begin("combat", results)
     combat.apply(board, results, dice)
+    board.begin("purge", results)
     if "purge" not in skip:
         purge.apply(board, results, dice, purges_allowed=not board.pending.purged_this_turn)
     active = [p for p in state.players if p not in board.pending.quit_players]
+    board.begin("randomizer", results)
     if "randomizer" not in skip:
         for player in [p for p in state.sequence if p in active] or active:
             random_events.draw(board, dice, player, "Randomizer Phase")  # 17.0 [4.2]
+    board.begin("replacements", results)
     if "replacements" not in skip:
         replacements.apply(board, state.turn)
+    board.begin("random events", results)
     if "random_events" not in skip:
         random_events.apply(board, dice, random_events.rolls_due(len(active), 2), active)
+    board.begin("end of Game-Turn", results)
     quorum = _end_game(board, results)
     winner = end_of_turn.victory(board, quorum)
     update: dict[str, object] = {}
@@ -49,7 +58,8 @@ def adjudicate_second_phase(state: GameState, data: GameData,
     quit_players = set(board.pending.quit_players)
     update["player_turn_randomizer"] = tuple(p for p in state.player_turn_randomizer
                                              if p not in quit_players)
-    return PhaseResult(board.to_state(**update), results.listing(), board.log)
+    listing = results.listing()
+    return PhaseResult(board.to_state(**update), listing, board.log, board.timeline)
 
 
 def _end_game(board: Board, results: Results) -> bool:
