@@ -20,6 +20,8 @@ COMMANDS = {
     "start": ("gm.commands.campaign:start",
               "Deploy the leaders and draw the first Player-Turn order (15.5, 15.62)."),
     "show": ("gm.commands.campaign:show", "Print the position, the chart and the markers."),
+    "report": ("gm.commands.report:report",
+               "The report of a phase: text, HTML with a map, or JSON."),
     "history": ("gm.commands.campaign:history", "List the campaign's states, oldest first."),
     "data": ("gm.commands.data:data", "Check and print the map and counter data."),
     "case": ("gm.commands.case:case", "Run adjudication cases and check what they expect."),

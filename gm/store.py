@@ -213,6 +213,13 @@ class Store:
                 campaign_id=campaign.id, state_seq=state_seq, player=player, raw=raw,
                 parsed=parsed, received_at=now))
 
+    def result(self, campaign: CampaignRow, state_seq: int) -> str | None:
+        with self._tx() as conn:
+            value = conn.execute(select(results.c.result).where(
+                (results.c.campaign_id == campaign.id) & (results.c.state_seq == state_seq))
+            ).scalar()
+        return None if value is None else str(value)
+
     def record_result(self, campaign: CampaignRow, state_seq: int, result: str) -> None:
         with self._tx() as conn:
             conn.execute(insert(results).values(campaign_id=campaign.id, state_seq=state_seq,

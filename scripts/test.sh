@@ -2,9 +2,13 @@
 # The whole test suite on a fresh machine: install what it needs, lint, type-check, test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Servers the tests start on loopback: PostgreSQL (the store's hosted backend).
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+# What the tests start themselves: PostgreSQL on loopback (the store's hosted backend) and
+# headless Chromium (the HTML report's map).
+missing=""
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+if [ -n "$missing" ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 fi
 python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'

@@ -85,8 +85,11 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
         store.record_orders(opened.row, latest.seq, player, raw, parsed, now())
     seq = store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}",
                              {"players": sorted(messages)}, new_state, dice.log, now())
+    from gm.reporting.build import events_of
+
     store.record_result(opened.row, seq, json.dumps(
-        {"orders": [r.as_json() for r in result.results], "log": result.log}))
+        {"orders": [r.as_json() for r in result.results], "log": result.log,
+         "events": [e.model_dump(mode="json") for e in events_of(result.timeline)]}))
     opened_next = ("the game is over" if new_state.stage == "ended" else
                    f"Game-Turn {new_state.turn}, {'First' if new_state.phase == 1 else 'Second'} "
                    "Phase is open")

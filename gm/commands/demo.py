@@ -17,8 +17,11 @@ DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "setup
 @click.option("--script", type=click.Path(dir_okay=False, path_type=Path), default=DEMO_SCRIPT,
               show_default=True, help="The gm commands to run, one a line; CAMPAIGN stands "
               "for the folder.")
-def demo(keep: Path | None, script: Path) -> None:
-    """Create a demo campaign, deal, trade, deploy and print the position. No mail server."""
+@click.option("--reports", "reports_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Where to write the reports (default: a new temporary folder).")
+def demo(keep: Path | None, script: Path, reports_dir: Path | None) -> None:
+    """Create a demo campaign, deal, trade, deploy, adjudicate the first phase, print the
+    position and write the reports (text, HTML with a map, JSON). No mail server."""
     from gm.cli import cli
 
     if not script.is_file():
@@ -32,8 +35,21 @@ def demo(keep: Path | None, script: Path) -> None:
             args = [str(folder) if a == "CAMPAIGN" else a.replace("ORDERS", str(script.parent))
                     for a in shlex.split(line)]
             click.secho(f"$ gm {' '.join(shlex.quote(a) for a in args)}", bold=True)
-            try:
-                cli.main(args=args, prog_name="gm", standalone_mode=False)
-            except SystemExit as exc:  # a command that ends with its exit code
-                if exc.code:
-                    raise
+            _run(cli, args)
+        out = reports_dir or Path(tempfile.mkdtemp(prefix="gm-demo-reports-"))
+        out.mkdir(parents=True, exist_ok=True)
+        for who in ("GM", "A", "B", "C", "D", "E", "F"):
+            for fmt, suffix in (("text", "txt"), ("html", "html"), ("json", "json")):
+                player = [] if who == "GM" else ["--player", who]
+                _run(cli, ["report", str(folder), "--format", fmt, *player,
+                           "--out", str(out / f"report-{who}.{suffix}")])
+        click.secho(f"the demo's reports are in {out} (open report-GM.html in a browser)",
+                    bold=True)
+
+
+def _run(cli: click.Group, args: list[str]) -> None:
+    try:
+        cli.main(args=args, prog_name="gm", standalone_mode=False)
+    except SystemExit as exc:  # a command that ends with its exit code
+        if exc.code:
+            raise

@@ -18,6 +18,8 @@ class Event(_Frozen):
     player: str | None = None
     line: int | None = None
     result: str | None = None
+    order: str | None = None  # the order as understood, for results of orders
+    detail: str | None = None
 
 
 class StackView(_Frozen):
@@ -99,4 +101,5 @@ class Report(_Frozen):
     ranking: list[tuple[str, int]]  # the final ranking, when the game has ended
     victory: str | None
     player: PlayerPart | None
+    hands: dict[str, list[str]]  # before the game: the Initial Forces and the trades (15.3)
     map: MapView

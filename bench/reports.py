@@ -1,0 +1,53 @@
+"""Rendering the report of a 6-player First Phase in all three formats (model built once, then
+text, HTML with its map, JSON), against adjudicating that phase, in the same run.
+Run: .venv/bin/python bench/reports.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.timing import timed
+from gm.dice import SeededDice
+from gm.engine.first_phase import adjudicate_first_phase
+from gm.engine.simulate import start
+from gm.game_data.dataset import load_game_data
+from gm.orders.generate import random_first_phase_orders
+from gm.reporting.build import build_report, events_of
+from gm.reporting.render import render_report
+
+ROUNDS = 15
+
+
+def main() -> int:
+    data = load_game_data()
+    state = start(data, "ABCDEF", 7)
+    orders = {p: random_first_phase_orders(state, data, p, random.Random(7))
+              for p in state.players}
+
+    def adjudicate() -> object:
+        return adjudicate_first_phase(state, data, orders, SeededDice("b", "p"))
+
+    result = adjudicate_first_phase(state, data, orders, SeededDice("b", "p"))
+
+    def render_all() -> None:
+        model = build_report("bench", state, result.state, data, events_of(result.timeline))
+        for fmt in ("text", "html", "json"):
+            render_report(model, fmt)  # type: ignore[arg-type]
+
+    render_all()  # templates compiled once, as in a running gm
+    rounds = [(timed(adjudicate), timed(render_all)) for _ in range(ROUNDS)]
+    phase = statistics.median(r[0] for r in rounds)
+    render = statistics.median(r[1] for r in rounds)
+    print(f"adjudicating the phase      {phase * 1000:7.2f} ms")
+    print(f"report: text + HTML + JSON  {render * 1000:7.2f} ms   ratio {render / phase:.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""`gm report`: the GM report of a phase, for the GM or one player, as text, HTML or JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from gm.errors import GameError
+
+
+@click.command()
+@click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--turn", type=int, help="The Game-Turn of the phase (default: the last one).")
+@click.option("--phase", type=click.IntRange(1, 2), help="The phase, 1 or 2.")
+@click.option("--player", help="The report one player gets: his orders and a template.")
+@click.option("--format", "fmt", type=click.Choice(["text", "html", "json"]), default="text",
+              show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write to this file instead of printing.")
+def report(campaign: Path, turn: int | None, phase: int | None, player: str | None, fmt: str,
+           out: Path | None) -> None:
+    """Report a phase: the results in the order they happened with their rule cases, the
+    position after it on a map, the chart and the standings (17.0: "report all results")."""
+    from gm.campaign import open_campaign
+    from gm.reporting.build import build_report
+    from gm.reporting.model import Event
+    from gm.reporting.render import render_report
+
+    opened = open_campaign(campaign)
+    history = opened.store.history(opened.row)
+    if (turn is None) != (phase is None):
+        raise GameError("give --turn and --phase together, or neither")
+    wanted = f"adjudicate {turn}.{phase}" if turn is not None else None
+    rows = [r for r in history if r.action.startswith("adjudicate")]
+    if wanted:
+        rows = [r for r in rows if r.action == wanted]
+        if not rows:
+            raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
+    if player is not None:
+        player = player.upper()
+        if player not in history[-1].state.players:
+            raise GameError(f"no player {player} in this campaign")
+    if rows:
+        row = rows[-1]
+        before = next(r.state for r in reversed(history) if r.seq < row.seq)
+        stored = json.loads(opened.store.result(opened.row, row.seq) or "{}")
+        events = [Event(**e) for e in stored.get("events", [])]
+        model = build_report(opened.name, before, row.state, opened.data, events, player)
+    else:
+        model = build_report(opened.name, None, history[-1].state, opened.data, [], player)
+    text = render_report(model, fmt)  # type: ignore[arg-type]
+    if out:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"report written to {out}")
+    else:
+        click.echo(text, nl=False)

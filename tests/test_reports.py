@@ -1,0 +1,134 @@
+"""The GM report (17.0: "report all results"): one model rendered as text, HTML with a map,
+and JSON; golden files pin a scripted phase word for word; headless Chromium draws the map.
+
+To accept a deliberate change: GM_UPDATE_GOLDEN=1 pytest tests/test_reports.py
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gm.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+CAMPAIGN = ROOT / "fixtures" / "campaign"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def gm(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scripted campaign: the set-up, then every phase to its victory."""
+    folder = tmp_path_factory.mktemp("reports") / "scripted"
+    for line in (CAMPAIGN / "setup.gm").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            gm(*[str(folder) if a == "CAMPAIGN" else a for a in shlex.split(line)])
+    files = sorted((CAMPAIGN / "orders").glob("*.txt"))
+    for _, group in itertools.groupby(files, key=lambda p: p.name.split("-")[0]):
+        gm("adjudicate", str(folder), *map(str, group))
+    return folder
+
+
+def check_golden(name: str, text: str) -> None:
+    golden = GOLDEN / name
+    if os.environ.get("GM_UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["text", "html", "json"])
+@pytest.mark.parametrize("player", [None, "A"])
+def test_golden_reports_of_a_scripted_phase(played: Path, fmt: str, player: str | None) -> None:
+    args = ["report", str(played), "--turn", "2", "--phase", "2", "--format", fmt]
+    text = gm(*args, *(["--player", player] if player else []))
+    suffix = {"text": "txt", "html": "html", "json": "json"}[fmt]
+    check_golden(f"report-t2p2{'-' + player if player else ''}.{suffix}", text)
+
+
+def test_text_lines_fit_72_columns(played: Path) -> None:
+    for turn, phase in ((1, 1), (2, 2), (13, 2)):
+        text = gm("report", str(played), "--turn", str(turn), "--phase", str(phase),
+                  "--player", "B")
+        assert max(len(line) for line in text.splitlines()) <= 72
+
+
+def test_the_json_is_the_model(played: Path) -> None:
+    model = json.loads(gm("report", str(played), "--turn", "1", "--phase", "1", "--format",
+                          "json", "--player", "C"))
+    assert model["kind"] == "phase" and model["title"] == "scripted: Game-Turn 1, First Phase"
+    assert model["next_phase"] == "Game-Turn 1, Second Phase"
+    assert [e["step"] for e in model["events"]] == sorted(
+        (e["step"] for e in model["events"]),
+        key=["orders", "quitting", "trades", "movement", "assassination", "purge",
+             "random events"].index)
+    assert len(model["map"]["provinces"]) == 78
+    assert model["player"]["template"][0] == "GAME scripted"
+    assert set(model["standings"]) == {"red", "white"}
+
+
+def test_the_final_report(played: Path) -> None:
+    text = gm("report", str(played))
+    assert "WHITE VICTORY (14.1)" in text and "FINAL RANKING" in text
+    assert "1. player D: 14" in text
+
+
+def test_the_pre_game_reports(tmp_path: Path) -> None:
+    folder = tmp_path / "pre"
+    gm("new", str(folder), "--seed", "r", "-p", "A:A:a@x.org:a", "-p", "B:B:b@x.org:b",
+       "-p", "C:C:c@x.org:c")
+    deal = gm("report", str(folder))
+    assert "the trading session (15.33)" in deal and "HELD BY EACH PLAYER" in deal
+    gm("end-trading", str(folder))
+    html = gm("report", str(folder), "--format", "html")
+    assert "Initial Deployment" in html and html.count('class="province"') == 78
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def test_the_html_map_in_headless_chromium(played: Path, tmp_path: Path) -> None:
+    browser = _chromium()
+    if browser is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed (scripts/test.sh installs it)")
+        pytest.skip("chromium is not installed")
+    page = tmp_path / "report.html"
+    gm("report", str(played), "--turn", "1", "--phase", "1", "--format", "html", "--player",
+       "A", "--out", str(page))
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+             "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+             f"--user-data-dir={tmp_path / 'profile'}", "--enable-logging=stderr", "--v=0"]
+    shot = tmp_path / "report.png"
+    run = subprocess.run([browser, *flags, "--window-size=1150,1400", f"--screenshot={shot}",
+                          page.as_uri()], capture_output=True, text=True, timeout=120,
+                         check=False)
+    assert shot.is_file() and shot.stat().st_size > 20_000, run.stderr[-2000:]
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    dom = subprocess.run([browser, *flags, "--dump-dom", page.as_uri()], capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert dom.stdout.count('class="province"') == 78
+    source = page.read_text(encoding="utf-8")
+    assert dom.stdout.count('class="stack"') == source.count('class="stack"') > 50
+    assert dom.stdout.count('class="move"') == source.count('class="move"') > 0
+    assert dom.stdout.count('class="rail"') > 90
+    console = [line for line in (run.stderr + dom.stderr).splitlines()
+               if "CONSOLE" in line or "Uncaught" in line]
+    assert console == []
+    assert not re.search(r'(src|href)="https?://', source), "the report fetches nothing"
