@@ -114,17 +114,20 @@ class Combat:
         defender = defending.player
         if order.subversive:
             if outcome == "De":  # 8.33: Ae and Ex have no effect
+                lost = " ".join(str(u) for u in defending.units)
                 self._eliminate(list(defending.units), player, attackers)
-                self.results.set(player, order, "succeeded", "8.33", text)
+                self.results.set(player, order, "succeeded", "8.33", f"{text}; lost: {lost}")
             else:
                 self.results.set(player, order, "failed", "8.33", text + ": no effect")
             return
         if outcome == "Ae":
             self._eliminate(attackers, defender, list(defending.units))
-            self.results.set(player, order, "failed", "8.41", text)
+            self.results.set(player, order, "failed", "8.41",
+                             f"{text}; lost: {' '.join(map(str, attackers))}")
         elif outcome == "De":
+            lost = " ".join(str(u) for u in defending.units if isinstance(u, int))
             self._eliminate(list(defending.units), player, attackers)
-            self.results.set(player, order, "succeeded", "8.42", text)
+            self.results.set(player, order, "succeeded", "8.42", f"{text}; lost: {lost}")
         else:
             lost = self._exchange(player, attackers, defender, defending, attack, defense)
             self.results.set(player, order, "partial", "8.43", f"{text}; {lost}")

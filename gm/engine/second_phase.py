@@ -53,6 +53,7 @@ def adjudicate_second_phase(state: GameState, data: GameData,
         board.note(f"{winner.capitalize()} victory at the end of Game-Turn {state.turn} (14.1)")
         update = {"stage": "ended", "victory": winner}
     else:  # 4.2 B: the Game-Turn advances; the sequencing draw is the campaign's next step
+        board.note(f"no victory condition met at the end of Game-Turn {state.turn} (14.1)")
         board.update_pending(purged_this_turn=(), red_leaders_lost_this_turn=())
         update = {"turn": state.turn + 1, "phase": 1}
     quit_players = set(board.pending.quit_players)
