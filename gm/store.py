@@ -81,6 +81,29 @@ results = Table(
     Column("state_seq", Integer, primary_key=True),
     Column("result", Text, nullable=False),
 )
+inbox = Table(
+    "inbox", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
+    Column("content_hash", String(64), nullable=False),  # sha256 of the raw message
+    Column("message_id", Text),
+    Column("sender", Text),
+    Column("subject", Text),
+    Column("raw", Text, nullable=False),
+    Column("received_at", DateTime(timezone=True), nullable=False),
+    Column("done", Integer, nullable=False, default=0),  # 1 once answered
+    UniqueConstraint("campaign_id", "content_hash"),
+)
+outbox = Table(
+    "outbox", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
+    Column("message_id", String(300), nullable=False, unique=True),  # fixed at creation
+    Column("recipient", Text, nullable=False),
+    Column("raw", Text, nullable=False),  # the whole MIME message
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("sent_at", DateTime(timezone=True)),
+)
 dice_log = Table(
     "dice_log", metadata,
     Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
@@ -108,6 +131,32 @@ class PlayerRow:
     name: str
     email: str
     password_hash: str
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    id: int
+    message_id: str | None
+    sender: str | None
+    subject: str | None
+    raw: str
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    id: int
+    message_id: str
+    recipient: str
+    raw: str
+
+
+@dataclass(frozen=True)
+class OrdersRow:
+    id: int
+    state_seq: int
+    player: str
+    raw: str
+    parsed: str | None
 
 
 @dataclass(frozen=True)
@@ -167,8 +216,11 @@ class Store:
         return [PlayerRow(r.letter, r.name, r.email, r.password_hash) for r in rows]
 
     def append_state(self, campaign: CampaignRow, action: str, detail: dict[str, Any],
-                     state: GameState, rolls: Sequence[Roll], now: dt.datetime) -> int:
-        """Add the next state and the dice rolled to reach it, in one transaction."""
+                     state: GameState, rolls: Sequence[Roll], now: dt.datetime,
+                     result: str | None = None,
+                     mail: Sequence[tuple[str, str, str]] = ()) -> int:
+        """Add the next state, the dice rolled to reach it, its result and the mail it
+        sends (message id, recipient, MIME), all in one transaction."""
         with self._tx() as conn:
             last = conn.execute(select(states.c.seq).where(states.c.campaign_id == campaign.id)
                                 .order_by(states.c.seq.desc()).limit(1)).scalar()
@@ -181,6 +233,11 @@ class Store:
                 conn.execute(insert(dice_log).values(
                     campaign_id=campaign.id, state_seq=seq, n=n, purpose=roll.purpose,
                     kind=roll.kind, value=roll.value))
+            if result is not None:
+                conn.execute(insert(results).values(campaign_id=campaign.id, state_seq=seq,
+                                                    result=result))
+            for message_id, recipient, raw in mail:
+                self._queue(conn, campaign, message_id, recipient, raw, now)
         return seq
 
     def history(self, campaign: CampaignRow) -> list[StateRow]:
@@ -219,6 +276,70 @@ class Store:
                 (results.c.campaign_id == campaign.id) & (results.c.state_seq == state_seq))
             ).scalar()
         return None if value is None else str(value)
+
+    # mail in: raw messages first, then their answers (docs: gm/mail/inbox.py)
+    def store_raw(self, campaign: CampaignRow, raw: str, content_hash: str,
+                  message_id: str | None, sender: str | None, subject: str | None,
+                  now: dt.datetime) -> bool:
+        """Keep a fetched message; False if it was kept before (the same content)."""
+        with self._tx() as conn:
+            known = conn.execute(select(inbox.c.id).where(
+                (inbox.c.campaign_id == campaign.id) & (inbox.c.content_hash == content_hash))
+            ).first()
+            if known is not None:
+                return False
+            conn.execute(insert(inbox).values(
+                campaign_id=campaign.id, content_hash=content_hash, message_id=message_id,
+                sender=sender, subject=subject, raw=raw, received_at=now, done=0))
+        return True
+
+    def unanswered(self, campaign: CampaignRow) -> list[InboxRow]:
+        with self._tx() as conn:
+            rows = conn.execute(select(inbox).where(
+                (inbox.c.campaign_id == campaign.id) & (inbox.c.done == 0))
+                .order_by(inbox.c.id)).all()
+        return [InboxRow(r.id, r.message_id, r.sender, r.subject, r.raw) for r in rows]
+
+    def answer(self, campaign: CampaignRow, message: InboxRow,
+               orders_record: tuple[int, str, str | None] | None,
+               mail: tuple[str, str, str] | None, now: dt.datetime) -> None:
+        """In one transaction: the orders it carried (state seq, player, parsed JSON), the
+        reply queued (message id, recipient, MIME), the message marked answered."""
+        with self._tx() as conn:
+            if orders_record is not None:
+                seq, player, parsed = orders_record
+                conn.execute(insert(orders).values(
+                    campaign_id=campaign.id, state_seq=seq, player=player, raw=message.raw,
+                    parsed=parsed, received_at=now))
+            if mail is not None:
+                self._queue(conn, campaign, *mail, now)
+            conn.execute(inbox.update().where(inbox.c.id == message.id).values(done=1))
+
+    def orders_for(self, campaign: CampaignRow, state_seq: int) -> list[OrdersRow]:
+        with self._tx() as conn:
+            rows = conn.execute(select(orders).where(
+                (orders.c.campaign_id == campaign.id) & (orders.c.state_seq == state_seq))
+                .order_by(orders.c.id)).all()
+        return [OrdersRow(r.id, r.state_seq, r.player, r.raw, r.parsed) for r in rows]
+
+    # mail out
+    def _queue(self, conn: Connection, campaign: CampaignRow, message_id: str, recipient: str,
+               raw: str, now: dt.datetime) -> None:
+        known = conn.execute(select(outbox.c.id).where(outbox.c.message_id == message_id)).first()
+        if known is None:
+            conn.execute(insert(outbox).values(campaign_id=campaign.id, message_id=message_id,
+                                               recipient=recipient, raw=raw, created_at=now))
+
+    def unsent(self, campaign: CampaignRow) -> list[OutboxRow]:
+        with self._tx() as conn:
+            rows = conn.execute(select(outbox).where(
+                (outbox.c.campaign_id == campaign.id) & outbox.c.sent_at.is_(None))
+                .order_by(outbox.c.id)).all()
+        return [OutboxRow(r.id, r.message_id, r.recipient, r.raw) for r in rows]
+
+    def mark_sent(self, row: OutboxRow, now: dt.datetime) -> None:
+        with self._tx() as conn:
+            conn.execute(outbox.update().where(outbox.c.id == row.id).values(sent_at=now))
 
     def record_result(self, campaign: CampaignRow, state_seq: int, result: str) -> None:
         with self._tx() as conn:

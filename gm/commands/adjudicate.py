@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from gm.errors import GameError
+
+if TYPE_CHECKING:
+    from gm.campaign import Campaign
+    from gm.reporting.model import Event
+    from gm.state import GameState
 
 
 @click.command()
@@ -17,9 +23,11 @@ from gm.errors import GameError
 @click.option("--dry-run", is_flag=True, help="Show the outcome; store nothing.")
 def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     """Adjudicate the open phase of CAMPAIGN with the order messages FILES (e-mails or their
-    text). A player without a message does nothing this phase; of two messages from one
-    player the later replaces the earlier whole. The dice are seeded by the campaign and the
-    phase, so adjudicating the same phase again gives the same result."""
+    text), or, without FILES, with the orders received by mail (`gm fetch`). A player without
+    a message does nothing this phase; of two messages from one player the later replaces the
+    earlier whole. The dice are seeded by the campaign and the phase, so adjudicating the same
+    phase again gives the same result. With a [mail] table in campaign.toml each player's
+    report is queued for `gm send` in the same transaction."""
     from gm.campaign import check_password, open_campaign
     from gm.dice import SeededDice
     from gm.engine.end_of_turn import ranking, sequencing_draw, victory_points
@@ -40,8 +48,10 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     passwords = {p.letter: p.password_hash for p in opened.players()}
     names = Names(opened.data)
     messages: dict[str, tuple[str, ParsedMessage]] = {}
-    for file in files:
-        raw = file.read_text(encoding="utf-8", errors="replace")
+    raws = [(str(f), f.read_text(encoding="utf-8", errors="replace")) for f in files] if files \
+        else [(f"message {row.id}", row.raw)
+              for row in opened.store.orders_for(opened.row, latest.seq)]
+    for file, raw in raws:
         message = parse_message(raw, names, open_phase_of(state))
         if message.player not in passwords or not check_password(
                 message.password or "", passwords[message.player or ""]):
@@ -78,21 +88,47 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
         click.echo("dry run: nothing stored")
         return
     from gm.campaign import now
-
-    store = opened.store
-    for player, (raw, message) in sorted(messages.items()):
-        parsed = json.dumps([o.model_dump(mode="json") for o in message.orders])
-        store.record_orders(opened.row, latest.seq, player, raw, parsed, now())
-    seq = store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}",
-                             {"players": sorted(messages)}, new_state, dice.log, now())
     from gm.reporting.build import events_of
 
-    store.record_result(opened.row, seq, json.dumps(
-        {"orders": [r.as_json() for r in result.results], "log": result.log,
-         "events": [e.model_dump(mode="json") for e in events_of(result.timeline)]}))
+    store = opened.store
+    if files:
+        for player, (raw, message) in sorted(messages.items()):
+            parsed = json.dumps([o.model_dump(mode="json") for o in message.orders])
+            store.record_orders(opened.row, latest.seq, player, raw, parsed, now())
+    events = events_of(result.timeline)
+    outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
+                          "events": [e.model_dump(mode="json") for e in events]})
+    mail = _reports_by_mail(opened, state, new_state, events)
+    store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}",
+                       {"players": sorted(messages)}, new_state, dice.log, now(),
+                       result=outcome, mail=mail)
     opened_next = ("the game is over" if new_state.stage == "ended" else
                    f"Game-Turn {new_state.turn}, {'First' if new_state.phase == 1 else 'Second'} "
                    "Phase is open")
     click.echo(f"Game-Turn {state.turn}, {'First' if state.phase == 1 else 'Second'} Phase "
                f"adjudicated; {opened_next}")
     sys.exit(0)
+
+
+def _reports_by_mail(opened: Campaign, before: GameState, after: GameState,
+                     events: list[Event]) -> list[tuple[str, str, str]]:
+    """Each player's report as an e-mail (text and HTML), when the campaign has mail."""
+    from gm.mail.config import load_mail_config
+    from gm.mail.messages import report_mail
+    from gm.reporting.build import build_report
+    from gm.reporting.render import render_report
+
+    try:
+        config = load_mail_config(opened.folder)
+    except GameError:
+        return []
+    queued = []
+    for player in opened.players():
+        if player.letter in after.pending.quit_players:
+            continue
+        model = build_report(opened.name, before, after, opened.data, events, player.letter)
+        key = f"t{before.turn}p{before.phase}.{player.letter}"
+        mail = report_mail(opened.name, config.gm_address, player.email, key, model.title,
+                           render_report(model, "text"), render_report(model, "html"))
+        queued.append((str(mail["Message-ID"]), player.email, mail.as_string()))
+    return queued

@@ -62,3 +62,60 @@ def answer(message: ParsedMessage, data: GameData, extra: list[Problem],
                             for o in accepted],
                   problems=[p.render() for p in problems])
     return Answer(text, accepted, tuple(problems))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What becomes of one order message: whose it is, its answer, and whether its orders
+    count for the open phase (a refused password or a stale message counts for nothing)."""
+
+    player: str | None
+    text: str
+    counts: bool
+    message: ParsedMessage | None
+    refused: bool
+
+
+def judge_message(raw: str, state: GameState, data: GameData, game: str | None,
+                  passwords: dict[str, str], sender: str | None = None,
+                  addresses: dict[str, str] | None = None) -> Verdict:
+    """The full check a message gets: envelope, header, password, names, legality."""
+    from gm.campaign import check_password
+    from orders_grammar.message import OrdersError, parse_message
+    from orders_grammar.names import Names
+
+    phase = open_phase_of(state)
+    try:
+        message = parse_message(raw, Names(data), phase)
+    except OrdersError as exc:
+        return Verdict(None, f"Your message was refused: {exc}\n", False, None, True)
+    problems: list[Problem] = []
+    player = message.player
+    counts = True
+    if player is None:
+        problems.append(Problem(0, 1, "PLAYER", "no PLAYER line: whose orders are these?"))
+        counts = False
+    elif player not in state.players:
+        problems.append(Problem(0, 1, f"PLAYER {player}", f"there is no player {player} in "
+                                "this game"))
+        counts = False
+    else:
+        if game and message.game != game:
+            problems.append(Problem(0, 1, f"GAME {message.game}", f"this is game {game}"))
+            counts = False
+        if passwords and not check_password(message.password or "",
+                                            passwords.get(player, "")):
+            problems.append(Problem(0, 1, "PASSWORD", "the password does not match"))
+            counts = False
+        if player in state.pending.quit_players:
+            problems.append(Problem(0, 1, f"PLAYER {player}", "you have quit the game (14.2)"))
+            counts = False
+        if counts:
+            problems += legality_problems(message, state, data, player)
+    result = answer(message, data, problems, phase)
+    text = result.text
+    if counts and sender and addresses and player in addresses and \
+            addresses[player].casefold() not in sender.casefold():
+        text = (f"Note: this message came from {sender}, not from the address on file for "
+                f"player {player}.\n\n") + text
+    return Verdict(player if counts else None, text, counts, message, result.refused)

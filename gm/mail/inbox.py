@@ -1,0 +1,95 @@
+"""Mail in: fetch, store, then move; answer what is stored.
+
+Each message is fetched with BODY.PEEK[] (so nothing is marked read), stored first (keyed by
+the hash of its content, so a second fetch stores nothing), and only then moved to the
+processed folder. A crash anywhere loses no message and stores none twice. Answering is a
+separate pass over the stored messages, one transaction each."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import email.utils
+import hashlib
+import json
+
+from gm.campaign import Campaign, now
+from gm.errors import GameError
+from gm.mail.config import MailConfig
+from gm.mail.crash import crash_point
+from gm.mail.messages import acknowledgement
+
+MAX_BYTES = 1_000_000  # a larger message gets a reply, not a parse
+
+
+def fetch(campaign: Campaign, config: MailConfig) -> int:
+    """Store every message waiting in the GM's mailbox; returns how many were new."""
+    from imapclient import IMAPClient
+    from imapclient.exceptions import IMAPClientError
+
+    stored = 0
+    try:
+        with IMAPClient(config.imap_host, port=config.imap_port, ssl=config.imap_ssl,
+                        timeout=30) as client:
+            client.login(config.imap_user, config.secret(config.imap_password_env))
+            if not client.folder_exists(config.processed_folder):
+                client.create_folder(config.processed_folder)
+            client.select_folder(config.inbox_folder)
+            uids = client.search("ALL")
+            for start in range(0, len(uids), config.batch):
+                batch = uids[start:start + config.batch]
+                fetched = client.fetch(batch, ["BODY.PEEK[]"])
+                for uid in batch:
+                    raw_bytes = fetched.get(uid, {}).get(b"BODY[]", b"")
+                    stored += _store(campaign, raw_bytes)
+                crash_point("after-store")
+                client.move(batch, config.processed_folder)
+                crash_point("after-move")
+    except (IMAPClientError, OSError) as exc:
+        raise GameError(f"IMAP {config.imap_host}:{config.imap_port}: {exc}") from None
+    return stored
+
+
+def _store(campaign: Campaign, raw_bytes: bytes) -> int:
+    raw = raw_bytes.decode("utf-8", errors="replace")
+    digest = hashlib.sha256(raw_bytes).hexdigest()
+    try:
+        parsed = email.message_from_bytes(raw_bytes[:200_000], policy=email.policy.compat32)
+        message_id, sender, subject = (parsed.get("Message-ID"), parsed.get("From"),
+                                       parsed.get("Subject"))
+    except Exception:
+        message_id = sender = subject = None
+    return int(campaign.store.store_raw(campaign.row, raw, digest, message_id, sender,
+                                        subject, now()))
+
+
+def answer_all(campaign: Campaign, config: MailConfig) -> int:
+    """Judge every stored message not yet answered; queue its acknowledgement."""
+    from gm.orders.answer import judge_message
+
+    latest = campaign.latest()
+    passwords = {p.letter: p.password_hash for p in campaign.players()}
+    addresses = {p.letter: p.email for p in campaign.players()}
+    answered = 0
+    for message in campaign.store.unanswered(campaign.row):
+        sender = email.utils.parseaddr(message.sender or "")[1] or None
+        if len(message.raw) > MAX_BYTES:
+            text, record = (f"Your message is {len(message.raw)} bytes long; send the orders "
+                            "alone, as plain text.\n"), None
+        else:
+            verdict = judge_message(message.raw, latest.state, campaign.data, campaign.name,
+                                    passwords, sender, addresses)
+            text = verdict.text
+            record = None
+            if verdict.counts and verdict.player and verdict.message is not None:
+                parsed = json.dumps([o.model_dump(mode="json") for o in verdict.message.orders])
+                record = (latest.seq, verdict.player, parsed)
+        mail = None
+        if sender:
+            reply = acknowledgement(campaign.name, config.gm_address, message.id, sender,
+                                    message.subject, message.message_id, text)
+            mail = (str(reply["Message-ID"]), sender, reply.as_string())
+        campaign.store.answer(campaign.row, message, record, mail, now())
+        crash_point("after-answer")
+        answered += 1
+    return answered

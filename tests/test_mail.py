@@ -1,0 +1,190 @@
+"""The campaign by mail against real servers started on loopback (tests/mailservers.py):
+players send orders by SMTP, the GM program fetches them over IMAP, answers, adjudicates and
+sends reports into the players' mailboxes; crashes lose and double nothing."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import random
+import smtplib
+import subprocess
+import sys
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from imapclient import IMAPClient
+
+from gm.campaign import open_campaign
+from gm.cli import cli
+from gm.orders.generate import random_first_phase_orders, random_second_phase_orders
+from tests.mailservers import PASSWORD, MailServers, mail_servers
+
+GM = "gm@example.org"
+PLAYERS = {"A": "anna@example.org", "B": "boris@example.org", "C": "clara@example.org"}
+ENV = "GM_TEST_IMAP_PASSWORD"
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[MailServers]:
+    with mail_servers() as running:
+        for user in (GM, *PLAYERS.values(), "mallory@example.org"):
+            running.add_user(user)
+        yield running
+
+
+def gm(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def gm_process(*args: str, crash_at: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The gm command in a process of its own, which a crash point may kill."""
+    env = {**os.environ, ENV: PASSWORD}
+    if crash_at:
+        env["GM_CRASH_AT"] = crash_at
+    return subprocess.run([sys.executable, "-m", "gm", *args], capture_output=True, text=True,
+                          env=env, check=False, timeout=120)
+
+
+def campaign(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(ENV, PASSWORD)
+    folder = tmp_path / "bymail"
+    gm("new", str(folder), "--seed", "mail", *[arg for letter, address in PLAYERS.items()
+                                               for arg in ("-p", f"{letter}:{letter}:{address}:"
+                                                           f"pw{letter.lower()}")])
+    with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write(f'\n[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\n'
+                     f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"
+                     f'imap_password_env = "{ENV}"\n'
+                     f'processed_folder = "Processed-{tmp_path.name}"\n'
+                     f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n')
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    return folder
+
+
+def mail_orders(servers: MailServers, sender: str, text: str, subject: str = "orders") -> str:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = GM
+    message["Subject"] = subject
+    message["Message-ID"] = f"<{random.random()}@{sender.split('@')[1]}>"
+    message.set_content(text)
+    with smtplib.SMTP("127.0.0.1", servers.smtp_port) as smtp:
+        smtp.send_message(message)
+    return str(message["Message-ID"])
+
+
+def mailbox(user: str, servers: MailServers, folder: str = "INBOX") -> list[email.message.Message]:
+    with IMAPClient("127.0.0.1", port=servers.imap_port, ssl=False) as client:
+        client.login(user, PASSWORD)
+        client.select_folder(folder)
+        uids = client.search("ALL")
+        fetched = client.fetch(uids, ["BODY.PEEK[]"]) if uids else {}
+    return [email.message_from_bytes(fetched[u][b"BODY[]"], policy=email.policy.default)
+            for u in uids]
+
+
+def clear(user: str, servers: MailServers) -> None:
+    with IMAPClient("127.0.0.1", port=servers.imap_port, ssl=False) as client:
+        client.login(user, PASSWORD)
+        client.select_folder("INBOX")
+        uids = client.search("ALL")
+        if uids:
+            client.delete_messages(uids)
+            client.expunge()
+
+
+def orders_text(folder: Path, player: str, rng: random.Random) -> str:
+    opened = open_campaign(folder)
+    state = opened.latest().state
+    make = random_first_phase_orders if state.phase == 1 else random_second_phase_orders
+    orders = make(state, opened.data, player, rng)
+    return "\n".join(["GAME bymail", f"PLAYER {player}", f"PASSWORD pw{player.lower()}",
+                      f"TURN {state.turn} PHASE {state.phase}", *(o.echo() for o in orders)])
+
+
+def test_a_campaign_by_mail_for_two_game_turns(tmp_path: Path, servers: MailServers,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = campaign(tmp_path, servers, monkeypatch)
+    for user in (GM, *PLAYERS.values()):
+        clear(user, servers)
+    rng = random.Random(5)
+    for _ in range(4):  # two Game-Turns, two phases each
+        sent_ids = {p: mail_orders(servers, a, orders_text(folder, p, rng))
+                    for p, a in PLAYERS.items()}
+        assert "3 new message(s) stored, 3 answered" in gm("fetch", str(folder))
+        assert "3 message(s) sent" in gm("send", str(folder))
+        for player, address in PLAYERS.items():
+            acks = [m for m in mailbox(address, servers) if m["In-Reply-To"] == sent_ids[player]]
+            assert len(acks) == 1, player
+            assert "accepted" in acks[0].get_content()
+        gm("adjudicate", str(folder))
+        assert "3 message(s) sent" in gm("send", str(folder))
+        for address in PLAYERS.values():
+            reports = [m for m in mailbox(address, servers) if ".report." in m["Message-ID"]]
+            assert reports and reports[-1].get_body(("html",)) is not None
+            clear(address, servers)
+    state = open_campaign(folder).latest().state
+    assert state.stage == "ended" or (state.turn, state.phase) == (3, 1)
+    assert mailbox(GM, servers) == []  # everything moved to the processed folder
+
+
+def test_a_spoofed_sender_and_broken_mime_are_refused(tmp_path: Path, servers: MailServers,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = campaign(tmp_path, servers, monkeypatch)
+    clear(GM, servers)
+    clear("mallory@example.org", servers)
+    mail_orders(servers, "mallory@example.org", "GAME bymail\nPLAYER A\nPASSWORD guess\nQUIT\n")
+    with smtplib.SMTP("127.0.0.1", servers.smtp_port) as smtp:
+        smtp.sendmail("mallory@example.org", [GM], b"From: mallory@example.org\r\n"
+                      b"Content-Type: multipart/mixed; boundary=\"x\r\n\r\n--x\r\nbroken")
+    assert "2 new message(s) stored, 2 answered" in gm("fetch", str(folder))
+    gm("send", str(folder))
+    answers = [m.get_content() for m in mailbox("mallory@example.org", servers)]
+    assert any("the password does not match" in a for a in answers)
+    assert any("refused" in a or "no orders" in a.lower() for a in answers)
+    opened = open_campaign(folder)
+    assert opened.store.orders_for(opened.row, opened.latest().seq) == []
+
+
+@pytest.mark.parametrize("crash_at", ["after-store", "after-move", "after-answer"])
+def test_a_crash_in_fetch_loses_and_doubles_nothing(tmp_path: Path, servers: MailServers,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     crash_at: str) -> None:
+    folder = campaign(tmp_path, servers, monkeypatch)
+    clear(GM, servers)
+    clear(PLAYERS["A"], servers)
+    mail_orders(servers, PLAYERS["A"], "GAME bymail\nPLAYER A\nPASSWORD pwa\n")
+    mail_orders(servers, PLAYERS["A"], "GAME bymail\nPLAYER A\nPASSWORD pwa\nQUIT\n")
+    crashed = gm_process("fetch", str(folder), crash_at=crash_at)
+    assert crashed.returncode == -9
+    again = gm_process("fetch", str(folder))
+    assert again.returncode == 0, again.stderr
+    assert gm_process("send", str(folder)).returncode == 0
+    opened = open_campaign(folder)
+    assert len(opened.store.orders_for(opened.row, opened.latest().seq)) == 2
+    assert len(mailbox(PLAYERS["A"], servers)) == 2  # one answer each, none twice
+    assert mailbox(GM, servers) == []
+
+
+def test_a_crash_after_adjudication_sends_each_report_once(tmp_path: Path,
+                                                           servers: MailServers,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    folder = campaign(tmp_path, servers, monkeypatch)
+    for address in PLAYERS.values():
+        clear(address, servers)
+    assert gm_process("adjudicate", str(folder)).returncode == 0  # the reports are queued
+    crashed = gm_process("send", str(folder), crash_at="after-send")  # killed after one
+    assert crashed.returncode == -9
+    assert gm_process("send", str(folder)).returncode == 0
+    received = [m["Message-ID"] for a in PLAYERS.values() for m in mailbox(a, servers)]
+    assert len(received) == 3 + 1  # the one sent before the crash is sent again (same id)
+    assert len(set(received)) == 3
