@@ -23,6 +23,8 @@ COMMANDS = {
     "fetch": ("gm.commands.mail:fetch", "Fetch, store and answer order messages (IMAP)."),
     "send": ("gm.commands.mail:send", "Send the queued answers and reports (SMTP)."),
     "run": ("gm.commands.mail:run", "One round of the mail loop: fetch, answer, send."),
+    "verify": ("gm.commands.verify:verify",
+               "Recompute every phase's dice from its revealed seed and salts."),
     "report": ("gm.commands.report:report",
                "The report of a phase: text, HTML with a map, or JSON."),
     "history": ("gm.commands.campaign:history", "List the campaign's states, oldest first."),

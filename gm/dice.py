@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -107,3 +108,53 @@ class ForcedDice(Dice):
                                               ("recipients", self.recipients)) if v]
         return ", ".join(left) or None
 
+
+
+def phase_seed(campaign_seed: str, turn: int, phase: int) -> str:
+    """The secret seed of one phase, from the campaign's secret seed."""
+    return hashlib.sha256(f"{campaign_seed}|turn {turn}|phase {phase}".encode()).hexdigest()
+
+
+def commitment(seed: str) -> str:
+    """Published when the phase opens; the seed itself when the next report comes out."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+@dataclass
+class HashDice(Dice):
+    """Dice players can verify (docs/dice.md): the n-th number of a phase is
+    SHA-256("<key>:<n>") read as a big-endian integer, where key is
+    SHA-256("<phase seed>|<salt 1>|<salt 2>...") with the players' SALT words sorted.
+    A die is that number mod 6, plus 1; a draw takes the item at (number mod count) of the
+    randomizer's contents in sorted order; a recipient likewise among the players."""
+
+    seed: str
+    salts: tuple[str, ...] = ()
+    log: list[Roll] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.key = hashlib.sha256("|".join((self.seed, *sorted(self.salts))).encode()
+                                  ).hexdigest()
+        self.count = 0
+
+    def _number(self) -> int:
+        self.count += 1
+        return int.from_bytes(hashlib.sha256(f"{self.key}:{self.count}".encode()).digest(),
+                              "big")
+
+    def die(self, purpose: str) -> int:
+        value = self._number() % 6 + 1
+        self.log.append(Roll(purpose, "die", str(value)))
+        return value
+
+    def draw(self, items: Sequence[T], purpose: str) -> T:
+        if not items:
+            raise ValueError(f"{purpose}: nothing to draw from")
+        item = items[self._number() % len(items)]
+        self.log.append(Roll(purpose, "draw", str(item)))
+        return item
+
+    def recipient(self, players: Sequence[str], purpose: str) -> str:
+        player = players[self._number() % len(players)]
+        self.log.append(Roll(purpose, "recipient", player))
+        return player

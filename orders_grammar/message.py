@@ -40,13 +40,14 @@ class ParsedMessage:
     orders: tuple[Order, ...]
     problems: tuple[Problem, ...]
     lines: dict[int, str] = field(default_factory=dict)  # line number -> order text as read
+    salt: str | None = None  # SALT <word>: the player's share of the phase's dice (docs/dice.md)
 
     @property
     def refused(self) -> bool:
         return bool(self.problems)
 
 
-HEADER = re.compile(r"^(GAME|PLAYER|PASSWORD|TURN|PHASE)\b\s*(.*)$", re.IGNORECASE)
+HEADER = re.compile(r"^(GAME|PLAYER|PASSWORD|TURN|PHASE|SALT)\b\s*(.*)$", re.IGNORECASE)
 TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([12])$", re.IGNORECASE)
 PRE_GAME = re.compile(r"^PHASE\s+(SETUP|TRADING)$", re.IGNORECASE)
 
@@ -70,7 +71,7 @@ def parse_message(raw: str, names: Names, open_phase: OpenPhase | None = None) -
             key, value = match.group(1).upper(), match.group(2).strip()
             if orders:
                 problems.append(Problem(line.number, 1, line.text, "header lines (GAME, PLAYER, "
-                                        "PASSWORD, TURN/PHASE) come before the orders"))
+                                        "PASSWORD, TURN/PHASE, SALT) come before the orders"))
                 continue
             if key in ("TURN", "PHASE"):
                 declared = _phase(line.text, line.number, problems)
@@ -99,7 +100,8 @@ def parse_message(raw: str, names: Names, open_phase: OpenPhase | None = None) -
                           "is open: the message is refused as stale")
     return ParsedMessage(game=header.get("GAME", ""), player=player.upper() if player else None,
                          password=header.get("PASSWORD"), declared=declared,
-                         orders=tuple(orders), problems=tuple(problems), lines=texts)
+                         orders=tuple(orders), problems=tuple(problems), lines=texts,
+                         salt=header.get("SALT"))
 
 
 def _phase(text: str, number: int, problems: list[Problem]) -> OpenPhase | None:

@@ -172,4 +172,4 @@ def test_header_lines_after_orders_and_twice(names: Names) -> None:
     message = parse_message("GAME g\nPLAYER A\nPLAYER B\nQUIT\nPASSWORD late\n", names)
     assert [p.message for p in message.problems] == [
         "PLAYER is given twice",
-        "header lines (GAME, PLAYER, PASSWORD, TURN/PHASE) come before the orders"]
+        "header lines (GAME, PLAYER, PASSWORD, TURN/PHASE, SALT) come before the orders"]

@@ -82,9 +82,14 @@ def test_the_json_is_the_model(played: Path) -> None:
 
 
 def test_the_final_report(played: Path) -> None:
+    import yaml
+
+    expected = yaml.safe_load((CAMPAIGN / "expected.yaml").read_text(encoding="utf-8"))
     text = gm("report", str(played))
-    assert "WHITE VICTORY (14.1)" in text and "FINAL RANKING" in text
-    assert "1. player D: 14" in text
+    assert f"{expected['victory'].upper()} VICTORY (14.1)" in text and "FINAL RANKING" in text
+    player, score = expected["ranking"][0]
+    assert f"1. player {player}: {score}" in text
+    assert "the next phase's seed is committed" not in text  # the game is over
 
 
 def test_the_pre_game_reports(tmp_path: Path) -> None:
@@ -132,3 +137,10 @@ def test_the_html_map_in_headless_chromium(played: Path, tmp_path: Path) -> None
                if "CONSOLE" in line or "Uncaught" in line]
     assert console == []
     assert not re.search(r'(src|href)="https?://', source), "the report fetches nothing"
+
+
+def test_every_phase_of_the_scripted_campaign_verifies(played: Path) -> None:
+    """docs/dice.md: each phase's dice recomputed from its revealed seed and salts."""
+    output = gm("verify", str(played))
+    assert "0 mismatch(es)" in output and "MISMATCH" not in output
+    assert output.count("verified") == len(list((CAMPAIGN / "orders").glob("*-A.txt")))

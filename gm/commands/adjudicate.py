@@ -29,10 +29,9 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     phase again gives the same result. With a [mail] table in campaign.toml each player's
     report is queued for `gm send` in the same transaction."""
     from gm.campaign import check_password, open_campaign
-    from gm.dice import SeededDice
-    from gm.engine.end_of_turn import ranking, sequencing_draw, victory_points
-    from gm.engine.first_phase import adjudicate_first_phase
-    from gm.engine.second_phase import adjudicate_second_phase
+    from gm.dice import HashDice, phase_seed
+    from gm.engine.end_of_turn import ranking, victory_points
+    from gm.engine.phase import adjudicate_phase
     from gm.orders.answer import open_phase_of
     from gm.orders.model import Order
     from orders_grammar.message import ParsedMessage, parse_message
@@ -61,15 +60,9 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
         assert message.player is not None
         messages[message.player] = (raw, message)
     orders: dict[str, tuple[Order, ...]] = {p: m.orders for p, (_, m) in messages.items()}
-    dice = SeededDice(opened.row.seed, f"turn {state.turn} phase {state.phase}")
-    if state.phase == 1:
-        result = adjudicate_first_phase(state, opened.data, orders, dice)
-        new_state = result.state
-    else:
-        result = adjudicate_second_phase(state, opened.data, orders, dice)
-        new_state = result.state
-        if new_state.stage == "play":  # 4.2 B: the next Game-Turn's Player-Turn order
-            new_state = sequencing_draw(new_state, dice)
+    salts = tuple(sorted(m.salt for _, m in messages.values() if m.salt))
+    dice = HashDice(phase_seed(opened.row.seed, state.turn, state.phase), salts)
+    result, new_state = adjudicate_phase(state, opened.data, orders, dice)
     for player, (_, message) in sorted(messages.items()):
         for problem in message.problems:
             click.echo(f"{player} line {problem.line}: refused: {problem.message}")
@@ -98,10 +91,11 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     events = events_of(result.timeline)
     outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
                           "events": [e.model_dump(mode="json") for e in events]})
-    mail = _reports_by_mail(opened, state, new_state, events)
-    store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}",
-                       {"players": sorted(messages)}, new_state, dice.log, now(),
-                       result=outcome, mail=mail)
+    mail = _reports_by_mail(opened, state, new_state, events, list(salts))
+    detail = {"players": sorted(messages), "salts": list(salts),
+              "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
+    store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}", detail, new_state,
+                       dice.log, now(), result=outcome, mail=mail)
     opened_next = ("the game is over" if new_state.stage == "ended" else
                    f"Game-Turn {new_state.turn}, {'First' if new_state.phase == 1 else 'Second'} "
                    "Phase is open")
@@ -111,7 +105,7 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
 
 
 def _reports_by_mail(opened: Campaign, before: GameState, after: GameState,
-                     events: list[Event]) -> list[tuple[str, str, str]]:
+                     events: list[Event], salts: list[str]) -> list[tuple[str, str, str]]:
     """Each player's report as an e-mail (text and HTML), when the campaign has mail."""
     from gm.mail.config import load_mail_config
     from gm.mail.messages import report_mail
@@ -126,7 +120,8 @@ def _reports_by_mail(opened: Campaign, before: GameState, after: GameState,
     for player in opened.players():
         if player.letter in after.pending.quit_players:
             continue
-        model = build_report(opened.name, before, after, opened.data, events, player.letter)
+        model = build_report(opened.name, before, after, opened.data, events, player.letter,
+                             campaign_seed=opened.row.seed, salts=salts)
         key = f"t{before.turn}p{before.phase}.{player.letter}"
         mail = report_mail(opened.name, config.gm_address, player.email, key, model.title,
                            render_report(model, "text"), render_report(model, "html"))

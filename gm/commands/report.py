@@ -47,9 +47,11 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         before = next(r.state for r in reversed(history) if r.seq < row.seq)
         stored = json.loads(opened.store.result(opened.row, row.seq) or "{}")
         events = [Event(**e) for e in stored.get("events", [])]
-        model = build_report(opened.name, before, row.state, opened.data, events, player)
+        model = build_report(opened.name, before, row.state, opened.data, events, player,
+                             campaign_seed=opened.row.seed, salts=row.detail.get("salts", []))
     else:
-        model = build_report(opened.name, None, history[-1].state, opened.data, [], player)
+        model = build_report(opened.name, None, history[-1].state, opened.data, [], player,
+                             campaign_seed=opened.row.seed)
     text = render_report(model, fmt)  # type: ignore[arg-type]
     if out:
         out.write_text(text, encoding="utf-8")

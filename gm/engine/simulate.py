@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gm.dice import SeededDice
-from gm.engine.end_of_turn import sequencing_draw
-from gm.engine.first_phase import PhaseResult, adjudicate_first_phase
-from gm.engine.second_phase import adjudicate_second_phase
+from gm.engine.first_phase import PhaseResult
+from gm.engine.phase import adjudicate_phase
 from gm.game_data.dataset import GameData
 from gm.orders.generate import random_first_phase_orders, random_second_phase_orders
 from gm.setup.deal import new_game
@@ -38,15 +37,8 @@ def play(data: GameData, state: GameState, seed: int, max_turns: int) -> Iterato
     while state.stage == "play" and state.turn <= max_turns:
         dice = SeededDice(str(seed), f"{state.turn}.{state.phase}")
         active = [p for p in state.players if p not in state.pending.quit_players]
-        if state.phase == 1:
-            orders = {p: random_first_phase_orders(state, data, p, rng) for p in active}
-            result = adjudicate_first_phase(state, data, orders, dice)
-            after = result.state
-        else:
-            orders = {p: random_second_phase_orders(state, data, p, rng) for p in active}
-            result = adjudicate_second_phase(state, data, orders, dice)
-            after = result.state
-            if after.stage == "play":
-                after = sequencing_draw(after, dice)
+        make = random_first_phase_orders if state.phase == 1 else random_second_phase_orders
+        orders = {p: make(state, data, p, rng) for p in active}
+        result, after = adjudicate_phase(state, data, orders, dice)
         yield Phase(state, result, after)
         state = after

@@ -95,7 +95,8 @@ def _template(state: GameState, data: GameData, player: str, campaign: str) -> l
 
 def build_report(campaign: str, before: GameState | None, after: GameState, data: GameData,
                  events: list[Event], player: str | None = None,
-                 deadline: str | None = None) -> Report:
+                 deadline: str | None = None, campaign_seed: str | None = None,
+                 salts: list[str] | None = None) -> Report:
     """The report of what led from `before` to `after` (None: a report of `after` alone)."""
     kind = "final" if after.stage == "ended" else (
         "phase" if before is not None and before.stage == "play" else after.stage)
@@ -120,4 +121,21 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   hands={p: [data.describe(u) for u in h.units]
                          + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]
                          for p, h in after.hands.items()},
-                  map=build_map(data, _stacks(after, data), routes, combats))
+                  map=build_map(data, _stacks(after, data), routes, combats),
+                  **_dice(campaign_seed, before, after, salts or []))
+
+
+def _dice(seed: str | None, before: GameState | None, after: GameState,
+          salts: list[str]) -> dict[str, object]:
+    """The seed of the phase reported, and the commitment to the next one (docs/dice.md)."""
+    from gm.dice import commitment, phase_seed
+
+    if seed is None:
+        return {}
+    found: dict[str, object] = {}
+    if before is not None and before.stage == "play":
+        found["dice_seed"] = phase_seed(seed, before.turn, before.phase)
+        found["dice_salts"] = salts
+    if after.stage == "play":
+        found["next_commitment"] = commitment(phase_seed(seed, after.turn, after.phase))
+    return found

@@ -103,3 +103,6 @@ class Report(_Frozen):
     player: PlayerPart | None
     hands: dict[str, list[str]]  # before the game: the Initial Forces and the trades (15.3)
     map: MapView
+    dice_seed: str | None = None  # the seed of the phase reported, revealed (docs/dice.md)
+    dice_salts: list[str] = []
+    next_commitment: str | None = None  # SHA-256 of the next phase's seed

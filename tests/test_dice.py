@@ -1,0 +1,62 @@
+"""Dice players can verify (docs/dice.md)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from gm.campaign import open_campaign
+from gm.cli import cli
+from gm.dice import HashDice, commitment, phase_seed
+
+
+def test_the_documented_algorithm_by_hand() -> None:
+    seed = phase_seed("campaign secret", 3, 2)
+    assert seed == hashlib.sha256(b"campaign secret|turn 3|phase 2").hexdigest()
+    assert commitment(seed) == hashlib.sha256(seed.encode()).hexdigest()
+    dice = HashDice(seed, ("zebra", "apple"))
+    key = hashlib.sha256(f"{seed}|apple|zebra".encode()).hexdigest()
+    by_hand = [int.from_bytes(hashlib.sha256(f"{key}:{n}".encode()).digest(), "big") % 6 + 1
+               for n in range(1, 21)]
+    assert [dice.die("t") for _ in range(20)] == by_hand
+    items = ["ASSASSIN", "CTRL:FR", "CTRL:JA"]
+    number = int.from_bytes(hashlib.sha256(f"{key}:21".encode()).digest(), "big")
+    assert dice.draw(items, "t") == items[number % 3]
+
+
+def test_salts_change_the_dice_and_their_order_does_not() -> None:
+    seed = phase_seed("s", 1, 1)
+
+    def rolls(salts: tuple[str, ...]) -> list[int]:
+        dice = HashDice(seed, salts)
+        return [dice.die("x") for _ in range(30)]
+
+    assert rolls(("a",)) != rolls(("b",))
+    assert rolls(()) == rolls(())
+    assert rolls(("a", "b")) == rolls(("b", "a"))
+
+
+def test_a_tampered_phase_fails_verification(tmp_path: Path) -> None:
+    runner = CliRunner()
+    folder = tmp_path / "v"
+    runner.invoke(cli, ["new", str(folder), "--seed", "v", "-p", "A:A:a@x.org:pa",
+                        "-p", "B:B:b@x.org:pb", "-p", "C:C:c@x.org:pc"])
+    runner.invoke(cli, ["end-trading", str(folder)])
+    runner.invoke(cli, ["start", str(folder)])
+    orders = tmp_path / "a.txt"
+    orders.write_text("GAME v\nPLAYER A\nPASSWORD pa\nSALT kronstadt\n", encoding="utf-8")
+    assert runner.invoke(cli, ["adjudicate", str(folder), str(orders)]).exit_code == 0
+    good = runner.invoke(cli, ["verify", str(folder)])
+    assert good.exit_code == 0 and "verified" in good.output
+    opened = open_campaign(folder)
+    row = opened.store.history(opened.row)[-1]
+    assert row.detail["salts"] == ["kronstadt"]
+    from gm.store import dice_log
+
+    with opened.store.engine.begin() as conn:  # the GM changes a roll after the fact
+        conn.execute(dice_log.update().where(dice_log.c.state_seq == row.seq)
+                     .values(value="7"))
+    bad = runner.invoke(cli, ["verify", str(folder)])
+    assert bad.exit_code == 1 and "MISMATCH" in bad.output
