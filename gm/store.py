@@ -315,12 +315,27 @@ class Store:
                 self._queue(conn, campaign, *mail, now)
             conn.execute(inbox.update().where(inbox.c.id == message.id).values(done=1))
 
-    def orders_for(self, campaign: CampaignRow, state_seq: int) -> list[OrdersRow]:
+    def orders_for(self, campaign: CampaignRow, turn: int, phase: int) -> list[OrdersRow]:
+        """Every order message received while this phase was open, oldest first, whatever
+        rollbacks happened since (gm rollback keeps orders)."""
+        opened = select(states.c.seq).where(
+            (states.c.campaign_id == campaign.id) & (states.c.turn == turn)
+            & (states.c.phase == phase) & (states.c.stage == "play"))
         with self._tx() as conn:
             rows = conn.execute(select(orders).where(
-                (orders.c.campaign_id == campaign.id) & (orders.c.state_seq == state_seq))
+                (orders.c.campaign_id == campaign.id) & orders.c.state_seq.in_(opened))
                 .order_by(orders.c.id)).all()
         return [OrdersRow(r.id, r.state_seq, r.player, r.raw, r.parsed) for r in rows]
+
+    def update_player(self, campaign: CampaignRow, letter: str, email: str | None = None,
+                      password_hash: str | None = None) -> None:
+        values = {k: v for k, v in (("email", email), ("password_hash", password_hash)) if v}
+        with self._tx() as conn:
+            done = conn.execute(players.update().where(
+                (players.c.campaign_id == campaign.id) & (players.c.letter == letter))
+                .values(**values))
+            if done.rowcount != 1:
+                raise GameError(f"no player {letter} in this campaign")
 
     # mail out
     def _queue(self, conn: Connection, campaign: CampaignRow, message_id: str, recipient: str,

@@ -49,7 +49,7 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     messages: dict[str, tuple[str, ParsedMessage]] = {}
     raws = [(str(f), f.read_text(encoding="utf-8", errors="replace")) for f in files] if files \
         else [(f"message {row.id}", row.raw)
-              for row in opened.store.orders_for(opened.row, latest.seq)]
+              for row in opened.store.orders_for(opened.row, state.turn, state.phase)]
     for file, raw in raws:
         message = parse_message(raw, names, open_phase_of(state))
         if message.player not in passwords or not check_password(
@@ -81,17 +81,19 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
         click.echo("dry run: nothing stored")
         return
     from gm.campaign import now
-    from gm.reporting.build import events_of
+    from gm.reporting.build import events_of, rulings
 
     store = opened.store
     if files:
         for player, (raw, message) in sorted(messages.items()):
             parsed = json.dumps([o.model_dump(mode="json") for o in message.orders])
             store.record_orders(opened.row, latest.seq, player, raw, parsed, now())
+    history = opened.store.history(opened.row)
     events = events_of(result.timeline)
     outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
                           "events": [e.model_dump(mode="json") for e in events]})
-    mail = _reports_by_mail(opened, state, new_state, events, list(salts))
+    mail = _reports_by_mail(opened, state, new_state,
+                            rulings(history, history[-1].seq + 1) + events, list(salts))
     detail = {"players": sorted(messages), "salts": list(salts),
               "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
     store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}", detail, new_state,

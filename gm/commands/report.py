@@ -24,7 +24,7 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
     """Report a phase: the results in the order they happened with their rule cases, the
     position after it on a map, the chart and the standings (17.0: "report all results")."""
     from gm.campaign import open_campaign
-    from gm.reporting.build import build_report
+    from gm.reporting.build import build_report, rulings
     from gm.reporting.model import Event
     from gm.reporting.render import render_report
 
@@ -46,7 +46,7 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         row = rows[-1]
         before = next(r.state for r in reversed(history) if r.seq < row.seq)
         stored = json.loads(opened.store.result(opened.row, row.seq) or "{}")
-        events = [Event(**e) for e in stored.get("events", [])]
+        events = rulings(history, row.seq) + [Event(**e) for e in stored.get("events", [])]
         model = build_report(opened.name, before, row.state, opened.data, events, player,
                              campaign_seed=opened.row.seed, salts=row.detail.get("salts", []))
     else:

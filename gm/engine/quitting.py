@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from gm.engine.board import Board
 from gm.engine.results import Results
+from gm.game_data.dataset import GameData
+from gm.state import GameState
 
 
 def apply(board: Board, results: Results) -> None:
@@ -28,3 +30,19 @@ def apply(board: Board, results: Results) -> None:
                     "markers to the Auxiliary Forces Randomizer; his Red and White units "
                     "stay where they are, unable to move or attack (14.22)")
         board.note(f"player {player} quits the game (14.2)")
+
+
+def quit_player(state: GameState, data: GameData, player: str) -> GameState:
+    """A quit recorded by the GM outside any phase (14.2), with the same effects."""
+    from gm.errors import GameError
+    from gm.orders.model import Quit
+
+    if player not in state.players:
+        raise GameError(f"no player {player} in this game")
+    if player in state.pending.quit_players:
+        raise GameError(f"player {player} has already quit")
+    board = Board.of(state, data)
+    apply(board, Results({player: (Quit(),)}))
+    return board.to_state(
+        sequence=tuple(p for p in state.sequence if p != player),
+        player_turn_randomizer=tuple(p for p in state.player_turn_randomizer if p != player))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from gm.engine.combat import strength
 from gm.engine.end_of_turn import ranking, victory_points
 from gm.engine.results import OrderResult
@@ -18,6 +20,7 @@ from gm.reporting.model import (
     StackView,
 )
 from gm.state import UNASSIGNED, GameState
+from gm.store import StateRow
 
 
 def phase_name(state: GameState) -> str:
@@ -72,6 +75,22 @@ def events_of(timeline: list[tuple[str, object]]) -> list[Event]:
         else:
             events.append(Event(step=step, text=str(item)))
     return events
+
+
+def rulings(history: list[StateRow], upto: int) -> list[Event]:
+    """The GM's rulings, rollbacks and recorded quits since the adjudication before entry
+    `upto` (a seq), to be shown in the report of the phase that follows them."""
+    earlier = [r for r in history if r.seq < upto]
+    start = max((r.seq for r in earlier if r.action.startswith("adjudicate")), default=0)
+    found = []
+    for row in earlier:
+        if row.seq <= start:
+            continue
+        if row.action == "override":
+            found.append(Event(step="GM ruling", text=str(row.detail.get("reason", ""))))
+        elif row.action.startswith("rollback") or row.action == "quit":
+            found.append(Event(step="GM ruling", text=f"{row.action} {json.dumps(row.detail)}"))
+    return found
 
 
 def _template(state: GameState, data: GameData, player: str, campaign: str) -> list[str]:

@@ -1,0 +1,80 @@
+"""GM operations: rollback (orders kept, the same dice again), rulings shown in the next
+report, players' records and a quit recorded by the GM."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from gm.campaign import check_password, open_campaign
+from gm.cli import cli
+
+
+def gm(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _started(tmp_path: Path) -> Path:
+    folder = tmp_path / "ops"
+    gm("new", str(folder), "--seed", "ops", "-p", "A:Anna:a@x.org:pa", "-p", "B:Boris:b@x.org:pb",
+       "-p", "C:Clara:c@x.org:pc")
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    return folder
+
+
+def test_rollback_keeps_orders_and_gives_the_same_result(tmp_path: Path) -> None:
+    folder = _started(tmp_path)
+    state = open_campaign(folder).latest().state
+    trotsky = next(s for s in state.position["TVER"] if 152 in s.units)
+    orders = tmp_path / "o.txt"
+    orders.write_text(f"GAME ops\nPLAYER {trotsky.player}\nPASSWORD p{trotsky.player.lower()}\n"
+                      f"MOVE {' '.join(map(str, trotsky.units))}: TVER-RYAZ\n", encoding="utf-8")
+    first = gm("adjudicate", str(folder), str(orders))
+    after_first = open_campaign(folder).latest().state
+    gm("rollback", str(folder), "--to", "1.1", "--reason", "a late order was lost")
+    reopened = open_campaign(folder).latest().state
+    assert reopened == state
+    second = gm("adjudicate", str(folder))  # the orders stored before the rollback
+    assert open_campaign(folder).latest().state == after_first
+    assert first.splitlines()[0] == second.splitlines()[0]
+    report = gm("report", str(folder))
+    assert "[GM ruling] rollback to 1.1" in report and "a late order was lost" in report
+    assert "0 mismatch(es)" in gm("verify", str(folder))
+
+
+def test_an_override_is_logged_and_reported(tmp_path: Path) -> None:
+    folder = _started(tmp_path)
+    state = json.loads(gm("show", str(folder), "--json"))
+    state["chart"]["A"]["assassin"] += 1
+    edited = tmp_path / "state.json"
+    edited.write_text(json.dumps(state), encoding="utf-8")
+    out = gm("override", str(folder), "--reason", "A's lost Assassin marker restored",
+             "--state", str(edited))
+    assert "changed: chart" in out
+    assert open_campaign(folder).latest().state.chart["A"].assassin == state["chart"]["A"][
+        "assassin"]
+    again = CliRunner().invoke(cli, ["override", str(folder), "--reason", "x", "--state",
+                                     str(edited)])
+    assert "nothing to override" in str(again.exception)
+    gm("adjudicate", str(folder))
+    assert "[GM ruling] A's lost Assassin marker restored" in gm("report", str(folder))
+
+
+def test_players_records(tmp_path: Path) -> None:
+    folder = _started(tmp_path)
+    out = gm("players", str(folder), "--email", "B:boris@new.org", "--reset-password", "C",
+             "--quit", "A")
+    password = out.split("player C: new password ")[1].split()[0]
+    opened = open_campaign(folder)
+    rows = {p.letter: p for p in opened.players()}
+    assert rows["B"].email == "boris@new.org"
+    assert check_password(password, rows["C"].password_hash)
+    state = opened.latest().state
+    assert state.pending.quit_players == ("A",) and "A" not in state.sequence
+    assert state.chart["A"].politburo == 0
+    assert "A  Anna" in out and "(quit)" in out
