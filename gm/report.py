@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm.game_data.dataset import GameData
 from gm.state import UNASSIGNED, GameState
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 def templates_dir() -> Path:
@@ -16,16 +20,22 @@ def templates_dir() -> Path:
     return packaged if packaged.is_dir() else here.parent / "reports"
 
 
-def render(template: str, **context: Any) -> str:
+@cache
+def environment(html: bool = False) -> jinja2.Environment:
+    """One Jinja environment per kind (HTML escapes, text does not), so that each template
+    is compiled once per process."""
     import jinja2
 
-    env = jinja2.Environment(
+    return jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
-        autoescape=False,  # plain-text reports
+        autoescape=html,
     )
-    return env.get_template(template).render(**context)
+
+
+def render(template: str, **context: Any) -> str:
+    return environment(template.endswith(".html.j2")).get_template(template).render(**context)
 
 
 def _stage_line(state: GameState) -> str:

@@ -26,6 +26,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    event,
     insert,
     select,
 )
@@ -168,6 +169,15 @@ class StateRow:
     created_at: dt.datetime
 
 
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """Write-ahead log: a commit survives the process being killed without waiting for the
+    disk twice; readers do not block the writer."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
 class Store:
     """One database; `url` is any SQLAlchemy URL (sqlite:///path, postgresql://...)."""
 
@@ -176,6 +186,8 @@ class Store:
             self.engine = create_engine(url)
         except (SQLAlchemyError, ValueError, ImportError) as exc:
             raise GameError(f"cannot open database {url!r}: {exc}") from None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
@@ -278,20 +290,25 @@ class Store:
         return None if value is None else str(value)
 
     # mail in: raw messages first, then their answers (docs: gm/mail/inbox.py)
-    def store_raw(self, campaign: CampaignRow, raw: str, content_hash: str,
-                  message_id: str | None, sender: str | None, subject: str | None,
-                  now: dt.datetime) -> bool:
-        """Keep a fetched message; False if it was kept before (the same content)."""
+    def store_raw(self, campaign: CampaignRow,
+                  messages: Sequence[tuple[str, str, str | None, str | None, str | None]],
+                  now: dt.datetime) -> int:
+        """Keep fetched messages (raw, content hash, message id, sender, subject) in one
+        transaction; those kept before (the same content) are skipped. Returns how many
+        were new."""
+        new = 0
         with self._tx() as conn:
-            known = conn.execute(select(inbox.c.id).where(
-                (inbox.c.campaign_id == campaign.id) & (inbox.c.content_hash == content_hash))
-            ).first()
-            if known is not None:
-                return False
-            conn.execute(insert(inbox).values(
-                campaign_id=campaign.id, content_hash=content_hash, message_id=message_id,
-                sender=sender, subject=subject, raw=raw, received_at=now, done=0))
-        return True
+            for raw, content_hash, message_id, sender, subject in messages:
+                known = conn.execute(select(inbox.c.id).where(
+                    (inbox.c.campaign_id == campaign.id)
+                    & (inbox.c.content_hash == content_hash))).first()
+                if known is not None:
+                    continue
+                conn.execute(insert(inbox).values(
+                    campaign_id=campaign.id, content_hash=content_hash, message_id=message_id,
+                    sender=sender, subject=subject, raw=raw, received_at=now, done=0))
+                new += 1
+        return new
 
     def unanswered(self, campaign: CampaignRow) -> list[InboxRow]:
         with self._tx() as conn:

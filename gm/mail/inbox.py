@@ -39,9 +39,9 @@ def fetch(campaign: Campaign, config: MailConfig) -> int:
             for start in range(0, len(uids), config.batch):
                 batch = uids[start:start + config.batch]
                 fetched = client.fetch(batch, ["BODY.PEEK[]"])
-                for uid in batch:
-                    raw_bytes = fetched.get(uid, {}).get(b"BODY[]", b"")
-                    stored += _store(campaign, raw_bytes)
+                stored += campaign.store.store_raw(campaign.row, [
+                    _described(fetched.get(uid, {}).get(b"BODY[]", b"")) for uid in batch],
+                    now())
                 crash_point("after-store")
                 client.move(batch, config.processed_folder)
                 crash_point("after-move")
@@ -50,26 +50,39 @@ def fetch(campaign: Campaign, config: MailConfig) -> int:
     return stored
 
 
-def _store(campaign: Campaign, raw_bytes: bytes) -> int:
+def _described(raw_bytes: bytes) -> tuple[str, str, str | None, str | None, str | None]:
+    """(raw, content hash, message id, sender, subject) of a fetched message."""
     raw = raw_bytes.decode("utf-8", errors="replace")
     digest = hashlib.sha256(raw_bytes).hexdigest()
     try:
         parsed = email.message_from_bytes(raw_bytes[:200_000], policy=email.policy.compat32)
-        message_id, sender, subject = (parsed.get("Message-ID"), parsed.get("From"),
-                                       parsed.get("Subject"))
-    except Exception:
-        message_id = sender = subject = None
-    return int(campaign.store.store_raw(campaign.row, raw, digest, message_id, sender,
-                                        subject, now()))
+        return (raw, digest, _text(parsed.get("Message-ID")), _text(parsed.get("From")),
+                _text(parsed.get("Subject")))
+    except Exception:  # a message too broken to read is stored all the same
+        return raw, digest, None, None, None
+
+
+def _text(header: object) -> str | None:
+    return None if header is None else str(header)
 
 
 def answer_all(campaign: Campaign, config: MailConfig) -> int:
     """Judge every stored message not yet answered; queue its acknowledgement."""
+    from gm.campaign import check_password
     from gm.orders.answer import judge_message
+    from orders_grammar.names import Names
 
     latest = campaign.latest()
     passwords = {p.letter: p.password_hash for p in campaign.players()}
     addresses = {p.letter: p.email for p in campaign.players()}
+    names = Names(campaign.data)  # one parser for the whole batch
+    known: dict[tuple[str, str], bool] = {}  # scrypt is slow on purpose: once per password
+
+    def password_ok(password: str, stored: str) -> bool:
+        if (password, stored) not in known:
+            known[(password, stored)] = check_password(password, stored)
+        return known[(password, stored)]
+
     answered = 0
     for message in campaign.store.unanswered(campaign.row):
         sender = email.utils.parseaddr(message.sender or "")[1] or None
@@ -78,7 +91,7 @@ def answer_all(campaign: Campaign, config: MailConfig) -> int:
                             "alone, as plain text.\n"), None
         else:
             verdict = judge_message(message.raw, latest.state, campaign.data, campaign.name,
-                                    passwords, sender, addresses)
+                                    passwords, sender, addresses, names, password_ok)
             text = verdict.text
             record = None
             if verdict.counts and verdict.player and verdict.message is not None:

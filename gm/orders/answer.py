@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gm.game_data.dataset import GameData
@@ -9,6 +10,7 @@ from gm.orders.legality import Refusal, validate_orders
 from gm.orders.model import Order
 from gm.state import GameState
 from orders_grammar.message import OpenPhase, ParsedMessage
+from orders_grammar.names import Names
 from orders_grammar.parser import Problem
 
 
@@ -78,15 +80,18 @@ class Verdict:
 
 def judge_message(raw: str, state: GameState, data: GameData, game: str | None,
                   passwords: dict[str, str], sender: str | None = None,
-                  addresses: dict[str, str] | None = None) -> Verdict:
-    """The full check a message gets: envelope, header, password, names, legality."""
+                  addresses: dict[str, str] | None = None, names: Names | None = None,
+                  password_ok: Callable[[str, str], bool] | None = None) -> Verdict:
+    """The full check a message gets: envelope, header, password, names, legality.
+    `names` and `password_ok` may be shared over many messages (a parser and a cache)."""
     from gm.campaign import check_password
     from orders_grammar.message import OrdersError, parse_message
-    from orders_grammar.names import Names
 
     phase = open_phase_of(state)
+    names = names or Names(data)
+    password_ok = password_ok or check_password
     try:
-        message = parse_message(raw, Names(data), phase)
+        message = parse_message(raw, names, phase)
     except OrdersError as exc:
         return Verdict(None, f"Your message was refused: {exc}\n", False, None, True)
     problems: list[Problem] = []
@@ -103,8 +108,7 @@ def judge_message(raw: str, state: GameState, data: GameData, game: str | None,
         if game and message.game != game:
             problems.append(Problem(0, 1, f"GAME {message.game}", f"this is game {game}"))
             counts = False
-        if passwords and not check_password(message.password or "",
-                                            passwords.get(player, "")):
+        if passwords and not password_ok(message.password or "", passwords.get(player, "")):
             problems.append(Problem(0, 1, "PASSWORD", "the password does not match"))
             counts = False
         if player in state.pending.quit_players:
