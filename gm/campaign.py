@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import re
 import secrets
 import tomllib
@@ -68,6 +69,15 @@ def check_password(password: str, stored: str) -> bool:
 
 
 def now() -> dt.datetime:
+    """The clock, read at the I/O edge only. GM_NOW (ISO 8601) sets it, for a GM who replays
+    a campaign's mail as of a past day, and for the tests of deadlines."""
+    fixed = os.environ.get("GM_NOW")
+    if fixed:
+        try:
+            moment = dt.datetime.fromisoformat(fixed)
+        except ValueError:
+            raise GameError(f"GM_NOW={fixed!r} is not an ISO 8601 time") from None
+        return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
     return dt.datetime.now(dt.UTC)
 
 
@@ -87,6 +97,20 @@ class Campaign:
 
     def players(self) -> list[PlayerRow]:
         return self.store.players(self.row)
+
+    def phase_opened_at(self) -> dt.datetime:
+        """When the open phase opened: the first entry of the latest run of entries in it."""
+        history = self.store.history(self.row)
+        key = (history[-1].state.stage, history[-1].state.turn, history[-1].state.phase)
+        opened = history[-1].created_at
+        for row in reversed(history):
+            if (row.state.stage, row.state.turn, row.state.phase) != key or \
+                    row.action.startswith("adjudicate"):
+                break
+            opened = row.created_at
+            if row.action.startswith("rollback"):
+                break
+        return opened
 
     def apply(self, action: str, detail: dict[str, Any],
               change: Callable[[GameState, SeededDice], GameState]) -> GameState:

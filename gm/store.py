@@ -141,6 +141,7 @@ class InboxRow:
     sender: str | None
     subject: str | None
     raw: str
+    received_at: dt.datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -315,7 +316,8 @@ class Store:
             rows = conn.execute(select(inbox).where(
                 (inbox.c.campaign_id == campaign.id) & (inbox.c.done == 0))
                 .order_by(inbox.c.id)).all()
-        return [InboxRow(r.id, r.message_id, r.sender, r.subject, r.raw) for r in rows]
+        return [InboxRow(r.id, r.message_id, r.sender, r.subject, r.raw, r.received_at)
+                for r in rows]
 
     def answer(self, campaign: CampaignRow, message: InboxRow,
                orders_record: tuple[int, str, str | None] | None,
@@ -361,6 +363,16 @@ class Store:
         if known is None:
             conn.execute(insert(outbox).values(campaign_id=campaign.id, message_id=message_id,
                                                recipient=recipient, raw=raw, created_at=now))
+
+    def queue(self, campaign: CampaignRow, message_id: str, recipient: str, raw: str,
+              now: dt.datetime) -> bool:
+        """Queue one message unless one with its Message-ID was queued before."""
+        with self._tx() as conn:
+            known = conn.execute(select(outbox.c.id).where(
+                outbox.c.message_id == message_id)).first()
+            if known is None:
+                self._queue(conn, campaign, message_id, recipient, raw, now)
+        return known is None
 
     def unsent(self, campaign: CampaignRow) -> list[OutboxRow]:
         with self._tx() as conn:

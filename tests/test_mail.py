@@ -188,3 +188,33 @@ def test_a_crash_after_adjudication_sends_each_report_once(tmp_path: Path,
     received = [m["Message-ID"] for a in PLAYERS.values() for m in mailbox(a, servers)]
     assert len(received) == 3 + 1  # the one sent before the crash is sent again (same id)
     assert len(set(received)) == 3
+
+
+def test_deadlines_reminders_late_orders_and_adjudication_when_due(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GM_NOW", "2026-03-01T10:00:00+00:00")  # the phase opens
+    folder = campaign(tmp_path, servers, monkeypatch)
+    with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[schedule]\ndays_per_phase = 2\nhour = 18\ntimezone = "Europe/Moscow"\n'
+                     "reminder_hours = 24\n")
+    for user in (GM, *PLAYERS.values()):
+        clear(user, servers)
+    rng = random.Random(9)
+    monkeypatch.setenv("GM_NOW", "2026-03-02T16:00:00+00:00")  # 23 hours before 18:00 MSK
+    mail_orders(servers, PLAYERS["A"], orders_text(folder, "A", rng))
+    assert "1 stored, 1 answered, 2 reminded" in gm("run", str(folder), "--once")
+    assert [m["Subject"] for m in mailbox(PLAYERS["B"], servers)] == [
+        "bymail: orders due 2026-03-03 18:00 MSK"]
+    assert open_campaign(folder).latest().state.phase == 1
+    monkeypatch.setenv("GM_NOW", "2026-03-03T15:30:00+00:00")  # 18:30 MSK: too late
+    mail_orders(servers, PLAYERS["B"], orders_text(folder, "B", rng))
+    output = gm("run", str(folder), "--once")
+    assert "0 reminded" in output and "adjudicated" in output
+    answers = [m.get_content() for m in mailbox(PLAYERS["B"], servers)
+               if m["Subject"].startswith("Re:")]
+    assert any("after the deadline" in a for a in answers)
+    state = open_campaign(folder).latest().state
+    assert state.phase == 2
+    reports = [m for m in mailbox(PLAYERS["C"], servers) if ".report." in m["Message-ID"]]
+    assert len(reports) == 1 and "orders due 2026-03-05 18:00 MSK" in reports[0].get_body(
+        ("plain",)).get_content()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,7 +27,14 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     earlier whole. The dice are seeded by the campaign and the phase, so adjudicating the same
     phase again gives the same result. With a [mail] table in campaign.toml each player's
     report is queued for `gm send` in the same transaction."""
-    from gm.campaign import check_password, open_campaign
+    from gm.campaign import open_campaign
+
+    run_adjudication(open_campaign(campaign), files, dry_run)
+
+
+def run_adjudication(opened: Campaign, files: tuple[Path, ...], dry_run: bool) -> None:
+    """Adjudicate the open phase of a campaign (see `gm adjudicate`)."""
+    from gm.campaign import check_password
     from gm.dice import HashDice, phase_seed
     from gm.engine.end_of_turn import ranking, victory_points
     from gm.engine.phase import adjudicate_phase
@@ -37,7 +43,6 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     from orders_grammar.message import ParsedMessage, parse_message
     from orders_grammar.names import Names
 
-    opened = open_campaign(campaign)
     latest = opened.latest()
     state = latest.state
     if state.stage == "ended":
@@ -103,16 +108,17 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
                    "Phase is open")
     click.echo(f"Game-Turn {state.turn}, {'First' if state.phase == 1 else 'Second'} Phase "
                f"adjudicated; {opened_next}")
-    sys.exit(0)
 
 
 def _reports_by_mail(opened: Campaign, before: GameState, after: GameState,
                      events: list[Event], salts: list[str]) -> list[tuple[str, str, str]]:
     """Each player's report as an e-mail (text and HTML), when the campaign has mail."""
+    from gm.campaign import now
     from gm.mail.config import load_mail_config
     from gm.mail.messages import report_mail
     from gm.reporting.build import build_report
     from gm.reporting.render import render_report
+    from gm.schedule import deadline_text
 
     try:
         config = load_mail_config(opened.folder)
@@ -123,6 +129,7 @@ def _reports_by_mail(opened: Campaign, before: GameState, after: GameState,
         if player.letter in after.pending.quit_players:
             continue
         model = build_report(opened.name, before, after, opened.data, events, player.letter,
+                             deadline=deadline_text(opened.folder, now()),
                              campaign_seed=opened.row.seed, salts=salts)
         key = f"t{before.turn}p{before.phase}.{player.letter}"
         mail = report_mail(opened.name, config.gm_address, player.email, key, model.title,

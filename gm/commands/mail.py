@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from gm.campaign import Campaign
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -39,18 +44,61 @@ def send(campaign: Path) -> None:
 
 @click.command()
 @CAMPAIGN
-@click.option("--once", is_flag=True, required=True, help="One round: fetch, answer, send.")
+@click.option("--once", is_flag=True, required=True, help="One round (for cron).")
 def run(campaign: Path, once: bool) -> None:
-    """One round of the mail loop, for cron: fetch, answer, send."""
-    from gm.campaign import open_campaign
+    """One round of the mail loop, for cron: fetch and answer; remind the players without
+    orders as the deadline nears; adjudicate at the deadline when [schedule] says so; send."""
+    from gm.campaign import now, open_campaign
+    from gm.commands.adjudicate import run_adjudication
     from gm.mail.config import load_mail_config
     from gm.mail.inbox import answer_all
     from gm.mail.inbox import fetch as fetch_mail
     from gm.mail.outbox import send_all
+    from gm.schedule import load_schedule
 
     opened = open_campaign(campaign)
     config = load_mail_config(campaign)
     stored = fetch_mail(opened, config)
     answered = answer_all(opened, config)
+    schedule = load_schedule(campaign)
+    state = opened.latest().state
+    reminded = 0
+    if schedule is not None and state.stage == "play":
+        due = schedule.deadline(opened.phase_opened_at())
+        moment = now()
+        if moment >= due - dt.timedelta(hours=schedule.reminder_hours):
+            reminded = _remind(opened, config.gm_address, due)
+        if moment >= due and schedule.auto_adjudicate:
+            run_adjudication(opened, (), dry_run=False)
     sent = send_all(opened, config)
-    click.echo(f"{stored} stored, {answered} answered, {sent} sent")
+    click.echo(f"{stored} stored, {answered} answered, {reminded} reminded, {sent} sent")
+
+
+def _remind(opened: Campaign, gm_address: str, due: dt.datetime) -> int:
+    """A reminder to each player still in the game with no orders in; once a phase each."""
+    from email.message import EmailMessage
+
+    from gm.campaign import now
+    from gm.mail.messages import message_id
+
+    state = opened.latest().state
+    sent_in = {row.player for row in opened.store.orders_for(opened.row, state.turn,
+                                                             state.phase)}
+    queued = 0
+    for player in opened.players():
+        if player.letter in sent_in or player.letter in state.pending.quit_players:
+            continue
+        mail = EmailMessage()
+        mail["From"] = gm_address
+        mail["To"] = player.email
+        mail["Subject"] = f"{opened.name}: orders due {due:%Y-%m-%d %H:%M %Z}"
+        mail["Message-ID"] = message_id(opened.name, "reminder",
+                                        f"t{state.turn}p{state.phase}.{player.letter}")
+        mail.set_content(f"Player {player.letter}, no orders of yours have arrived for "
+                         f"Game-Turn {state.turn}, phase {state.phase}. They are due "
+                         f"{due:%Y-%m-%d %H:%M %Z}; without them your forces stand still.\n",
+                         cte="quoted-printable")
+        if opened.store.queue(opened.row, str(mail["Message-ID"]), player.email,
+                              mail.as_string(), now()):
+            queued += 1
+    return queued

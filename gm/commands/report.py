@@ -27,6 +27,7 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
     from gm.reporting.build import build_report, rulings
     from gm.reporting.model import Event
     from gm.reporting.render import render_report
+    from gm.schedule import deadline_text
 
     opened = open_campaign(campaign)
     history = opened.store.history(opened.row)
@@ -48,6 +49,7 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         stored = json.loads(opened.store.result(opened.row, row.seq) or "{}")
         events = rulings(history, row.seq) + [Event(**e) for e in stored.get("events", [])]
         model = build_report(opened.name, before, row.state, opened.data, events, player,
+                             deadline=deadline_text(campaign, row.created_at),
                              campaign_seed=opened.row.seed, salts=row.detail.get("salts", []))
     else:
         model = build_report(opened.name, None, history[-1].state, opened.data, [], player,

@@ -7,6 +7,7 @@ separate pass over the stored messages, one transaction each."""
 
 from __future__ import annotations
 
+import datetime as dt
 import email
 import email.policy
 import email.utils
@@ -83,10 +84,21 @@ def answer_all(campaign: Campaign, config: MailConfig) -> int:
             known[(password, stored)] = check_password(password, stored)
         return known[(password, stored)]
 
+    from gm.schedule import load_schedule
+
+    schedule = load_schedule(campaign.folder)
+    due = schedule.deadline(campaign.phase_opened_at()) if schedule else None
     answered = 0
     for message in campaign.store.unanswered(campaign.row):
         sender = email.utils.parseaddr(message.sender or "")[1] or None
-        if len(message.raw) > MAX_BYTES:
+        received = message.received_at
+        if received is not None and received.tzinfo is None:
+            received = received.replace(tzinfo=dt.UTC)  # the store keeps UTC
+        if due is not None and received is not None and received > due:
+            text, record = (f"Your message arrived after the deadline of this phase "
+                            f"({due:%Y-%m-%d %H:%M %Z}); it does not count. Orders for the "
+                            "next phase are welcome once its report is out.\n"), None
+        elif len(message.raw) > MAX_BYTES:
             text, record = (f"Your message is {len(message.raw)} bytes long; send the orders "
                             "alone, as plain text.\n"), None
         else:
