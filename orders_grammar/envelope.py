@@ -60,11 +60,48 @@ def message_body(raw: str) -> str:
     if not HEADER_LINE.match(raw.lstrip()):
         return raw
     message = email.message_from_string(raw, policy=email.policy.default)
-    body = message.get_body(preferencelist=("plain", "html"))
-    if body is None:
+    try:
+        body = message.get_body(preferencelist=("plain", "html"))
+        if body is None:
+            return ""
+        content = str(body.get_content())
+    except (LookupError, ValueError, KeyError):  # an unknown charset, a broken encoding
         return ""
-    content = body.get_content()
-    return html_to_text(content) if body.get_content_type() == "text/html" else str(content)
+    if body.get_content_type() == "text/html":
+        return html_to_text(content)
+    if str(body.get_param("format", "")).lower() == "flowed":
+        return unflow(content, str(body.get_param("delsp", "")).lower() == "yes")
+    return content
+
+
+def unflow(text: str, delete_space: bool) -> str:
+    """RFC 3676 format=flowed: a line ending in a space goes on on the next line."""
+    lines: list[str] = []
+    joined = ""
+    for line in text.split("\n"):
+        line = line.rstrip("\r")
+        if line.startswith(" "):
+            line = line[1:]  # space-stuffing
+        if line.endswith(" ") and line != "-- ":
+            joined += line[:-1] if delete_space else line
+            continue
+        lines.append(joined + line)
+        joined = ""
+    if joined:
+        lines.append(joined)
+    return "\n".join(lines)
+
+
+def attachment_names(raw: str) -> list[str]:
+    """The attachments of an e-mail, which are never read for orders."""
+    if not HEADER_LINE.match(raw.lstrip()):
+        return []
+    message = email.message_from_string(raw, policy=email.policy.default)
+    try:
+        return [part.get_filename() or part.get_content_type()
+                for part in message.iter_attachments()]
+    except (AttributeError, KeyError, ValueError):
+        return []
 
 
 @dataclass(frozen=True)

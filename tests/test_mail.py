@@ -218,3 +218,34 @@ def test_deadlines_reminders_late_orders_and_adjudication_when_due(
     reports = [m for m in mailbox(PLAYERS["C"], servers) if ".report." in m["Message-ID"]]
     assert len(reports) == 1 and "orders due 2026-03-05 18:00 MSK" in reports[0].get_body(
         ("plain",)).get_content()
+
+
+def test_an_oversized_message_gets_a_reply(tmp_path: Path, servers: MailServers,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = campaign(tmp_path, servers, monkeypatch)
+    clear(GM, servers)
+    clear(PLAYERS["C"], servers)
+    mail_orders(servers, PLAYERS["C"], "GAME bymail\nPLAYER C\n" + "# padding\n" * 120_000)
+    gm("fetch", str(folder))
+    gm("send", str(folder))
+    answers = [m.get_content() for m in mailbox(PLAYERS["C"], servers)]
+    assert len(answers) == 1 and "bytes long" in answers[0]
+
+
+def test_watch_is_woken_by_new_mail(tmp_path: Path, servers: MailServers,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    folder = campaign(tmp_path, servers, monkeypatch)
+    clear(GM, servers)
+    env = {**os.environ, ENV: PASSWORD}
+    watcher = subprocess.Popen([sys.executable, "-m", "gm", "run", str(folder), "--watch",
+                                "--interval", "60", "--max-rounds", "2"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)  # the first round is done; it idles now
+    began = time.monotonic()
+    mail_orders(servers, PLAYERS["A"], "GAME bymail\nPLAYER A\nPASSWORD pwa\n")
+    out, err = watcher.communicate(timeout=60)
+    assert watcher.returncode == 0, err
+    assert time.monotonic() - began < 30  # woken by the mail, not by the interval
+    assert "1 stored, 1 answered" in out

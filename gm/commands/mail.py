@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from gm.errors import GameError
+
 if TYPE_CHECKING:
     from gm.campaign import Campaign
 
@@ -44,10 +46,51 @@ def send(campaign: Path) -> None:
 
 @click.command()
 @CAMPAIGN
-@click.option("--once", is_flag=True, required=True, help="One round (for cron).")
-def run(campaign: Path, once: bool) -> None:
-    """One round of the mail loop, for cron: fetch and answer; remind the players without
-    orders as the deadline nears; adjudicate at the deadline when [schedule] says so; send."""
+@click.option("--once", "mode", flag_value="once", help="One round, for cron.")
+@click.option("--watch", "mode", flag_value="watch",
+              help="Round after round, woken by new mail (IMAP IDLE) or every --interval.")
+@click.option("--interval", default=300, show_default=True, type=click.IntRange(1),
+              help="With --watch: seconds to wait for mail before a round anyway.")
+@click.option("--max-rounds", type=click.IntRange(1), help="With --watch: stop after these.")
+def run(campaign: Path, mode: str | None, interval: int, max_rounds: int | None) -> None:
+    """The mail loop: fetch and answer; remind the players without orders as the deadline
+    nears; adjudicate at the deadline when [schedule] says so; send."""
+    if mode is None:
+        raise click.UsageError("give --once or --watch")
+    rounds = 0
+    while True:
+        _round(campaign)
+        rounds += 1
+        if mode == "once" or (max_rounds is not None and rounds >= max_rounds):
+            return
+        _wait_for_mail(campaign, interval)
+
+
+def _wait_for_mail(campaign: Path, seconds: int) -> None:
+    """IMAP IDLE on the GM's inbox until something arrives or `seconds` pass."""
+    from imapclient import IMAPClient
+    from imapclient.exceptions import IMAPClientError
+
+    from gm.mail.config import load_mail_config
+
+    config = load_mail_config(campaign)
+    try:
+        with IMAPClient(config.imap_host, port=config.imap_port, ssl=config.imap_ssl,
+                        timeout=seconds + 30) as client:
+            client.login(config.imap_user, config.secret(config.imap_password_env))
+            client.select_folder(config.inbox_folder)
+            if client.search("ALL"):
+                return  # mail is already waiting
+            client.idle()
+            try:
+                client.idle_check(timeout=seconds)
+            finally:
+                client.idle_done()
+    except (IMAPClientError, OSError) as exc:
+        raise GameError(f"IMAP {config.imap_host}:{config.imap_port}: {exc}") from None
+
+
+def _round(campaign: Path) -> None:
     from gm.campaign import now, open_campaign
     from gm.commands.adjudicate import run_adjudication
     from gm.mail.config import load_mail_config

@@ -118,6 +118,12 @@ def judge_message(raw: str, state: GameState, data: GameData, game: str | None,
             problems += legality_problems(message, state, data, player)
     result = answer(message, data, problems, phase)
     text = result.text
+    from orders_grammar.envelope import attachment_names
+
+    ignored = attachment_names(raw)
+    if ignored:
+        text = (f"Note: the attachment(s) {', '.join(ignored)} were not read; write the "
+                "orders in the message itself.\n\n") + text
     if counts and sender and addresses and player in addresses and \
             addresses[player].casefold() not in sender.casefold():
         text = (f"Note: this message came from {sender}, not from the address on file for "
