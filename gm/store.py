@@ -295,14 +295,16 @@ class Store:
                   messages: Sequence[tuple[str, str, str | None, str | None, str | None]],
                   now: dt.datetime) -> int:
         """Keep fetched messages (raw, content hash, message id, sender, subject) in one
-        transaction; those kept before (the same content) are skipped. Returns how many
-        were new."""
+        transaction; those kept before (the same content or Message-ID) are skipped.
+        Returns how many were new."""
         new = 0
         with self._tx() as conn:
             for raw, content_hash, message_id, sender, subject in messages:
+                same = inbox.c.content_hash == content_hash
+                if message_id:  # the same message delivered twice carries the same id
+                    same = same | (inbox.c.message_id == message_id)
                 known = conn.execute(select(inbox.c.id).where(
-                    (inbox.c.campaign_id == campaign.id)
-                    & (inbox.c.content_hash == content_hash))).first()
+                    (inbox.c.campaign_id == campaign.id) & same)).first()
                 if known is not None:
                     continue
                 conn.execute(insert(inbox).values(

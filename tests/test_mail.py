@@ -145,13 +145,15 @@ def test_a_spoofed_sender_and_broken_mime_are_refused(tmp_path: Path, servers: M
     with smtplib.SMTP("127.0.0.1", servers.smtp_port) as smtp:
         smtp.sendmail("mallory@example.org", [GM], b"From: mallory@example.org\r\n"
                       b"Content-Type: multipart/mixed; boundary=\"x\r\n\r\n--x\r\nbroken")
-    assert "2 new message(s) stored, 2 answered" in gm("fetch", str(folder))
+    mail_orders(servers, "mallory@example.org", "GAME bymail\nPLAYER B\nPASSWORD pwb\n")
+    assert "3 new message(s) stored, 3 answered" in gm("fetch", str(folder))
     gm("send", str(folder))
     answers = [m.get_content() for m in mailbox("mallory@example.org", servers)]
     assert any("the password does not match" in a for a in answers)
+    assert any("not from the address on file for player B" in a for a in answers)
     assert any("refused" in a or "no orders" in a.lower() for a in answers)
     opened = open_campaign(folder)
-    assert opened.store.orders_for(opened.row, 1, 1) == []
+    assert [row.player for row in opened.store.orders_for(opened.row, 1, 1)] == ["B"]
 
 
 @pytest.mark.parametrize("crash_at", ["after-store", "after-move", "after-answer"])
@@ -181,7 +183,10 @@ def test_a_crash_after_adjudication_sends_each_report_once(tmp_path: Path,
     folder = campaign(tmp_path, servers, monkeypatch)
     for address in PLAYERS.values():
         clear(address, servers)
-    assert gm_process("adjudicate", str(folder)).returncode == 0  # the reports are queued
+    killed = gm_process("adjudicate", str(folder), crash_at="after-adjudicate")
+    assert killed.returncode == -9  # the phase and its reports were committed together
+    state = open_campaign(folder).latest().state
+    assert (state.turn, state.phase) == (1, 2)
     crashed = gm_process("send", str(folder), crash_at="after-send")  # killed after one
     assert crashed.returncode == -9
     assert gm_process("send", str(folder)).returncode == 0

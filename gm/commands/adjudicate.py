@@ -35,6 +35,7 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
 def run_adjudication(opened: Campaign, files: tuple[Path, ...], dry_run: bool) -> None:
     """Adjudicate the open phase of a campaign (see `gm adjudicate`)."""
     from gm.campaign import check_password
+    from gm.mail.crash import crash_point
     from gm.dice import HashDice, phase_seed
     from gm.engine.end_of_turn import ranking, victory_points
     from gm.engine.phase import adjudicate_phase
@@ -103,6 +104,7 @@ def run_adjudication(opened: Campaign, files: tuple[Path, ...], dry_run: bool) -
               "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
     store.append_state(opened.row, f"adjudicate {state.turn}.{state.phase}", detail, new_state,
                        dice.log, now(), result=outcome, mail=mail)
+    crash_point("after-adjudicate")
     opened_next = ("the game is over" if new_state.stage == "ended" else
                    f"Game-Turn {new_state.turn}, {'First' if new_state.phase == 1 else 'Second'} "
                    "Phase is open")
