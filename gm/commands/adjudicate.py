@@ -35,10 +35,10 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
 def run_adjudication(opened: Campaign, files: tuple[Path, ...], dry_run: bool) -> None:
     """Adjudicate the open phase of a campaign (see `gm adjudicate`)."""
     from gm.campaign import check_password
-    from gm.mail.crash import crash_point
     from gm.dice import HashDice, phase_seed
     from gm.engine.end_of_turn import ranking, victory_points
     from gm.engine.phase import adjudicate_phase
+    from gm.mail.crash import crash_point
     from gm.orders.answer import open_phase_of
     from gm.orders.model import Order
     from orders_grammar.message import ParsedMessage, parse_message
