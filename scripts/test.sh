@@ -10,6 +10,7 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgre
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v dovecot >/dev/null 2>&1 || missing="$missing dovecot-imapd dovecot-lmtpd"
 [ -e /usr/lib/dovecot/lmtp ] || missing="$missing dovecot-lmtpd"
+command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
 if [ -n "$missing" ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 fi

@@ -8,6 +8,7 @@ import pwd
 import shutil
 import smtplib
 import socket
+import ssl
 import subprocess
 import tempfile
 import time
@@ -28,6 +29,8 @@ class MailServers:
     smtp_port: int
     lmtp_port: int
     folder: Path
+    imaps_port: int = 0  # IMAP over TLS, with the self-signed certificate `ca_file`
+    ca_file: str = ""
 
     def add_user(self, user: str) -> None:  # every mailbox has the password PASSWORD
         with (self.folder / "passwd").open("a", encoding="utf-8") as out:
@@ -41,7 +44,9 @@ info_log_path = {folder}/dovecot.log
 state_dir = {folder}/state
 listen = 127.0.0.1
 protocols = imap lmtp
-ssl = no
+ssl = yes
+ssl_cert = <{folder}/cert.pem
+ssl_key = <{folder}/key.pem
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 default_login_user = dovenull
@@ -64,7 +69,8 @@ service imap-login {{
     port = {imap}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {imaps}
   }}
 }}
 service lmtp {{
@@ -117,18 +123,25 @@ def mail_servers() -> Iterator[MailServers]:
     (folder / "passwd").write_text("", encoding="utf-8")
     if os.geteuid() == 0:
         os.chown(folder / "mail", owner.pw_uid, owner.pw_gid)
-    imap, lmtp = free_port(), free_port()
+    imap, imaps, lmtp = free_port(), free_port(), free_port()
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
+                   check=True, capture_output=True)
+    os.chmod(folder / "key.pem", 0o644)
     (folder / "dovecot.conf").write_text(CONFIG.format(
-        folder=folder, uid=owner.pw_uid, gid=owner.pw_gid, imap=imap, lmtp=lmtp),
+        folder=folder, uid=owner.pw_uid, gid=owner.pw_gid, imap=imap, imaps=imaps, lmtp=lmtp),
         encoding="utf-8")
     process = subprocess.Popen(["dovecot", "-F", "-c", str(folder / "dovecot.conf")],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     smtp = free_port()
-    controller = Controller(_Relay(lmtp), hostname="127.0.0.1", port=smtp)
+    tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    tls.load_cert_chain(folder / "cert.pem", folder / "key.pem")
+    controller = Controller(_Relay(lmtp), hostname="127.0.0.1", port=smtp, tls_context=tls)
     try:
         _wait_greeting(imap)
         controller.start()
-        yield MailServers(imap, smtp, lmtp, folder)
+        yield MailServers(imap, smtp, lmtp, folder, imaps, str(folder / "cert.pem"))
     finally:
         controller.stop()
         process.terminate()

@@ -254,3 +254,19 @@ def test_watch_is_woken_by_new_mail(tmp_path: Path, servers: MailServers,
     assert watcher.returncode == 0, err
     assert time.monotonic() - began < 30  # woken by the mail, not by the interval
     assert "1 stored, 1 answered" in out
+
+
+def test_tls_both_ways(tmp_path: Path, servers: MailServers,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """IMAP over TLS (implicit) and SMTP with STARTTLS, trusting the servers' own CA."""
+    folder = campaign(tmp_path, servers, monkeypatch)
+    text = (folder / "campaign.toml").read_text(encoding="utf-8")
+    text = text.replace(f"imap_port = {servers.imap_port}",
+                        f"imap_port = {servers.imaps_port}\nimap_ssl = true\n"
+                        f'smtp_tls = "starttls"\ntls_ca_file = "{servers.ca_file}"')
+    (folder / "campaign.toml").write_text(text, encoding="utf-8")
+    clear(GM, servers)
+    clear(PLAYERS["A"], servers)
+    mail_orders(servers, PLAYERS["A"], "GAME bymail\nPLAYER A\nPASSWORD pwa\n")
+    assert "1 stored, 1 answered, 0 reminded, 1 sent" in gm("run", str(folder), "--once")
+    assert len(mailbox(PLAYERS["A"], servers)) == 1

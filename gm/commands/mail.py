@@ -76,6 +76,7 @@ def _wait_for_mail(campaign: Path, seconds: int) -> None:
     config = load_mail_config(campaign)
     try:
         with IMAPClient(config.imap_host, port=config.imap_port, ssl=config.imap_ssl,
+                        ssl_context=config.ssl_context() if config.imap_ssl else None,
                         timeout=seconds + 30) as client:
             client.login(config.imap_user, config.secret(config.imap_password_env))
             client.select_folder(config.inbox_folder)

@@ -4,6 +4,7 @@ environment variables that hold them."""
 from __future__ import annotations
 
 import os
+import ssl
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,14 @@ class MailConfig:
     smtp_user: str = ""
     smtp_password_env: str = ""
     smtp_tls: str = "none"  # none, starttls, ssl
+    tls_ca_file: str = ""  # a CA to trust besides the system's (a GM's own server)
     batch: int = 100
+
+    def ssl_context(self) -> ssl.SSLContext:
+        context = ssl.create_default_context()
+        if self.tls_ca_file:
+            context.load_verify_locations(cafile=self.tls_ca_file)
+        return context
 
     def secret(self, variable: str) -> str:
         if not variable:

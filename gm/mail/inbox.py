@@ -31,6 +31,7 @@ def fetch(campaign: Campaign, config: MailConfig) -> int:
     stored = 0
     try:
         with IMAPClient(config.imap_host, port=config.imap_port, ssl=config.imap_ssl,
+                        ssl_context=config.ssl_context() if config.imap_ssl else None,
                         timeout=30) as client:
             client.login(config.imap_user, config.secret(config.imap_password_env))
             if not client.folder_exists(config.processed_folder):

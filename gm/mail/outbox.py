@@ -4,7 +4,6 @@ same transaction as what caused it, so a crash before sending sends it after res
 from __future__ import annotations
 
 import smtplib
-import ssl
 
 from gm.campaign import Campaign, now
 from gm.errors import GameError
@@ -20,12 +19,12 @@ def send_all(campaign: Campaign, config: MailConfig) -> int:
         smtp: smtplib.SMTP
         if config.smtp_tls == "ssl":
             smtp = smtplib.SMTP_SSL(config.smtp_host, config.smtp_port, timeout=30,
-                                    context=ssl.create_default_context())
+                                    context=config.ssl_context())
         else:
             smtp = smtplib.SMTP(config.smtp_host, config.smtp_port, timeout=30)
         with smtp:
             if config.smtp_tls == "starttls":
-                smtp.starttls(context=ssl.create_default_context())
+                smtp.starttls(context=config.ssl_context())
             if config.smtp_user:
                 smtp.login(config.smtp_user, config.secret(config.smtp_password_env))
             for row in pending:
