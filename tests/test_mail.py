@@ -270,3 +270,14 @@ def test_tls_both_ways(tmp_path: Path, servers: MailServers,
     mail_orders(servers, PLAYERS["A"], "GAME bymail\nPLAYER A\nPASSWORD pwa\n")
     assert "1 stored, 1 answered, 0 reminded, 1 sent" in gm("run", str(folder), "--once")
     assert len(mailbox(PLAYERS["A"], servers)) == 1
+
+
+def test_pre_game_reports_by_mail_carry_the_first_commitment(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = campaign(tmp_path, servers, monkeypatch)
+    for address in PLAYERS.values():
+        clear(address, servers)
+    assert "3 report(s) queued" in gm("report", str(folder), "--mail")
+    gm("send", str(folder))
+    text = mailbox(PLAYERS["B"], servers)[0].get_body(("plain",)).get_content()
+    assert "the next phase's seed is committed to" in text and "PLAYER B" in text
