@@ -36,11 +36,11 @@ def judge_legality(state: GameState, data: GameData, orders: dict[str, tuple[Ord
             results.set(player, refusal.order, "illegal", refusal.rule, refusal.message)
 
 
-def adjudicate_first_phase(state: GameState, data: GameData,
-                           orders: dict[str, tuple[Order, ...]], dice: Dice,
-                           skip: frozenset[str] = frozenset()) -> PhaseResult:
-    if state.stage != "play" or state.phase != 1:
-        raise ValueError("the First Phase is not open")
+def open_phase(state: GameState, data: GameData, orders: dict[str, tuple[Order, ...]],
+               phase: int) -> tuple[Board, Results]:
+    """The working board of a phase and its results, with the illegal orders judged."""
+    if state.stage != "play" or state.phase != phase:
+        raise ValueError(f"the {'First' if phase == 1 else 'Second'} Phase is not open")
     board = Board.of(state, data)
     results = Results({p: o for p, o in orders.items() if p in state.players},
                       board.timeline)
@@ -48,6 +48,13 @@ def adjudicate_first_phase(state: GameState, data: GameData,
         if player not in state.players:
             board.note(f"orders of {player}, who is not in this game, are ignored")
     judge_legality(state, data, results.orders, results)
+    return board, results
+
+
+def adjudicate_first_phase(state: GameState, data: GameData,
+                           orders: dict[str, tuple[Order, ...]], dice: Dice,
+                           skip: frozenset[str] = frozenset()) -> PhaseResult:
+    board, results = open_phase(state, data, orders, 1)
     board.begin("quitting", results)
     quitting.apply(board, results)
     board.begin("trades", results)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from gm.dice import Dice
 from gm.engine import combat, end_of_turn, purge, quitting, random_events, replacements, trades
 from gm.engine.board import Board
-from gm.engine.first_phase import PhaseResult, judge_legality
+from gm.engine.first_phase import PhaseResult, open_phase
 from gm.engine.results import Results
 from gm.game_data.dataset import GameData
 from gm.orders.model import Order
@@ -19,12 +19,7 @@ END_GAME_QUORUM = 10  # 14.1, third condition
 def adjudicate_second_phase(state: GameState, data: GameData,
                             orders: dict[str, tuple[Order, ...]], dice: Dice,
                             skip: frozenset[str] = frozenset()) -> PhaseResult:
-    if state.stage != "play" or state.phase != 2:
-        raise ValueError("the Second Phase is not open")
-    board = Board.of(state, data)
-    results = Results({p: o for p, o in orders.items() if p in state.players},
-                      board.timeline)
-    judge_legality(state, data, results.orders, results)
+    board, results = open_phase(state, data, orders, 2)
     board.begin("quitting", results)
     quitting.apply(board, results)
     board.begin("trades", results)
