@@ -72,6 +72,7 @@ def answer_all(campaign: Campaign, config: MailConfig) -> int:
     """Judge every stored message not yet answered; queue its acknowledgement."""
     from gm.campaign import check_password
     from gm.orders.answer import judge_message
+    from gm.schedule import load_schedule
     from orders_grammar.names import Names
 
     latest = campaign.latest()
@@ -84,8 +85,6 @@ def answer_all(campaign: Campaign, config: MailConfig) -> int:
         if (password, stored) not in known:
             known[(password, stored)] = check_password(password, stored)
         return known[(password, stored)]
-
-    from gm.schedule import load_schedule
 
     schedule = load_schedule(campaign.folder)
     due = schedule.deadline(campaign.phase_opened_at()) if schedule else None
