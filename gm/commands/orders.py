@@ -39,7 +39,7 @@ def _read(file: Path) -> str:
 def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
     """Print the answer the player would get for FILE (an e-mail or its text); exit 1 if
     anything is refused."""
-    from gm.orders.answer import answer, legality_problems, open_phase_of
+    from gm.orders.answer import answer, judge_message
     from orders_grammar.message import parse_message
     from orders_grammar.names import Names
     from orders_grammar.parser import Problem
@@ -48,7 +48,7 @@ def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
         raise click.UsageError("give --campaign or --case, not both")
     state, data, game, passwords = None, None, None, {}
     if campaign:
-        from gm.campaign import check_password, open_campaign
+        from gm.campaign import open_campaign
 
         opened = open_campaign(campaign)
         state, data, game = opened.latest().state, opened.data, opened.name
@@ -62,22 +62,14 @@ def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
         from gm.game_data.dataset import load_game_data
 
         data = load_game_data()
-    phase = open_phase_of(state) if state else None
-    message = parse_message(_read(file), Names(data), phase)
-    extra: list[Problem] = []
-    if message.player is None:
-        extra.append(Problem(0, 1, "PLAYER", "no PLAYER line: whose orders are these?"))
-    elif state is not None and message.player not in state.players:
-        extra.append(Problem(0, 1, f"PLAYER {message.player}",
-                             f"there is no player {message.player} in this game"))
-    elif state is not None:
-        if game and message.game != game:
-            extra.append(Problem(0, 1, f"GAME {message.game}", f"this is game {game}"))
-        if passwords and not check_password(message.password or "",
-                                            passwords.get(message.player, "")):
-            extra.append(Problem(0, 1, "PASSWORD", "the password does not match"))
-        extra += legality_problems(message, state, data, message.player)
-    result = answer(message, data, extra, phase)
+    if state is not None:  # the whole check a mailed message gets
+        verdict = judge_message(_read(file), state, data, game, passwords)
+        click.echo(verdict.text, nl=False)
+        sys.exit(1 if verdict.refused else 0)
+    message = parse_message(_read(file), Names(data))  # no position: the language only
+    missing = [] if message.player else [
+        Problem(0, 1, "PLAYER", "no PLAYER line: whose orders are these?")]
+    result = answer(message, data, missing, None)
     click.echo(result.text, nl=False)
     sys.exit(1 if result.refused else 0)
 

@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from gm.engine.board import Board
 from gm.game_data.dataset import UnitId
+from gm.rules.combat import OPPOSES
 from gm.state import UNASSIGNED
 
 LAST_TURN = 5  # 9.16, 14.3
-OPPOSES = {"red": {"white", "blue", "green"}, "white": {"red", "green"},
-           "green": {"red", "white"}}  # 8.1
-
-
-def _colours_at(board: Board, province: str) -> set[str]:
-    return board.colors_at(province)
+REPLACED = ("red", "white", "green")  # 9.11: never Blue units
 
 
 def apply(board: Board, turn: int) -> None:
@@ -28,7 +24,7 @@ def apply(board: Board, turn: int) -> None:
     leaders_left = {str(data.color(u)) for piles in board.position.values() for pile in piles
                     for u in pile.units if data.is_leader(u)}
     red_capitals_held = all(
-        "red" in _colours_at(board, p) or not (_colours_at(board, p) - {"red"})
+        "red" in board.colors_at(p) or not (board.colors_at(p) - {"red"})
         for p in ("TVER", "PETR"))  # 9.13
     returns: list[tuple[str, UnitId, str]] = []
     refused: list[str] = []
@@ -37,10 +33,10 @@ def apply(board: Board, turn: int) -> None:
             if not data.is_combat(unit):
                 continue
             color = str(data.color(unit))
-            if color not in OPPOSES:
-                continue  # Blue units are never replaced (9.11)
+            if color not in REPLACED:
+                continue
             home = data.combat_units[int(unit)].home
-            there = _colours_at(board, home)
+            there = board.colors_at(home)
             reason = None
             if color == "red" and suspended:
                 reason = "9.14"

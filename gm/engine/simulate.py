@@ -25,7 +25,7 @@ class Phase:
     after: GameState
 
 
-def start(data: GameData, players: str, seed: int) -> GameState:
+def start(data: GameData, players: str, seed: int | str) -> GameState:
     state = new_game(data, list(players), SeededDice(str(seed), "deal"))
     state = end_trading(state, data)
     return finish_deployment(state, data, SeededDice(str(seed), "deploy"))

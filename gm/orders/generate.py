@@ -95,8 +95,7 @@ def random_first_phase_orders(state: GameState, data: GameData, player: str,
 def _attack_candidates(state: GameState, data: GameData, player: str,
                        rng: random.Random) -> list[m.Order]:
     from gm.engine.combat import strength
-    from gm.orders.legality_combat import OPPOSES
-    from gm.rules.combat import odds
+    from gm.rules.combat import OPPOSES, odds
 
     found: list[m.Order] = []
     for province, stacks in sorted(state.position.items()):

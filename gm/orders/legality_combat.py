@@ -7,15 +7,10 @@ from typing import Any
 
 from gm.orders.legality import Context
 from gm.orders.model import Attack, Losses
+from gm.rules.combat import OPPOSES
 from gm.rules.stacking import commands
 
 Found = Iterator[tuple[str, str]]
-OPPOSES = {  # 8.11-8.15: which colours each colour opposes
-    "red": {"white", "blue", "green"},
-    "white": {"red", "green"},
-    "green": {"red", "white"},
-    "blue": {"red"},
-}
 
 
 def _colors(units: tuple[Any, ...], ctx: Context) -> set[str]:

@@ -5,6 +5,12 @@ from __future__ import annotations
 from gm.rules import tables
 
 RESULTS = ("Ae", "De", "Ex")
+OPPOSES = {  # 8.11-8.15: the colours each colour opposes
+    "red": frozenset({"white", "blue", "green"}),
+    "white": frozenset({"red", "green"}),
+    "green": frozenset({"red", "white"}),
+    "blue": frozenset({"red"}),
+}
 
 
 def odds(attack: int, defense: int) -> str | None:
