@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 import pytest
@@ -8,8 +9,6 @@ import pytest
 from gm.dice import Dice, SeededDice
 from gm.game_data.dataset import GameData, load_game_data
 from gm.setup.deal import new_game
-from gm.setup.deployment import finish_deployment
-from gm.setup.trading import end_trading
 from gm.state import GameState
 
 T = TypeVar("T")
@@ -56,5 +55,38 @@ def deal(data: GameData, players: str = "ABCDEF", seed: str = "t") -> GameState:
 
 
 def deployed(data: GameData, players: str = "ABCDEF", seed: str = "t") -> GameState:
-    state = end_trading(deal(data, players, seed), data)
-    return finish_deployment(state, data, SeededDice(seed, "start"))
+    from gm.engine.simulate import start
+
+    return start(data, players, seed)
+
+
+def gm(*args: str) -> str:
+    """A gm command that must succeed; its output."""
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+SCRIPTED = Path(__file__).resolve().parents[1] / "fixtures" / "campaign"
+
+
+def play_scripted(folder: Path) -> int:
+    """The scripted campaign of fixtures/campaign in `folder`, from its set-up through every
+    phase; returns the number of phases adjudicated."""
+    import itertools
+    import shlex
+
+    for line in (SCRIPTED / "setup.gm").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            gm(*[str(folder) if a == "CAMPAIGN" else a for a in shlex.split(line)])
+    files = sorted((SCRIPTED / "orders").glob("*.txt"))
+    phases = 0
+    for phase, group in itertools.groupby(files, key=lambda p: p.name.split("-")[0]):
+        output = gm("adjudicate", str(folder), *map(str, group))
+        assert "adjudicated" in output and "refused" not in output, phase
+        phases += 1
+    return phases

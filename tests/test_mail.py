@@ -16,12 +16,11 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from imapclient import IMAPClient
 
 from gm.campaign import open_campaign
-from gm.cli import cli
 from gm.orders.generate import random_first_phase_orders, random_second_phase_orders
+from tests.conftest import gm
 from tests.mailservers import PASSWORD, MailServers, mail_servers
 
 GM = "gm@example.org"
@@ -36,11 +35,6 @@ def servers() -> Iterator[MailServers]:
             running.add_user(user)
         yield running
 
-
-def gm(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def gm_process(*args: str, crash_at: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -10,12 +10,7 @@ from click.testing import CliRunner
 
 from gm.campaign import check_password, open_campaign
 from gm.cli import cli
-
-
-def gm(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result.output
+from tests.conftest import gm
 
 
 def _started(tmp_path: Path) -> Path:

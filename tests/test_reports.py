@@ -6,41 +6,28 @@ To accept a deliberate change: GM_UPDATE_GOLDEN=1 pytest tests/test_reports.py
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from gm.cli import cli
+from tests.conftest import SCRIPTED, gm, play_scripted
 
 ROOT = Path(__file__).resolve().parents[1]
-CAMPAIGN = ROOT / "fixtures" / "campaign"
+CAMPAIGN = SCRIPTED
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
-
-def gm(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The scripted campaign: the set-up, then every phase to its victory."""
     folder = tmp_path_factory.mktemp("reports") / "scripted"
-    for line in (CAMPAIGN / "setup.gm").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            gm(*[str(folder) if a == "CAMPAIGN" else a for a in shlex.split(line)])
-    files = sorted((CAMPAIGN / "orders").glob("*.txt"))
-    for _, group in itertools.groupby(files, key=lambda p: p.name.split("-")[0]):
-        gm("adjudicate", str(folder), *map(str, group))
+    play_scripted(folder)
     return folder
 
 
