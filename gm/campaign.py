@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import os
 import re
 import secrets
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gm.app.upgrade import bring_up_to_date
 from gm.dice import SeededDice
 from gm.errors import GameError
 from gm.game_data.dataset import DataError, GameData, load_game_data
+from gm.passwords import check_password, hash_password
 from gm.state import GameState
 from gm.store import CampaignRow, PlayerRow, StateRow, Store
+from gm.store.mail import MailLike
 
 CONFIG_FILE = "campaign.toml"
 DATABASE_FILE = "campaign.sqlite"
@@ -53,19 +55,22 @@ def parse_player(text: str) -> PlayerSpec:
     return PlayerSpec(letter, name, email, password)
 
 
-def hash_password(password: str, salt: bytes | None = None) -> str:
-    salt = salt or secrets.token_bytes(16)
-    digest = hashlib.scrypt(password.encode(), salt=salt, n=2**14, r=8, p=1)
-    return f"scrypt${salt.hex()}${digest.hex()}"
+class PasswordCache:
+    """Players' passwords checked against their hashes; scrypt is slow on purpose, so each
+    (player, password) is checked once."""
 
+    def __init__(self, roster: list[PlayerRow]) -> None:
+        self.hashes = {p.letter: p.password_hash for p in roster}
+        self.known: dict[tuple[str, str], bool] = {}
 
-def check_password(password: str, stored: str) -> bool:
-    try:
-        scheme, salt, _ = stored.split("$")
-    except ValueError:
-        return False
-    return scheme == "scrypt" and secrets.compare_digest(
-        hash_password(password, bytes.fromhex(salt)), stored)
+    def check(self, player: str, password: str | None) -> bool:
+        stored = self.hashes.get(player)
+        if stored is None or not password:
+            return False
+        key = (player, password)
+        if key not in self.known:
+            self.known[key] = check_password(password, stored)
+        return self.known[key]
 
 
 def now() -> dt.datetime:
@@ -113,12 +118,16 @@ class Campaign:
         return opened
 
     def apply(self, action: str, detail: dict[str, Any],
-              change: Callable[[GameState, SeededDice], GameState]) -> GameState:
-        """Run one pure change on the latest state and append the result with its dice."""
+              change: Callable[[GameState, SeededDice], GameState],
+              mail: Callable[[GameState, GameState], Sequence[MailLike]] | None = None
+              ) -> GameState:
+        """Run one pure change on the latest state and append the result with its dice,
+        and with the mail it sends (`mail(before, after)`) in the same transaction."""
         latest = self.latest()
         dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
         new_state = change(latest.state, dice)
-        self.store.append_state(self.row, action, detail, new_state, dice.log, now())
+        self.store.append_state(self.row, action, detail, new_state, dice.log, now(),
+                                mail=mail(latest.state, new_state) if mail else ())
         return new_state
 
 
@@ -175,6 +184,7 @@ def open_campaign(folder: Path) -> Campaign:
     except (tomllib.TOMLDecodeError, KeyError, OSError) as exc:
         raise GameError(f"{config_path}: unreadable campaign config ({exc})") from None
     store = Store(url)
+    bring_up_to_date(store)
     row = store.campaign(name)
     data = _load_data(str(config.get("data") or "") or row.data_dir)
     return Campaign(folder, store, row, data)

@@ -1,131 +1,102 @@
-"""The envelope of an order message: the body of the e-mail, the GAME ... END block in it,
-quotes, signatures, comments and continuation lines (shared/spec/orders.md, Envelope)."""
+"""The envelope of an order message (shared/spec/orders.md, Envelope): the GAME ... END block
+in the text a player wrote, with comments, continuation lines, quotes and the end of the orders.
+
+Without END, the orders end at the first reply or signature marker after the GAME line: the
+signature delimiter `-- `, a quoted reply's `On ... wrote:`, `-----Original Message-----`,
+Outlook's `From:`/`Sent:` block, a phone's `Sent from my ...`. Lines quoted with `>` are never
+orders. Markers before the GAME line are passed over (a forwarded message has them on top)."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
-BLOCK_TAGS = {"p", "div", "br", "li", "tr", "pre", "h1", "h2", "h3", "h4", "blockquote",
-              "table", "ul", "ol"}
-HEADER_LINE = re.compile(r"^(From|To|Subject|Date|Content-Type|MIME-Version|Message-ID)\s*:",
+# (pattern, what the player is told) for the markers that end the orders without END.
+END_MARKERS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^--\s*$"), "a signature line `-- `"),
+    (re.compile(r"^-{2,}\s*Original Message\s*-{2,}", re.IGNORECASE),
+     "an Outlook reply (`-----Original Message-----`)"),
+    (re.compile(r"^-{2,}\s*Forwarded message\s*-{2,}", re.IGNORECASE), "a forwarded message"),
+    (re.compile(r"^(Begin forwarded message|Anfang der weitergeleiteten)", re.IGNORECASE),
+     "a forwarded message"),
+    (re.compile(r"^_{8,}\s*$"), "a reply's separator line (`____`)"),
+    (re.compile(r"^\**(From|De|Von|От|Van|Da)\s*:\**\s", re.IGNORECASE),
+     "a quoted message's header (`From:`)"),
+    (re.compile(r"^(Sent from|Sent with|Get Outlook for|Envoyé de|Von meinem|Отправлено с)\b",
+                re.IGNORECASE), "a mailer's signature (`Sent from my ...`)"),
+)
+REPLY_INTRO = re.compile(r"^(On|Le|Am|El|Il|Op|В)\s.*", re.IGNORECASE)
+REPLY_WROTE = re.compile(r"(wrote|a écrit|schrieb|escribió|ha scritto|schreef|написал\w*)\s*:\s*$",
                          re.IGNORECASE)
-
-
-class _TextOfHtml(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.quote_depth = 0
-        self.skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style", "head"):
-            self.skip += 1
-        if tag == "blockquote":
-            self.quote_depth += 1  # quoted text in HTML mail: treat as "> " lines
-        if tag in BLOCK_TAGS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "head"):
-            self.skip = max(self.skip - 1, 0)
-        if tag == "blockquote":
-            self.quote_depth = max(self.quote_depth - 1, 0)
-        if tag in BLOCK_TAGS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if self.skip:
-            return
-        if self.quote_depth:
-            data = "\n".join("> " + line for line in data.split("\n"))
-        self.parts.append(data)
-
-
-def html_to_text(html: str) -> str:
-    parser = _TextOfHtml()
-    parser.feed(html)
-    parser.close()
-    text = "".join(parser.parts).replace("\xa0", " ")
-    return "\n".join(line.rstrip() for line in text.splitlines())
-
-
-def message_body(raw: str) -> str:
-    """The text a player wrote: a whole e-mail (its text/plain part, else its HTML as text),
-    or the text itself when it is not an e-mail."""
-    if not HEADER_LINE.match(raw.lstrip()):
-        return raw
-    message = email.message_from_string(raw, policy=email.policy.default)
-    try:
-        body = message.get_body(preferencelist=("plain", "html"))
-        if body is None:
-            return ""
-        content = str(body.get_content())
-    except (LookupError, ValueError, KeyError):  # an unknown charset, a broken encoding
-        return ""
-    if body.get_content_type() == "text/html":
-        return html_to_text(content)
-    if str(body.get_param("format", "")).lower() == "flowed":
-        return unflow(content, str(body.get_param("delsp", "")).lower() == "yes")
-    return content
-
-
-def unflow(text: str, delete_space: bool) -> str:
-    """RFC 3676 format=flowed: a line ending in a space goes on on the next line."""
-    lines: list[str] = []
-    joined = ""
-    for line in text.split("\n"):
-        line = line.rstrip("\r")
-        if line.startswith(" "):
-            line = line[1:]  # space-stuffing
-        if line.endswith(" ") and line != "-- ":
-            joined += line[:-1] if delete_space else line
-            continue
-        lines.append(joined + line)
-        joined = ""
-    if joined:
-        lines.append(joined)
-    return "\n".join(lines)
-
-
-def attachment_names(raw: str) -> list[str]:
-    """The attachments of an e-mail, which are never read for orders."""
-    if not HEADER_LINE.match(raw.lstrip()):
-        return []
-    message = email.message_from_string(raw, policy=email.policy.default)
-    try:
-        return [part.get_filename() or part.get_content_type()
-                for part in message.iter_attachments()]
-    except (AttributeError, KeyError, ValueError):
-        return []
+GAME_LINE = re.compile(r"^\s*GAME\b", re.IGNORECASE)
+# Word processors and phones turn a typed hyphen into a dash, and spaces into odd ones.
+DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"),
+                       "-")
+SPACES = dict.fromkeys(map(ord, "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+                                "\u200a\u202f\u205f\u3000\t"), " ")
 
 
 @dataclass(frozen=True)
 class Line:
-    number: int  # 1-based line of the message where it starts
+    number: int  # 1-based line of the text where it starts
     text: str  # comments removed, continuations joined, trimmed
 
 
-def order_block(body: str) -> list[Line]:
-    """The lines from the first `GAME` line to `END` (or a signature, or the end)."""
-    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+@dataclass(frozen=True)
+class EndMark:
+    """Where and why the orders ended before the end of the message."""
+
+    line: int
+    text: str  # the line as written
+    reason: str  # "END", or what the marker is
+
+    def describe(self) -> str:
+        return "END" if self.reason == "END" else f"{self.reason}: {self.text.strip()[:60]}"
+
+
+@dataclass(frozen=True)
+class Block:
+    lines: tuple[Line, ...]
+    first: int  # the GAME line's number (0 without one)
+    end: EndMark | None  # None: the orders ran to the end of the message
+
+
+def normal_order_text(text: str) -> str:
+    """An order line as the grammar reads it: dashes as hyphens, odd spaces as spaces."""
+    return text.translate(DASHES)
+
+
+def _marker(lines: list[str], index: int) -> str | None:
+    line = lines[index].strip()
+    for pattern, reason in END_MARKERS:
+        if pattern.match(line):
+            return reason
+    if REPLY_INTRO.match(line):
+        following = lines[index + 1].strip() if index + 1 < len(lines) else ""
+        if REPLY_WROTE.search(line) or REPLY_WROTE.search(f"{line} {following}"):
+            return "a quoted reply (`On ... wrote:`)"
+    return None
+
+
+def order_block(body: str) -> Block:
+    """The lines from the first `GAME` line to `END`, an end marker, or the end."""
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").translate(SPACES).split("\n")
     result: list[Line] = []
-    started = False
+    first = 0
     pending: Line | None = None
-    for number, raw in enumerate(lines, start=1):
+    for index, raw in enumerate(lines):
+        number = index + 1
         if raw.lstrip().startswith(">"):
             continue  # quoted report or earlier message
-        if raw.rstrip() == "--":
-            break  # signature: "-- " alone on a line (mailers may drop the space)
+        if first:
+            reason = _marker(lines, index)
+            if reason:
+                return Block(_flush(result, pending), first, EndMark(number, raw, reason))
         text = raw.split("#", 1)[0].rstrip()
-        if not started:
-            if not re.match(r"^\s*GAME\b", text, re.IGNORECASE):
+        if not first:
+            if not GAME_LINE.match(text):
                 continue
-            started = True
+            first = number
         if pending is not None:
             text = pending.text + " " + text.strip()
             number = pending.number
@@ -137,8 +108,12 @@ def order_block(body: str) -> list[Line]:
         if not stripped:
             continue
         if stripped.upper() == "END":
-            break
+            return Block(tuple(result), first, EndMark(number, raw, "END"))
         result.append(Line(number, stripped))
+    return Block(_flush(result, pending), first, None)
+
+
+def _flush(result: list[Line], pending: Line | None) -> tuple[Line, ...]:
     if pending is not None and pending.text.strip():
         result.append(Line(pending.number, pending.text.strip()))
-    return result
+    return tuple(result)

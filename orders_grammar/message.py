@@ -1,6 +1,7 @@
 """A whole order message: header, orders, and every problem found (one bad line never hides
-the others). `parse_message` raises only OrdersError, and only when the whole message must be
-refused (no GAME block, or a TURN/PHASE line that is not the open phase)."""
+the others). It is read in two steps so that a message is authenticated before its orders are
+parsed: `read_envelope` (the GAME ... END block and its header lines), then `parse_orders`.
+Both raise only OrdersError, and only when the whole message must be refused."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from dataclasses import dataclass, field
 
 from gm.errors import GameError
 from gm.orders.model import Order
-from orders_grammar.envelope import message_body, order_block
+from orders_grammar.envelope import EndMark, Line, normal_order_text, order_block
 from orders_grammar.names import Names
 from orders_grammar.parser import Problem, parse_line
 
 MAX_LINES = 20_000  # a message longer than this is refused whole rather than half read
+MAX_LINE_CHARS = 1_000  # an order line longer than this is refused before it is parsed
+SHOWN_CHARS = 72  # how much of an over-long line the answer shows
 
 
 class OrdersError(GameError):
@@ -32,6 +35,29 @@ class OpenPhase:
 
 
 @dataclass(frozen=True)
+class Envelope:
+    """The header of an order message and its order lines, not yet parsed."""
+
+    game: str
+    player: str | None
+    password: str | None
+    declared: OpenPhase | None
+    salt: str | None
+    first: int  # the GAME line
+    last: int  # the last line of the block read
+    end: EndMark | None
+    order_lines: tuple[Line, ...]
+    problems: tuple[Problem, ...]  # of the header lines
+
+    def stale_for(self, open_phase: OpenPhase) -> str | None:
+        """Why the message is refused as stale, or None."""
+        if self.declared is not None and self.declared != open_phase:
+            return (f"these orders are for {self.declared.label()}, but {open_phase.label()} "
+                    "is open: the message is refused as stale")
+        return None
+
+
+@dataclass(frozen=True)
 class ParsedMessage:
     game: str
     player: str | None
@@ -41,6 +67,9 @@ class ParsedMessage:
     problems: tuple[Problem, ...]
     lines: dict[int, str] = field(default_factory=dict)  # line number -> order text as read
     salt: str | None = None  # SALT <word>: the player's share of the phase's dice (docs/dice.md)
+    first: int = 0  # the GAME line
+    last: int = 0  # the last line read as an order or header
+    end: EndMark | None = None
 
     @property
     def refused(self) -> bool:
@@ -52,56 +81,78 @@ TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([12])$", re.IGNORECASE)
 PRE_GAME = re.compile(r"^PHASE\s+(SETUP|TRADING)$", re.IGNORECASE)
 
 
-def parse_message(raw: str, names: Names, open_phase: OpenPhase | None = None) -> ParsedMessage:
-    body = message_body(raw)
-    if body.count("\n") > MAX_LINES:
+def read_envelope(text: str) -> Envelope:
+    if text.count("\n") > MAX_LINES:
         raise OrdersError(f"the message has more than {MAX_LINES} lines; send the orders alone")
-    lines = order_block(body)
-    if not lines:
+    block = order_block(text)
+    if not block.lines:
         raise OrdersError("no orders found: the orders begin with a line `GAME <game>`")
     header: dict[str, str] = {}
     declared: OpenPhase | None = None
-    orders: list[Order] = []
     problems: list[Problem] = []
-    texts: dict[int, str] = {}
-    for line in lines:
-        match = HEADER.match(line.text)
+    orders: list[Line] = []
+    for line in block.lines:
+        match = HEADER.match(line.text) if len(line.text) <= MAX_LINE_CHARS else None
         is_game_end = line.text.upper().replace(" ", "") == "ENDGAME"
-        if match and not is_game_end and not (match.group(1).upper() == "GAME" and orders):
-            key, value = match.group(1).upper(), match.group(2).strip()
-            if orders:
-                problems.append(Problem(line.number, 1, line.text, "header lines (GAME, PLAYER, "
-                                        "PASSWORD, TURN/PHASE, SALT) come before the orders"))
-                continue
-            if key in ("TURN", "PHASE"):
-                declared = _phase(line.text, line.number, problems)
-                continue
-            if key in header:
-                problems.append(Problem(line.number, 1, line.text, f"{key} is given twice"))
-                continue
-            if not value:
-                problems.append(Problem(line.number, len(line.text) + 1, line.text,
-                                        f"{key} needs a value"))
-                continue
-            header[key] = value
+        if not match or is_game_end or (match.group(1).upper() == "GAME" and orders):
+            orders.append(line)
             continue
-        result = parse_line(line.text, line.number, names)
-        texts[line.number] = line.text
-        if isinstance(result, Problem):
-            problems.append(result)
+        key, value = match.group(1).upper(), match.group(2).strip()
+        if orders:
+            problems.append(Problem(line.number, 1, line.text, "header lines (GAME, PLAYER, "
+                                    "PASSWORD, TURN/PHASE, SALT) come before the orders"))
+        elif key in ("TURN", "PHASE"):
+            declared = _phase(line.text, line.number, problems)
+        elif key in header:
+            problems.append(Problem(line.number, 1, line.text, f"{key} is given twice"))
+        elif not value:
+            problems.append(Problem(line.number, len(line.text) + 1, line.text,
+                                    f"{key} needs a value"))
         else:
-            orders.append(result)
+            header[key] = value
     player = header.get("PLAYER")
     if player is not None and not re.fullmatch(r"[A-Za-z]", player):
         problems.insert(0, Problem(0, 1, f"PLAYER {player}", "PLAYER is one letter"))
         player = None
-    if open_phase is not None and declared is not None and declared != open_phase:
-        raise OrdersError(f"these orders are for {declared.label()}, but {open_phase.label()} "
-                          "is open: the message is refused as stale")
-    return ParsedMessage(game=header.get("GAME", ""), player=player.upper() if player else None,
-                         password=header.get("PASSWORD"), declared=declared,
+    return Envelope(game=header.get("GAME", ""), player=player.upper() if player else None,
+                    password=header.get("PASSWORD"), declared=declared, salt=header.get("SALT"),
+                    first=block.first, last=block.lines[-1].number, end=block.end,
+                    order_lines=tuple(orders),
+                    problems=tuple(problems))
+
+
+def parse_orders(envelope: Envelope, names: Names,
+                 max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage:
+    orders: list[Order] = []
+    problems = list(envelope.problems)
+    texts: dict[int, str] = {}
+    for line in envelope.order_lines:
+        if len(line.text) > max_line_chars:
+            problems.append(Problem(line.number, 1, line.text[:SHOWN_CHARS] + " ...",
+                                    f"this line is {len(line.text):,} characters long; an "
+                                    f"order line has at most {max_line_chars:,}"))
+            continue
+        text = normal_order_text(line.text)
+        result = parse_line(text, line.number, names)
+        texts[line.number] = text
+        if isinstance(result, Problem):
+            problems.append(result)
+        else:
+            orders.append(result)
+    return ParsedMessage(game=envelope.game, player=envelope.player,
+                         password=envelope.password, declared=envelope.declared,
                          orders=tuple(orders), problems=tuple(problems), lines=texts,
-                         salt=header.get("SALT"))
+                         salt=envelope.salt, first=envelope.first, last=envelope.last,
+                         end=envelope.end)
+
+
+def parse_message(text: str, names: Names, open_phase: OpenPhase | None = None) -> ParsedMessage:
+    """Both steps at once, for text that needs no authentication (cases, tools)."""
+    envelope = read_envelope(text)
+    stale = envelope.stale_for(open_phase) if open_phase is not None else None
+    if stale:
+        raise OrdersError(stale)
+    return parse_orders(envelope, names)
 
 
 def _phase(text: str, number: int, problems: list[Problem]) -> OpenPhase | None:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
@@ -10,6 +10,9 @@ from gm.dice import Dice, SeededDice
 from gm.game_data.dataset import GameData, load_game_data
 from gm.setup.deal import new_game
 from gm.state import GameState
+
+if TYPE_CHECKING:
+    from tests.mailservers import MailServers
 
 T = TypeVar("T")
 
@@ -20,6 +23,25 @@ def postgres_url() -> Iterator[str]:
 
     with postgres_server() as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def mail_servers_running() -> Iterator[MailServers]:
+    """dovecot and the SMTP relay, once for the session; every test's mailboxes exist."""
+    from tests.mailhelpers import GM, GM_DESK, PLAYERS
+    from tests.mailservers import mail_servers
+
+    with mail_servers() as running:
+        running.add_user(GM, GM_DESK, *PLAYERS.values(), "mallory@example.org")
+        yield running
+
+
+@pytest.fixture
+def servers(mail_servers_running: MailServers) -> Iterator[MailServers]:
+    """The mail servers, behaving normally again after each test."""
+    yield mail_servers_running
+    mail_servers_running.behaviour.vacation.clear()
+    mail_servers_running.behaviour.drop_once.clear()
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,8 @@ dovecot's LMTP), started on loopback on free ports in a temporary folder, for th
 
 from __future__ import annotations
 
+import email.utils
+import imaplib
 import os
 import pwd
 import shutil
@@ -12,15 +14,28 @@ import ssl
 import subprocess
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 from tests.servers import free_port
 
 PASSWORD = "secret"
+
+
+@dataclass
+class Behaviour:
+    """What the SMTP server does besides relaying, set by a test."""
+
+    # recipient -> "marked" (replies as RFC 3834 says: Auto-Submitted, a null sender) or
+    # "naive" (replies to everything with a plain message, as a badly built responder does)
+    vacation: dict[str, str] = field(default_factory=dict)
+    drop_once: set[str] = field(default_factory=set)  # close the connection at their DATA
+    replies: int = 0  # vacation replies sent
 
 
 @dataclass(frozen=True)
@@ -31,10 +46,31 @@ class MailServers:
     folder: Path
     imaps_port: int = 0  # IMAP over TLS, with the self-signed certificate `ca_file`
     ca_file: str = ""
+    behaviour: Behaviour = field(default_factory=Behaviour)
 
-    def add_user(self, user: str) -> None:  # every mailbox has the password PASSWORD
-        with (self.folder / "passwd").open("a", encoding="utf-8") as out:
-            out.write(f"{user}:{{PLAIN}}{PASSWORD}\n")
+    def add_user(self, *users: str) -> None:  # every mailbox has the password PASSWORD
+        path = self.folder / "passwd"
+        before = path.stat().st_mtime
+        with path.open("a", encoding="utf-8") as out:
+            out.writelines(f"{user}:{{PLAIN}}{PASSWORD}\n" for user in users)
+        # dovecot reads the file again when its mtime changes, to the second: make it change,
+        # then wait until the last user can log in
+        moment = max(time.time(), before + 1)
+        os.utime(path, (moment, moment))
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with imaplib.IMAP4("127.0.0.1", self.imap_port) as client:
+                    client.login(users[-1], PASSWORD)
+                    return
+            except imaplib.IMAP4.error:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def users(self) -> set[str]:
+        text = (self.folder / "passwd").read_text(encoding="utf-8")
+        return {line.split(":", 1)[0].lower() for line in text.splitlines() if line}
 
 
 CONFIG = """\
@@ -98,15 +134,62 @@ def _wait_greeting(port: int, seconds: float = 10) -> None:
 
 
 class _Relay:
-    """aiosmtpd handler: every message accepted is handed to dovecot's LMTP."""
+    """aiosmtpd handler, as a site's mail server: recipients without a mailbox are refused at
+    RCPT (550, as Postfix's local_recipient_maps does); each message accepted gets its
+    Received header and is handed to dovecot's LMTP, which adds Return-Path and
+    Delivered-To. A test may make it drop a connection or answer as a vacation responder."""
 
     def __init__(self, lmtp_port: int) -> None:
         self.lmtp_port = lmtp_port
+        self.servers: MailServers | None = None
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
+                          rcpt_options: list[str]) -> str:
+        assert self.servers is not None
+        if address.lower() not in self.servers.users():
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        envelope.rcpt_tos.append(address)
+        return "250 2.1.5 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str | None:
+        assert self.servers is not None
+        behaviour = self.servers.behaviour
+        dropped = behaviour.drop_once & {r.lower() for r in envelope.rcpt_tos}
+        if dropped:
+            behaviour.drop_once -= dropped
+            server.transport.abort()  # as a crashed server or a cut line does
+            return None
+        received = (f"Received: from {session.host_name or 'unknown'} "
+                    f"({session.peer[0]}) by mx.example.org (aiosmtpd) with ESMTP id "
+                    f"{uuid.uuid4().hex[:12].upper()}\r\n\tfor <{envelope.rcpt_tos[0]}>; "
+                    f"{email.utils.formatdate(localtime=True)}\r\n").encode()
+        content = envelope.original_content or envelope.content
+        self._deliver(envelope.mail_from, envelope.rcpt_tos, received + content)
+        for recipient in envelope.rcpt_tos:
+            mode = behaviour.vacation.get(recipient.lower())
+            if mode and envelope.mail_from:
+                behaviour.replies += 1
+                self._deliver("" if mode == "marked" else recipient, [envelope.mail_from],
+                              _vacation_reply(recipient, envelope.mail_from, mode))
+        return "250 2.0.0 Ok: queued"
+
+    def _deliver(self, sender: str, recipients: list[str], content: bytes) -> None:
         with smtplib.LMTP("127.0.0.1", self.lmtp_port) as lmtp:
-            lmtp.sendmail(envelope.mail_from, envelope.rcpt_tos, envelope.content)
-        return "250 Message accepted for delivery"
+            lmtp.sendmail(sender, recipients, content)
+
+
+def _vacation_reply(me: str, to: str, mode: str) -> bytes:
+    reply = EmailMessage()
+    reply["From"] = me
+    reply["To"] = to
+    reply["Subject"] = "Out of office: back on Monday"
+    reply["Date"] = email.utils.formatdate(localtime=True)
+    reply["Message-ID"] = email.utils.make_msgid(domain="example.org")
+    if mode == "marked":  # what Gmail, Outlook and Dovecot's sieve vacation put in
+        reply["Auto-Submitted"] = "auto-replied (vacation)"
+        reply["Precedence"] = "bulk"
+    reply.set_content("I am away until Monday and will read your message then.\n")
+    return reply.as_bytes()
 
 
 @contextmanager
@@ -137,11 +220,15 @@ def mail_servers() -> Iterator[MailServers]:
     smtp = free_port()
     tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     tls.load_cert_chain(folder / "cert.pem", folder / "key.pem")
-    controller = Controller(_Relay(lmtp), hostname="127.0.0.1", port=smtp, tls_context=tls)
+    relay = _Relay(lmtp)
+    controller = Controller(relay, hostname="127.0.0.1", port=smtp, tls_context=tls,
+                            decode_data=False)
+    running = MailServers(imap, smtp, lmtp, folder, imaps, str(folder / "cert.pem"))
+    relay.servers = running
     try:
         _wait_greeting(imap)
         controller.start()
-        yield MailServers(imap, smtp, lmtp, folder, imaps, str(folder / "cert.pem"))
+        yield running
     finally:
         controller.stop()
         process.terminate()

@@ -182,6 +182,7 @@ def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> Non
     stranger = tmp_path / "x.txt"
     stranger.write_text("GAME camp\nPLAYER A\nPASSWORD wrong\nQUIT\n", encoding="utf-8")
     result = run_gm("adjudicate", str(folder), str(stranger))
-    assert result.returncode == 0 and "not from a player of this campaign" in result.stderr
+    assert result.returncode == 0
+    assert "x.txt: Your message was refused: the PASSWORD is not player A's" in result.stderr
     assert "Game-Turn 2, First Phase is open" in result.stdout
     assert open_campaign(folder).latest().state.sequence  # the sequencing draw (4.2 B)

@@ -75,14 +75,20 @@ def test_check_against_a_campaign_in_its_trading_session(tmp_path: Path) -> None
 
 
 def test_wrong_password_game_and_stale_phase(tmp_path: Path) -> None:
-    folder, _ = _campaign(tmp_path)
+    """Each refuses the message whole: nothing is echoed as accepted (issue 10)."""
+    folder, password = _campaign(tmp_path)
     orders = tmp_path / "bad.txt"
     orders.write_text("GAME other\nPLAYER A\nPASSWORD nope\nQUIT\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["orders", "check", "--campaign", str(folder), str(orders)])
     assert result.exit_code == 1
-    assert "this is game camp" in result.output
-    assert "the password does not match" in result.output
-    orders.write_text("GAME camp\nPLAYER A\nTURN 1 PHASE 1\nQUIT\n", encoding="utf-8")
+    assert "it is for game other, and this is game camp" in result.output
+    assert "ACCEPTED" not in result.output and "QUIT" not in result.output
+    orders.write_text("GAME camp\nPLAYER A\nPASSWORD nope\nQUIT\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--campaign", str(folder), str(orders)])
+    assert result.output == ("Your message was refused: the PASSWORD is not player A's; its "
+                             "orders are not shown back.\nNothing in it counts.\n")
+    orders.write_text(f"GAME camp\nPLAYER A\nPASSWORD {password}\nTURN 1 PHASE 1\nQUIT\n",
+                      encoding="utf-8")
     result = CliRunner().invoke(cli, ["orders", "check", "--campaign", str(folder), str(orders)],
                                 catch_exceptions=True)
     assert result.exit_code == 1

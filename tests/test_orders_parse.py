@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gm.game_data.dataset import GameData
+from gm.messages.reading import read_message
 from gm.orders import model as m
 from orders_grammar.message import OpenPhase, OrdersError, parse_message
 from orders_grammar.names import Names
@@ -154,7 +155,7 @@ def test_an_html_only_email_is_read_as_text(names: Names) -> None:
            "<html><body><p>Hello</p><blockquote>GAME old<br>MOVE 151: PETR</blockquote>"
            "<div>GAME rcw1</div><div>PLAYER B</div><div>MOVE 152&nbsp;111: TVER-RYAZ</div>"
            "<p>END</p></body></html>")
-    message = parse_message(raw, names)
+    message = parse_message(read_message(raw.encode()).text, names)
     assert message.game == "rcw1"
     assert [o.echo() for o in message.orders] == ["MOVE 152 111: TVER-RYAZ"]
 
@@ -164,7 +165,7 @@ def test_a_plain_text_email_part_is_preferred(names: Names) -> None:
            'Content-Type: multipart/alternative; boundary="xx"\n\n--xx\n'
            "Content-Type: text/plain\n\nGAME rcw1\nPLAYER B\nQUIT\n--xx\n"
            "Content-Type: text/html\n\n<p>GAME other</p>\n--xx--\n")
-    message = parse_message(raw, names)
+    message = parse_message(read_message(raw.encode()).text, names)
     assert message.game == "rcw1" and isinstance(message.orders[0], m.Quit)
 
 

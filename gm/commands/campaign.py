@@ -79,12 +79,13 @@ def trade(campaign: Path, giver: str, receiver: str, give: tuple[str, ...],
 @click.command("end-trading")
 @CAMPAIGN
 def end_trading(campaign: Path) -> None:
-    """End the trading session: markers go to the chart (15.34), combat and Imperial units
-    deploy in their provinces (15.41-15.43, 13.0). Players then choose leader stacks."""
-    from gm.setup.trading import end_trading as do_end
+    """End the trading session: the GIVE and TRADE orders received by mail are carried out
+    first; then markers go to the chart (15.34), combat and Imperial units deploy in their
+    provinces (15.41-15.43, 13.0). Players then choose leader stacks."""
+    from gm.app.pregame import end_trading as do_end
+    from gm.commands.orders import report_applied
 
-    opened = open_campaign(campaign)
-    opened.apply("end-trading", {}, lambda state, _dice: do_end(state, opened.data))
+    report_applied(do_end(open_campaign(campaign)))
     click.echo("trading session ended; combat and Imperial units deployed")
 
 
@@ -127,12 +128,14 @@ def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> 
 @click.command()
 @CAMPAIGN
 def start(campaign: Path) -> None:
-    """Deploy every leader (15.5) and draw the Player-Turn order (15.62): Game-Turn 1 opens."""
-    from gm.setup.deployment import finish_deployment
+    """Carry out the DEPLOY orders received by mail, deploy every leader (15.5) and draw the
+    Player-Turn order (15.62): Game-Turn 1 opens. A campaign played by mail queues each
+    player's opening report, with his orders template, for `gm send`."""
+    from gm.app.pregame import start as do_start
+    from gm.commands.orders import report_applied
 
-    opened = open_campaign(campaign)
-    state = opened.apply("start", {},
-                         lambda state, dice: finish_deployment(state, opened.data, dice))
+    applied, state = do_start(open_campaign(campaign))
+    report_applied(applied)
     click.echo(f"Game-Turn 1 begins; Player-Turn order {', '.join(state.sequence)}")
 
 

@@ -1,17 +1,15 @@
-"""`gm fetch`, `gm send` and `gm run --once`: the campaign's mailbox."""
+"""`gm fetch`, `gm send` and `gm run`: the campaign's mailbox."""
 
 from __future__ import annotations
 
-import datetime as dt
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from gm.errors import GameError
-
 if TYPE_CHECKING:
-    from gm.campaign import Campaign
+    from gm.app.outbox import Sent
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -19,29 +17,69 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 @click.command()
 @CAMPAIGN
 def fetch(campaign: Path) -> None:
-    """Fetch the order messages from the GM's mailbox, store them, answer each (queued)."""
+    """Fetch the messages in the GM's mailbox, keep them (passwords taken out), answer each
+    order message (the answers are queued for `gm send`); auto-replies, bounces and list mail
+    are kept unanswered and listed in the GM's digest."""
+    from gm.app.digest import queue_digest
+    from gm.app.intake import take_in
+    from gm.app.settings import load_mail_config
     from gm.campaign import open_campaign
-    from gm.mail.config import load_mail_config
-    from gm.mail.inbox import answer_all
-    from gm.mail.inbox import fetch as fetch_mail
+    from gm.mail.imap import ImapMailbox
 
     opened = open_campaign(campaign)
     config = load_mail_config(campaign)
-    stored = fetch_mail(opened, config)
-    answered = answer_all(opened, config)
-    click.echo(f"{stored} new message(s) stored, {answered} answered")
+    with ImapMailbox(config) as mailbox:
+        stored, answered = take_in(opened, mailbox, config)
+    noticed = queue_digest(opened, config)
+    click.echo(f"{stored} new message(s) stored, {answered} answered"
+               + (f"; a digest of {noticed} item(s) queued for the GM" if noticed else ""))
+
+
+def _print_sent(sent: Sent) -> None:
+    extra = (f", {sent.waiting} to be tried again later" if sent.waiting else "") + (
+        f", {len(sent.failed)} failed" if sent.failed else "")
+    click.echo(f"{sent.sent} message(s) sent{extra}")
+    for line in sent.failed:
+        click.echo(f"  failed: {line}", err=True)
+    if sent.stopped:
+        click.echo(f"gm: {sent.stopped}", err=True)
+        sys.exit(1)
 
 
 @click.command()
 @CAMPAIGN
-def send(campaign: Path) -> None:
-    """Send the queued acknowledgements and reports."""
+@click.option("--retry", "retry_id", type=int, metavar="ID",
+              help="Send this failed (or waiting) message again now.")
+@click.option("--list", "listing", is_flag=True,
+              help="List the messages not sent: waiting, to be tried again, failed.")
+def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
+    """Send the queued answers, reports and notices, each on its own: a recipient the server
+    refuses never holds up the others. A temporary failure is tried again later (with longer
+    waits); a permanent one is reported to the GM."""
+    from gm.app.outbox import retry
+    from gm.app.rounds import send_and_tell
+    from gm.app.settings import load_mail_config
     from gm.campaign import open_campaign
-    from gm.mail.config import load_mail_config
-    from gm.mail.outbox import send_all
+    from gm.mail.smtp import SmtpTransport
 
     opened = open_campaign(campaign)
-    click.echo(f"{send_all(opened, load_mail_config(campaign))} message(s) sent")
+    if listing:
+        rows = opened.store.outbox_rows(opened.row, ("queued", "retry", "failed"))
+        for row in rows:
+            click.echo(f"{row.id:5d} {row.status:7s} {row.kind:10s} {row.recipient}"
+                       f"{'  (' + (row.last_error or '') + ')' if row.last_error else ''}")
+        click.echo(f"{len(rows)} message(s) not sent")
+        return
+    config = load_mail_config(campaign)
+    transport = SmtpTransport(config)
+    try:
+        if retry_id is not None:
+            sent = retry(opened, config, transport, retry_id)
+        else:
+            sent = send_and_tell(opened, config, transport)
+    finally:
+        transport.close()
+    _print_sent(sent)
 
 
 @click.command()
@@ -54,95 +92,35 @@ def send(campaign: Path) -> None:
 @click.option("--max-rounds", type=click.IntRange(1), help="With --watch: stop after these.")
 def run(campaign: Path, mode: str | None, interval: int, max_rounds: int | None) -> None:
     """The mail loop: fetch and answer; remind the players without orders as the deadline
-    nears; adjudicate at the deadline when [schedule] says so; send."""
+    nears; adjudicate at the deadline when [schedule] says so; tell the GM what needs him;
+    send."""
+    from gm.app.rounds import mail_round
+    from gm.app.settings import load_mail_config
+    from gm.campaign import open_campaign
+    from gm.mail.imap import ImapMailbox
+    from gm.mail.smtp import SmtpTransport
+
     if mode is None:
         raise click.UsageError("give --once or --watch")
     rounds = 0
     while True:
-        _round(campaign)
+        opened = open_campaign(campaign)
+        config = load_mail_config(campaign)
+        transport = SmtpTransport(config)
+        try:
+            with ImapMailbox(config) as mailbox:
+                done = mail_round(opened, config, mailbox, transport)
+        finally:
+            transport.close()
+        if done.adjudicated is not None:
+            before = done.adjudicated.before
+            click.echo(f"Game-Turn {before.turn}, phase {before.phase} adjudicated")
+        click.echo(f"{done.stored} stored, {done.answered} answered, {done.reminded} reminded, "
+                   f"{done.sent.sent} sent")
+        for line in done.sent.failed:
+            click.echo(f"  failed: {line}", err=True)
         rounds += 1
         if mode == "once" or (max_rounds is not None and rounds >= max_rounds):
             return
-        _wait_for_mail(campaign, interval)
-
-
-def _wait_for_mail(campaign: Path, seconds: int) -> None:
-    """IMAP IDLE on the GM's inbox until something arrives or `seconds` pass."""
-    from imapclient import IMAPClient
-    from imapclient.exceptions import IMAPClientError
-
-    from gm.mail.config import load_mail_config
-
-    config = load_mail_config(campaign)
-    try:
-        with IMAPClient(config.imap_host, port=config.imap_port, ssl=config.imap_ssl,
-                        ssl_context=config.ssl_context() if config.imap_ssl else None,
-                        timeout=seconds + 30) as client:
-            client.login(config.imap_user, config.secret(config.imap_password_env))
-            client.select_folder(config.inbox_folder)
-            if client.search("ALL"):
-                return  # mail is already waiting
-            client.idle()
-            try:
-                client.idle_check(timeout=seconds)
-            finally:
-                client.idle_done()
-    except (IMAPClientError, OSError) as exc:
-        raise GameError(f"IMAP {config.imap_host}:{config.imap_port}: {exc}") from None
-
-
-def _round(campaign: Path) -> None:
-    from gm.campaign import now, open_campaign
-    from gm.commands.adjudicate import run_adjudication
-    from gm.mail.config import load_mail_config
-    from gm.mail.inbox import answer_all
-    from gm.mail.inbox import fetch as fetch_mail
-    from gm.mail.outbox import send_all
-    from gm.schedule import load_schedule
-
-    opened = open_campaign(campaign)
-    config = load_mail_config(campaign)
-    stored = fetch_mail(opened, config)
-    answered = answer_all(opened, config)
-    schedule = load_schedule(campaign)
-    state = opened.latest().state
-    reminded = 0
-    if schedule is not None and state.stage == "play":
-        due = schedule.deadline(opened.phase_opened_at())
-        moment = now()
-        if moment >= due - dt.timedelta(hours=schedule.reminder_hours):
-            reminded = _remind(opened, config.gm_address, due)
-        if moment >= due and schedule.auto_adjudicate:
-            run_adjudication(opened, (), dry_run=False)
-    sent = send_all(opened, config)
-    click.echo(f"{stored} stored, {answered} answered, {reminded} reminded, {sent} sent")
-
-
-def _remind(opened: Campaign, gm_address: str, due: dt.datetime) -> int:
-    """A reminder to each player still in the game with no orders in; once a phase each."""
-    from email.message import EmailMessage
-
-    from gm.campaign import now
-    from gm.mail.messages import message_id
-
-    state = opened.latest().state
-    sent_in = {row.player for row in opened.store.orders_for(opened.row, state.turn,
-                                                             state.phase)}
-    queued = 0
-    for player in opened.players():
-        if player.letter in sent_in or player.letter in state.pending.quit_players:
-            continue
-        mail = EmailMessage()
-        mail["From"] = gm_address
-        mail["To"] = player.email
-        mail["Subject"] = f"{opened.name}: orders due {due:%Y-%m-%d %H:%M %Z}"
-        mail["Message-ID"] = message_id(opened.name, "reminder",
-                                        f"t{state.turn}p{state.phase}.{player.letter}")
-        mail.set_content(f"Player {player.letter}, no orders of yours have arrived for "
-                         f"Game-Turn {state.turn}, phase {state.phase}. They are due "
-                         f"{due:%Y-%m-%d %H:%M %Z}; without them your forces stand still.\n",
-                         cte="quoted-printable")
-        if opened.store.queue(opened.row, str(mail["Message-ID"]), player.email,
-                              mail.as_string(), now()):
-            queued += 1
-    return queued
+        with ImapMailbox(config, timeout=interval + 30) as mailbox:
+            mailbox.wait(interval)

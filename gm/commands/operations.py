@@ -81,8 +81,9 @@ def players(campaign: Path, emails: tuple[str, ...], resets: tuple[str, ...],
     """List the players, or change their records."""
     import secrets
 
-    from gm.campaign import ADDRESS, hash_password, now, open_campaign
+    from gm.campaign import ADDRESS, now, open_campaign
     from gm.engine.quitting import quit_player
+    from gm.passwords import hash_password
 
     opened = open_campaign(campaign)
     for spec in emails:

@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from gm.errors import GameError
-
-if TYPE_CHECKING:
-    from gm.campaign import Campaign
-    from gm.reporting.model import Report
 
 
 @click.command()
@@ -26,12 +20,14 @@ if TYPE_CHECKING:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of printing.")
 @click.option("--mail", "by_mail", is_flag=True,
-              help="Queue each player's report for `gm send` (e.g. the pre-game reports).")
+              help="Queue each player's report and the GM's copy for `gm send` (e.g. the "
+              "pre-game reports).")
 def report(campaign: Path, turn: int | None, phase: int | None, player: str | None, fmt: str,
            out: Path | None, by_mail: bool) -> None:
     """Report a phase: the results in the order they happened with their rule cases, the
     position after it on a map, the chart and the standings (17.0: "report all results")."""
-    from gm.campaign import open_campaign
+    from gm.app.mailing import reports_by_mail
+    from gm.campaign import now, open_campaign
     from gm.reporting.build import build_report, rulings
     from gm.reporting.model import Event
     from gm.reporting.render import render_report
@@ -51,49 +47,28 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         player = player.upper()
         if player not in history[-1].state.players:
             raise GameError(f"no player {player} in this campaign")
-    make: Callable[[str | None], Report]
+    before, after, events, salts, opened_at = None, history[-1].state, [], [], None
     if rows:
         row = rows[-1]
         before = next(r.state for r in reversed(history) if r.seq < row.seq)
+        after, salts, opened_at = row.state, row.detail.get("salts", []), row.created_at
         stored = json.loads(opened.store.result(opened.row, row.seq) or "{}")
         events = rulings(history, row.seq) + [Event(**e) for e in stored.get("events", [])]
-
-        def make(who: str | None) -> Report:
-            return build_report(opened.name, before, row.state, opened.data, events, who,
-                                deadline=deadline_text(campaign, row.created_at),
-                                campaign_seed=opened.row.seed,
-                                salts=row.detail.get("salts", []))
-    else:
-        def make(who: str | None) -> Report:
-            return build_report(opened.name, None, history[-1].state, opened.data, [], who,
-                                campaign_seed=opened.row.seed)
-    model = make(player)
     if by_mail:
-        _queue_for_players(opened, model.title, make, str(history[-1].seq))
+        mail = reports_by_mail(opened, before, after, events, str(history[-1].seq), salts,
+                               opened_at=opened_at)
+        if not mail:
+            raise GameError(f"{campaign}/campaign.toml has no [mail] table: see README, By mail")
+        queued = sum(opened.store.queue(opened.row, m, now()) for m in mail
+                     if m.kind == "report")
+        click.echo(f"{queued} report(s) queued; `gm send` sends them")
         return
+    model = build_report(opened.name, before, after, opened.data, events, player,
+                         deadline=deadline_text(campaign, opened_at) if opened_at else None,
+                         campaign_seed=opened.row.seed, salts=salts)
     text = render_report(model, fmt)  # type: ignore[arg-type]
     if out:
         out.write_text(text, encoding="utf-8")
         click.echo(f"report written to {out}")
     else:
         click.echo(text, nl=False)
-
-
-def _queue_for_players(opened: Campaign, title: str,
-                       model_for: Callable[[str | None], Report],
-                       key: str) -> None:
-    from gm.campaign import now
-    from gm.mail.config import load_mail_config
-    from gm.mail.messages import report_mail
-    from gm.reporting.render import render_report
-
-    config = load_mail_config(opened.folder)
-    queued = 0
-    for player in opened.players():
-        model = model_for(player.letter)
-        mail = report_mail(opened.name, config.gm_address, player.email,
-                           f"{key}.{player.letter}", title, render_report(model, "text"),
-                           render_report(model, "html"))
-        queued += opened.store.queue(opened.row, str(mail["Message-ID"]), player.email,
-                                     mail.as_string(), now())
-    click.echo(f"{queued} report(s) queued; `gm send` sends them")

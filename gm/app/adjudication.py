@@ -1,0 +1,126 @@
+"""Adjudicating the open phase of a campaign, from order messages given as files (each judged
+as a mailed message is: the same reading, the same authentication) or from the orders received
+by mail. A player's later message replaces his earlier one whole. The phase, its result and
+the reports it mails (each player's, the GM's copy) are written in one transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from gm.app.judge import Roster, judge
+from gm.app.mailing import reports_by_mail
+from gm.campaign import Campaign, PasswordCache, now
+from gm.crash import crash_point
+from gm.dice import HashDice, phase_seed
+from gm.engine.first_phase import PhaseResult
+from gm.engine.phase import adjudicate_phase
+from gm.errors import GameError
+from gm.messages.reading import read_message
+from gm.messages.redaction import redact_text
+from gm.orders.model import Order
+from gm.reporting.build import events_of, rulings
+from gm.state import GameState
+from orders_grammar.message import OrdersError, ParsedMessage, parse_orders, read_envelope
+from orders_grammar.names import Names
+from orders_grammar.parser import Problem
+
+
+@dataclass(frozen=True)
+class OrderMessage:
+    """An order message of one authenticated player, as the adjudication takes it."""
+
+    player: str
+    text: str  # as the player wrote it, PASSWORD redacted
+    message: ParsedMessage
+
+
+@dataclass
+class Adjudicated:
+    before: GameState
+    after: GameState
+    result: PhaseResult
+    messages: dict[str, OrderMessage]
+    ignored: list[str] = field(default_factory=list)  # "<file>: why", one each
+    stored: bool = False
+
+    def problems(self) -> list[tuple[str, Problem]]:
+        return [(player, problem) for player, m in sorted(self.messages.items())
+                for problem in m.message.problems]
+
+
+def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: GameState,
+                names: Names) -> tuple[dict[str, OrderMessage], list[str]]:
+    """The files' messages that count, by player (a later one replacing an earlier), and
+    the refused ones with the reason."""
+    roster = Roster(campaign.name, PasswordCache(campaign.players()).check,
+                    {p.letter: p.email for p in campaign.players()})
+    counted: dict[str, OrderMessage] = {}
+    ignored: list[str] = []
+    for name, raw in files:
+        reading = read_message(raw)
+        verdict = judge(reading, state, campaign.data, roster, names)
+        if verdict.player is None or verdict.message is None:
+            ignored.append(f"{name}: {verdict.text.splitlines()[0]}")
+            continue
+        counted[verdict.player] = OrderMessage(verdict.player, redact_text(reading.text),
+                                               verdict.message)
+    return counted, ignored
+
+
+def stored_messages(campaign: Campaign, state: GameState,
+                    names: Names) -> dict[str, OrderMessage]:
+    """The orders received by mail for the open phase; authenticated when received."""
+    counted: dict[str, OrderMessage] = {}
+    for row in campaign.store.orders_for(campaign.row, state.turn, state.phase):
+        text = read_message(row.raw.encode("utf-8")).text  # older rows kept whole e-mails
+        try:
+            message = parse_orders(read_envelope(text), names)
+        except OrdersError:
+            continue
+        counted[row.player] = OrderMessage(row.player, text, message)
+    return counted
+
+
+def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]] | None,
+                          dry_run: bool) -> Adjudicated:
+    latest = campaign.latest()
+    state = latest.state
+    if state.stage == "ended":
+        raise GameError(f"the game is over: {state.victory} victory")
+    if state.stage != "play":
+        raise GameError("the game has not started: pre-game orders are applied by "
+                        "`gm end-trading` and `gm start`, or `gm orders apply`")
+    names = Names(campaign.data)
+    ignored: list[str] = []
+    if files:
+        messages, ignored = judge_files(campaign, files, state, names)
+    else:
+        messages = stored_messages(campaign, state, names)
+    orders: dict[str, tuple[Order, ...]] = {p: m.message.orders for p, m in messages.items()}
+    salts = sorted(m.message.salt for m in messages.values() if m.message.salt)
+    dice = HashDice(phase_seed(campaign.row.seed, state.turn, state.phase), tuple(salts))
+    result, after = adjudicate_phase(state, campaign.data, orders, dice)
+    done = Adjudicated(state, after, result, messages, ignored)
+    if dry_run:
+        return done
+    store = campaign.store
+    if files:
+        for player, message in sorted(messages.items()):
+            parsed = json.dumps([o.model_dump(mode="json") for o in message.message.orders])
+            store.record_orders(campaign.row, latest.seq, player, message.text, parsed, now())
+    history = store.history(campaign.row)
+    events = rulings(history, history[-1].seq + 1) + events_of(result.timeline)
+    outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
+                          "events": [e.model_dump(mode="json") for e in events_of(
+                              result.timeline)]})
+    mail = reports_by_mail(campaign, state, after, events, f"t{state.turn}p{state.phase}",
+                           salts)
+    detail = {"players": sorted(messages), "salts": salts,
+              "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
+    store.append_state(campaign.row, f"adjudicate {state.turn}.{state.phase}", detail, after,
+                       dice.log, now(), result=outcome, mail=mail)
+    crash_point("after-adjudicate")
+    done.stored = True
+    return done

@@ -1,0 +1,39 @@
+"""The GM's digest: one message that gathers what needs him since the last one (refused
+senders, messages left unanswered as automatic or as a loop, failed deliveries, orders from
+addresses not on file)."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from gm.app.settings import MailConfig
+from gm.campaign import Campaign, now
+from gm.messages.compose import notice_mail
+
+HEADINGS = {
+    "refused": "Refused senders (nothing of theirs counts)",
+    "stranger": "Orders from an address not on file",
+    "automated": "Not answered: auto-replies, bounces and list mail (RFC 3834)",
+    "capped": "Not answered: the per-address cap (answers_per_hour) was reached",
+    "failed": "Deliveries that failed",
+}
+
+
+def queue_digest(campaign: Campaign, config: MailConfig) -> int:
+    """Queue a digest of the notices not yet sent to the GM; how many it carries."""
+    found = campaign.store.undigested(campaign.row)
+    if not found:
+        return 0
+    moment = now()
+    lines = [f"Gamesmaster: {len(found)} thing(s) in campaign {campaign.name} need you.", ""]
+    order = list(HEADINGS)
+    ranked = sorted(found, key=lambda n: (order.index(n.kind) if n.kind in order else 99, n.id))
+    for kind, group in groupby(ranked, key=lambda n: n.kind):
+        lines.append(HEADINGS.get(kind, kind) + ":")
+        lines += [f"  - {n.created_at:%Y-%m-%d %H:%M} {n.text}" for n in group]
+        lines.append("")
+    mail = notice_mail(campaign.name, config.gm_address, config.gm_inbox, "digest",
+                       str(found[-1].id), f"{campaign.name}: {len(found)} thing(s) for the GM",
+                       "\n".join(lines), moment.astimezone(config.zone()))
+    campaign.store.digest(campaign.row, [n.id for n in found], mail, moment)
+    return len(found)

@@ -1,0 +1,135 @@
+"""The judgement of one order message, the same for mail and for files: authentication first
+(GAME, PLAYER, PASSWORD, the sender's address), and only for an authenticated player the
+orders, their syntax and their legality. A message that fails authentication is refused whole
+and none of its orders is echoed: a forger learns nothing and nothing counts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from gm.game_data.dataset import GameData
+from gm.messages.reading import Reading
+from gm.orders.answer import answer, legality_problems, open_phase_of
+from gm.state import GameState
+from orders_grammar.message import (
+    MAX_LINE_CHARS,
+    Envelope,
+    OrdersError,
+    ParsedMessage,
+    parse_orders,
+    read_envelope,
+)
+from orders_grammar.names import Names
+
+# (player, password as written) -> whether it is that player's password
+PasswordCheck = Callable[[str, str | None], bool]
+
+
+@dataclass(frozen=True)
+class Roster:
+    """Who may send orders to this campaign and how each is recognised."""
+
+    game: str | None  # the GAME a message must name (None: any, for a case's position)
+    check: PasswordCheck | None  # None: passwords are not checked (a case's position)
+    addresses: dict[str, str] = field(default_factory=dict)  # player -> address on file
+    strangers: str = "count"  # the right password from another address: count, or refuse
+
+
+@dataclass(frozen=True)
+class Verdict:
+    text: str  # the answer
+    disposition: str  # answered (orders judged), refused (refused whole), no-orders
+    player: str | None = None  # whose orders count; None when nothing counts
+    message: ParsedMessage | None = None
+    refused: bool = True  # anything refused (gm orders check exits 1)
+    notice: str | None = None  # what the GM's digest says of it
+    tell_player: tuple[str, str] | None = None  # (address on file, note) for the player
+
+    @property
+    def counts(self) -> bool:
+        return self.player is not None
+
+
+def _refused(reason: str, notice: str | None = None, disposition: str = "refused") -> Verdict:
+    return Verdict(f"Your message was refused: {reason}.\nNothing in it counts.\n",
+                   disposition, notice=notice)
+
+
+def authenticate(envelope: Envelope, state: GameState, roster: Roster,
+                 sender: str | None) -> Verdict | str:
+    """The player the message is from, or the Verdict refusing it whole."""
+    who = f"from {sender}" if sender else "given as a file"
+    if roster.game is not None and envelope.game.casefold() != roster.game.casefold():
+        return _refused(f"it is for game {envelope.game or '?'}, and this is game "
+                        f"{roster.game}", f"a message {who} for game {envelope.game!r}")
+    player = envelope.player
+    if player is None:
+        return _refused("it has no PLAYER line (whose orders are these?)",
+                        f"a message {who} without a PLAYER line")
+    if player not in state.players:
+        return _refused(f"there is no player {player} in this game",
+                        f"a message {who} for player {player}, who is not in the game")
+    if roster.check is not None and not roster.check(player, envelope.password):
+        reason = "it has no PASSWORD line" if not envelope.password else (
+            f"the PASSWORD is not player {player}'s")
+        return _refused(f"{reason}; its orders are not shown back",
+                        f"a message {who} for player {player} with a wrong or missing password")
+    on_file = roster.addresses.get(player)
+    if sender and on_file and on_file.casefold() != sender.casefold() and \
+            roster.strangers == "refuse":
+        return _refused(f"it came from {sender}, not from the address on file for player "
+                        f"{player}", f"player {player}'s password from {sender}, not from "
+                        f"{on_file}: refused")
+    if player in state.pending.quit_players:
+        return _refused("you have quit the game (14.2)")
+    return player
+
+
+def judge(reading: Reading, state: GameState, data: GameData, roster: Roster,
+          names: Names | None = None, max_line_chars: int = MAX_LINE_CHARS) -> Verdict:
+    """The full check a message gets, and its answer."""
+    verdict = _judge(reading, state, data, roster, names or Names(data), max_line_chars)
+    notes = []
+    if reading.attachments:
+        notes.append(f"Note: the attachment(s) {', '.join(reading.attachments)} were not "
+                     "read; write the orders in the message itself.")
+    if verdict.tell_player is not None:
+        notes.append(f"Note: this message came from {reading.sender}, not from the address "
+                     f"on file for player {verdict.player}; it counts, and that address is "
+                     "told so.")
+    if not notes:
+        return verdict
+    return Verdict("\n".join(notes) + "\n\n" + verdict.text, verdict.disposition,
+                   verdict.player, verdict.message, verdict.refused, verdict.notice,
+                   verdict.tell_player)
+
+
+def _judge(reading: Reading, state: GameState, data: GameData, roster: Roster, names: Names,
+           max_line_chars: int) -> Verdict:
+    if reading.unreadable:
+        return _refused(reading.unreadable, disposition="no-orders")
+    try:
+        envelope = read_envelope(reading.text)
+    except OrdersError as exc:
+        return _refused(str(exc), disposition="no-orders")
+    player = authenticate(envelope, state, roster, reading.sender)
+    if isinstance(player, Verdict):
+        return player
+    phase = open_phase_of(state)
+    stale = envelope.stale_for(phase)
+    if stale:
+        return _refused(stale)
+    message = parse_orders(envelope, names, max_line_chars)
+    result = answer(message, data, legality_problems(message, state, data, player), phase)
+    on_file = roster.addresses.get(player)
+    tell = None
+    notice = None
+    if reading.sender and on_file and on_file.casefold() != reading.sender.casefold():
+        notice = (f"player {player}'s orders came from {reading.sender}, not from {on_file}; "
+                  "they count (stranger_orders = \"count\")")
+        tell = (on_file, f"Orders for player {player} in game {roster.game} arrived from "
+                f"{reading.sender}, not from this address, with your password, and count. "
+                "If you did not send them, tell the GM at once: he can give you a new "
+                "password (gm players --reset-password).\n\n" + result.text)
+    return Verdict(result.text, "answered", player, message, result.refused, notice, tell)

@@ -1,0 +1,49 @@
+"""The reports by mail: each player's own (text and HTML), and the GM's copy of the GM report,
+after every phase and when the game opens."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from gm.app.settings import MailConfig, mail_config_or_none
+from gm.campaign import Campaign, now
+from gm.messages.compose import Outgoing, report_mail
+from gm.reporting.build import build_report
+from gm.reporting.model import Event
+from gm.reporting.render import render_report
+from gm.schedule import deadline_text
+from gm.state import GameState
+
+
+def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
+          before: GameState | None, after: GameState, events: list[Event],
+          player: str | None, salts: list[str], opened_at: dt.datetime) -> Outgoing:
+    model = build_report(campaign.name, before, after, campaign.data, events, player,
+                         deadline=deadline_text(campaign.folder, opened_at),
+                         campaign_seed=campaign.row.seed, salts=salts)
+    return report_mail(campaign.name, config.gm_address, to, key, model.title,
+                       render_report(model, "text"), render_report(model, "html"),
+                       now().astimezone(config.zone()), kind)
+
+
+def reports_by_mail(campaign: Campaign, before: GameState | None, after: GameState,
+                    events: list[Event], key: str, salts: list[str] | None = None,
+                    players: bool = True, opened_at: dt.datetime | None = None
+                    ) -> list[Outgoing]:
+    """Each player's report and the GM's copy, when the campaign is played by mail;
+    `opened_at`: when the phase after it opened (default: now), for its deadline."""
+    config = mail_config_or_none(campaign.folder)
+    if config is None:
+        return []
+    opened_at = opened_at or now()
+    mail = []
+    if players:
+        for player in campaign.players():
+            if player.letter in after.pending.quit_players:
+                continue
+            mail.append(_mail(campaign, config, player.email, f"{key}.{player.letter}",
+                              "report", before, after, events, player.letter, salts or [],
+                              opened_at))
+    mail.append(_mail(campaign, config, config.gm_inbox, key, "gm-report", before, after,
+                      events, None, salts or [], opened_at))
+    return mail

@@ -1,0 +1,78 @@
+"""One round of the mail loop (`gm run`): take in and answer, remind the players without
+orders as the deadline nears, adjudicate at the deadline when [schedule] says so, tell the GM
+what needs him, send."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from gm.app.adjudication import Adjudicated, adjudicate_open_phase
+from gm.app.digest import queue_digest
+from gm.app.intake import Mailbox, take_in
+from gm.app.outbox import Sent, Transport, send_due
+from gm.app.settings import MailConfig
+from gm.campaign import Campaign, now
+from gm.messages.compose import notice_mail
+from gm.schedule import load_schedule
+
+
+@dataclass
+class Round:
+    stored: int
+    answered: int
+    reminded: int
+    adjudicated: Adjudicated | None
+    sent: Sent
+
+
+def queue_reminders(campaign: Campaign, config: MailConfig, due: dt.datetime) -> int:
+    """A reminder to each player still in the game with no orders in; once a phase each."""
+    state = campaign.latest().state
+    sent_in = {row.player for row in campaign.store.orders_for(campaign.row, state.turn,
+                                                               state.phase)}
+    moment = now()
+    queued = 0
+    for player in campaign.players():
+        if player.letter in sent_in or player.letter in state.pending.quit_players:
+            continue
+        text = (f"Player {player.letter}, no orders of yours have arrived for Game-Turn "
+                f"{state.turn}, phase {state.phase}. They are due {due:%Y-%m-%d %H:%M %Z}; "
+                "without them your forces stand still.\n")
+        mail = notice_mail(campaign.name, config.gm_address, player.email, "reminder",
+                           f"t{state.turn}p{state.phase}.{player.letter}",
+                           f"{campaign.name}: orders due {due:%Y-%m-%d %H:%M %Z}", text,
+                           moment.astimezone(config.zone()))
+        queued += campaign.store.queue(campaign.row, mail, moment)
+    return queued
+
+
+def send_and_tell(campaign: Campaign, config: MailConfig, transport: Transport) -> Sent:
+    """Send what is due; then the GM's digest of what needs him, failures included."""
+    sent = send_due(campaign, config, transport)
+    if sent.stopped is None and queue_digest(campaign, config):
+        more = send_due(campaign, config, transport)
+        sent.sent += more.sent
+        sent.waiting += more.waiting
+        sent.failed += more.failed
+        sent.stopped = more.stopped
+    return sent
+
+
+def mail_round(campaign: Campaign, config: MailConfig, mailbox: Mailbox,
+               transport: Transport) -> Round:
+    stored, answered = take_in(campaign, mailbox, config)
+    schedule = load_schedule(campaign.folder)
+    state = campaign.latest().state
+    reminded = 0
+    adjudicated = None
+    if schedule is not None and state.stage == "play":
+        due = schedule.deadline(campaign.phase_opened_at())
+        moment = now()
+        if moment >= due - dt.timedelta(hours=schedule.reminder_hours):
+            reminded = queue_reminders(campaign, config, due)
+        if moment >= due and schedule.auto_adjudicate:
+            adjudicated = adjudicate_open_phase(campaign, None, dry_run=False)
+    queue_digest(campaign, config)
+    return Round(stored, answered, reminded, adjudicated, send_and_tell(campaign, config,
+                                                                        transport))

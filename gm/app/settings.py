@@ -1,0 +1,106 @@
+"""The [mail] table of a campaign's campaign.toml: the servers, and how the GM wants mail
+handled (size limits, the loop breaker, orders from an address not on file, the time zone of
+the Date header). Passwords never sit there: it names the environment variables that hold them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import ssl
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from gm.errors import GameError
+
+STRANGER_POLICIES = ("count", "refuse")
+
+
+@dataclass(frozen=True)
+class MailConfig:
+    gm_address: str  # the campaign's mailbox: orders come in, answers and reports go out
+    imap_host: str = "127.0.0.1"
+    imap_port: int = 143
+    imap_user: str = ""
+    imap_password_env: str = ""
+    imap_ssl: bool = False
+    inbox_folder: str = "INBOX"
+    processed_folder: str = "Processed"
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 25
+    smtp_user: str = ""
+    smtp_password_env: str = ""
+    smtp_tls: str = "none"  # none, starttls, ssl
+    tls_ca_file: str = ""  # a CA to trust besides the system's (a GM's own server)
+    batch: int = 100
+    # How mail is handled:
+    max_message_bytes: int = 1_000_000  # larger: refused, only its first bytes kept
+    max_line_chars: int = 1_000  # a longer order line is refused before it is parsed
+    answers_per_hour: int = 10  # to one address; 0: no cap (the loop breaker)
+    stranger_orders: str = "count"  # right password, address not on file: count or refuse
+    timezone: str = ""  # of the Date header; default: [schedule]'s, else UTC
+    send_attempts: int = 8  # a message that meets a temporary failure this often has failed
+    gm_copy_to: str = ""  # where the GM's copies and digests go (default: gm_address)
+
+    @property
+    def gm_inbox(self) -> str:
+        """Where the GM himself reads: his report copies and his digests."""
+        return self.gm_copy_to or self.gm_address
+
+    def ssl_context(self) -> ssl.SSLContext:
+        context = ssl.create_default_context()
+        if self.tls_ca_file:
+            context.load_verify_locations(cafile=self.tls_ca_file)
+        return context
+
+    def secret(self, variable: str) -> str:
+        if not variable:
+            return ""
+        value = os.environ.get(variable)
+        if value is None:
+            raise GameError(f"the environment variable {variable} (named in campaign.toml) "
+                            "is not set")
+        return value
+
+    def zone(self) -> ZoneInfo:
+        try:
+            return ZoneInfo(self.timezone or "UTC")
+        except (ZoneInfoNotFoundError, ValueError):
+            raise GameError(f"unknown time zone {self.timezone!r} in campaign.toml") from None
+
+
+def _table(folder: Path) -> dict[str, object]:
+    try:
+        return tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise GameError(f"{folder}/campaign.toml: {exc}") from None
+
+
+def load_mail_config(folder: Path) -> MailConfig:
+    config = _table(folder)
+    table = config.get("mail")
+    if not isinstance(table, dict):
+        raise GameError(f"{folder}/campaign.toml has no [mail] table: see README, By mail")
+    schedule = config.get("schedule")
+    if not table.get("timezone") and isinstance(schedule, dict) and schedule.get("timezone"):
+        table = {**table, "timezone": schedule["timezone"]}
+    known = {f.name for f in dataclasses.fields(MailConfig)}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise GameError(f"{folder}/campaign.toml [mail]: unknown setting {unknown[0]!r}")
+    try:
+        mail = MailConfig(**table)
+    except TypeError as exc:
+        raise GameError(f"{folder}/campaign.toml [mail]: {exc}") from None
+    if mail.stranger_orders not in STRANGER_POLICIES:
+        raise GameError(f"{folder}/campaign.toml [mail]: stranger_orders is "
+                        f"{' or '.join(STRANGER_POLICIES)}")
+    mail.zone()
+    return mail
+
+
+def mail_config_or_none(folder: Path) -> MailConfig | None:
+    """The campaign's mail settings, or None when it is not played by mail."""
+    return load_mail_config(folder) if isinstance(_table(folder).get("mail"), dict) else None

@@ -1,0 +1,81 @@
+"""The e-mails the GM sends. Every header value is put on one line and stripped of CR/LF, so
+nothing a sender writes (a folded subject, a forged Message-ID) can break or inject a header;
+every message says it is automatic (RFC 3834), so that responders do not answer it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import format_datetime
+
+from gm.messages.reading import ADDRESS, MESSAGE_ID, one_line
+
+SUBJECT_CHARS = 200
+OWN_DOMAIN = "gamesmaster.invalid"  # of every Message-ID this program makes
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A message ready for the outbox."""
+
+    message_id: str
+    recipient: str
+    kind: str  # answer, report, gm-report, reminder, notice, digest
+    mime: str
+
+
+def message_id(campaign: str, kind: str, key: str) -> str:
+    """Fixed when the message is queued, so a resend is recognisably the same message."""
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{campaign}.{kind}.{key}")
+    return f"<gm.{safe}@{OWN_DOMAIN}>"
+
+
+def _compose(sender: str, to: str, subject: str, ident: str, date: dt.datetime,
+             auto: str, text: str, html: str | None = None,
+             in_reply_to: str | None = None) -> EmailMessage:
+    if not ADDRESS.match(one_line(to)) or not ADDRESS.match(one_line(sender)):
+        raise ValueError(f"not an address: {to!r}")
+    mail = EmailMessage()
+    mail["From"] = one_line(sender)
+    mail["To"] = one_line(to)
+    mail["Subject"] = one_line(subject)[:SUBJECT_CHARS] or "(no subject)"
+    mail["Message-ID"] = ident
+    mail["Date"] = format_datetime(date)
+    mail["Auto-Submitted"] = auto  # RFC 3834: responders must not answer this
+    mail["X-Auto-Response-Suppress"] = "All"  # the same, for Exchange's out-of-office
+    if in_reply_to and MESSAGE_ID.match(one_line(in_reply_to)):
+        mail["In-Reply-To"] = one_line(in_reply_to)
+        mail["References"] = one_line(in_reply_to)
+    mail.set_content(text, cte="quoted-printable")
+    if html is not None:
+        mail.add_alternative(html, subtype="html", cte="quoted-printable")
+    return mail
+
+
+def _out(mail: EmailMessage, kind: str) -> Outgoing:
+    return Outgoing(str(mail["Message-ID"]), str(mail["To"]), kind, mail.as_string())
+
+
+def answer_mail(campaign: str, gm_address: str, key: str, to: str, subject: str | None,
+                reply_to_id: str | None, text: str, date: dt.datetime) -> Outgoing:
+    """The answer to one message, threaded under it."""
+    subject = one_line(subject or "")
+    subject = subject if subject.lower().startswith("re:") else (
+        f"Re: {subject}" if subject else f"Your orders for {campaign}")
+    return _out(_compose(gm_address, to, subject, message_id(campaign, "ack", key), date,
+                         "auto-replied", text, in_reply_to=reply_to_id), "answer")
+
+
+def report_mail(campaign: str, gm_address: str, to: str, key: str, subject: str, text: str,
+                html: str, date: dt.datetime, kind: str = "report") -> Outgoing:
+    return _out(_compose(gm_address, to, subject, message_id(campaign, kind, key), date,
+                         "auto-generated", text, html), kind)
+
+
+def notice_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, subject: str,
+                text: str, date: dt.datetime) -> Outgoing:
+    """A reminder, a note to a player, or the GM's digest."""
+    return _out(_compose(gm_address, to, subject, message_id(campaign, kind, key), date,
+                         "auto-generated", text), kind)

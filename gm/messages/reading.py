@@ -1,0 +1,202 @@
+"""One reading of a message, for mail and for files alike: the standard library's e-mail
+parser with the modern policy on every input, whatever headers come first (a message fetched
+from a mailbox begins with the ones delivery adds). The text is the body the player wrote:
+text/plain preferred, else the HTML as text; every charset and transfer encoding; format=flowed
+joined (RFC 3676). Attachments are named, never read. Input that is not an e-mail is text."""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+
+from gm.messages.automated import automated_reason
+from gm.messages.html import html_to_text
+
+# A message is an e-mail when it begins with headers, at least one of them one of these.
+MAIL_HEADERS = {"from", "to", "subject", "date", "message-id", "mime-version", "content-type",
+                "received", "return-path", "delivered-to", "sender", "reply-to"}
+MESSAGE_ID = re.compile(r"^<[^<>\s@]+@[^<>\s@]+>$")
+ADDRESS = re.compile(r"^[^@\s<>,;:\"]+@[^@\s<>,;:\"]+\.[^@\s<>,;:\"]+$")
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # zero width
+
+
+@dataclass(frozen=True)
+class Reading:
+    text: str  # the body as its writer wrote it; `\n` line ends; line 1 is its first line
+    is_email: bool = False
+    sender: str | None = None  # the address of From:, when it is one
+    subject: str | None = None  # unfolded, on one line
+    message_id: str | None = None  # a well-formed <id@host>, or None
+    attachments: tuple[str, ...] = ()  # named in the answer, never read
+    automated: str | None = None  # why no answer is due (RFC 3834), or None
+    unreadable: str | None = None  # why the text could not be decoded, or None
+
+
+def one_line(value: object) -> str:
+    """A header value on one line: folds undone, CR/LF and runs of white space as one space."""
+    return " ".join(str(value).split())
+
+
+def decode_text(raw: bytes) -> str:
+    """Bytes that are not an e-mail: UTF-8 (or UTF-16 with its mark), else Windows-1252."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return raw.decode("utf-16", errors="replace")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
+def parse_mail(raw: bytes) -> EmailMessage | None:
+    """The e-mail in `raw`, or None when `raw` does not begin with mail headers."""
+    message = BytesParser(policy=policy.default).parsebytes(raw)
+    if not any(key.lower() in MAIL_HEADERS for key in message):
+        return None
+    assert isinstance(message, EmailMessage)
+    return message
+
+
+def read_message(raw: bytes) -> Reading:
+    message = parse_mail(raw)
+    if message is None:
+        return Reading(text=_normal(decode_text(raw)))
+    texts: list[str] = []
+    attachments: list[str] = []
+    problems: list[str] = []
+    _collect(message, texts, attachments, problems)
+    return Reading(
+        text=_normal("\n".join(texts)), is_email=True, sender=_sender(message),
+        subject=_header(message, "Subject"), message_id=_message_id(message),
+        attachments=tuple(attachments), automated=automated_reason(message),
+        unreadable=problems[0] if problems and not any(t.strip() for t in texts) else None)
+
+
+def _normal(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(INVISIBLE)
+    return text if text.endswith("\n") or not text else text + "\n"
+
+
+def _header(message: EmailMessage, name: str) -> str | None:
+    try:
+        value = message.get(name)
+    except (ValueError, IndexError, TypeError):  # a header too broken to parse
+        return None
+    return None if value is None else one_line(value) or None
+
+
+def _sender(message: EmailMessage) -> str | None:
+    try:
+        header = message.get("From")
+        addresses = getattr(header, "addresses", ()) if header is not None else ()
+    except (ValueError, IndexError, TypeError):
+        return None
+    for address in addresses:
+        spec = one_line(address.addr_spec)
+        if ADDRESS.match(spec):
+            return spec
+    return None
+
+
+def _message_id(message: EmailMessage) -> str | None:
+    value = _header(message, "Message-ID")
+    return value if value and MESSAGE_ID.match(value) else None
+
+
+def _is_attachment(part: EmailMessage) -> bool:
+    """Apple Mail sends attachments inline: a file name makes a part an attachment too."""
+    return part.get_content_disposition() == "attachment" or part.get_filename() is not None
+
+
+def _name(part: EmailMessage) -> str:
+    return one_line(part.get_filename() or part.get_content_type())
+
+
+def _collect(part: EmailMessage, texts: list[str], attachments: list[str],
+             problems: list[str]) -> None:
+    """The body of `part`: a text leaf, the best of an alternative, the text parts of a
+    mixed message in order (Apple Mail splits the text around an inline picture)."""
+    if _is_attachment(part) or part.get_content_maintype() == "message":
+        attachments.append(_name(part))
+        return
+    if not part.is_multipart():
+        if part.get_content_maintype() == "text":
+            texts.append(_text_of(part, problems))
+        else:
+            attachments.append(_name(part))  # a picture without a name, say
+        return
+    children = [p for p in part.iter_parts() if isinstance(p, EmailMessage)]
+    if part.get_content_subtype() == "alternative":
+        chosen = _best_alternative(children)
+        for child in children:
+            if chosen is not None and child is chosen:
+                _collect(child, texts, attachments, problems)
+            elif _is_attachment(child):
+                attachments.append(_name(child))
+        return
+    if part.get_content_subtype() == "related" and children:
+        _collect(children[0], texts, attachments, problems)  # the rest are its pictures
+        return
+    for child in children:
+        _collect(child, texts, attachments, problems)
+
+
+def _best_alternative(children: list[EmailMessage]) -> EmailMessage | None:
+    """text/plain when it says anything, else HTML, else the last (richest) part."""
+    usable = [c for c in children if not _is_attachment(c)]
+    for kind in ("text/plain", "text/html"):
+        for child in usable:
+            if child.get_content_type() == kind:
+                return child
+    for child in usable:
+        if child.is_multipart():
+            return child
+    return usable[-1] if usable else None
+
+
+def _text_of(part: EmailMessage, problems: list[str]) -> str:
+    content = _decoded(part, problems)
+    subtype = part.get_content_subtype()
+    if subtype == "html":
+        return html_to_text(content)
+    if subtype != "plain":
+        return content
+    if str(part.get_param("format", "")).lower() == "flowed":
+        return unflow(content, str(part.get_param("delsp", "")).lower() == "yes")
+    return content
+
+
+def _decoded(part: EmailMessage, problems: list[str]) -> str:
+    payload = part.get_payload(decode=True)
+    data = payload if isinstance(payload, bytes) else b""
+    charset = str(part.get_content_charset() or "us-ascii")
+    try:
+        codecs.lookup(charset)
+    except LookupError:
+        problems.append(f"the text is in a character set this program does not know "
+                        f"({charset}); send it as UTF-8")
+        return decode_text(data)
+    if charset.lower() in ("us-ascii", "ascii"):  # clients label 8-bit text ASCII
+        return decode_text(data)
+    return data.decode(charset, errors="replace")
+
+
+def unflow(text: str, delete_space: bool) -> str:
+    """RFC 3676 format=flowed: a line ending in a space goes on on the next line; a quoted
+    line keeps its quote marks, and a signature line `-- ` is never joined."""
+    lines: list[str] = []
+    joined = ""
+    for line in text.replace("\r\n", "\n").split("\n"):
+        if line.startswith(" "):
+            line = line[1:]  # space-stuffing
+        if line.endswith(" ") and line != "-- " and not line.startswith(">"):
+            joined += line[:-1] if delete_space else line
+            continue
+        lines.append(joined + line)
+        joined = ""
+    if joined:
+        lines.append(joined)
+    return "\n".join(lines)

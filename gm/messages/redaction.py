@@ -1,0 +1,99 @@
+"""No password at rest: PASSWORD values are taken out of a message before it is stored, in
+every text part however it is encoded (plain or HTML, quoted-printable, base64, quoted replies),
+wherever else the same value appears. SALT words stay: they are public (docs/dice.md)."""
+
+from __future__ import annotations
+
+import base64
+import html
+import quopri
+import re
+from email import policy
+from email.message import Message
+
+from gm.messages.html import html_to_text
+from gm.messages.reading import parse_mail
+
+REDACTED = "[redacted]"
+PASSWORD_LINE = re.compile(r"(?im)^([ \t>]*PASSWORD[ \t\u00a0]+)(\S+)")
+# In HTML the value may sit behind tags or an entity: `<b>PASSWORD</b>&nbsp;<span>pw</span>`.
+PASSWORD_HTML = re.compile(r"(?i)(PASSWORD(?:\s|&nbsp;|&#160;|\u00a0|<[^>]{0,200}>)+)"
+                           r"([^<\s&]+)")
+
+
+def password_values(text: str) -> set[str]:
+    """The values of the PASSWORD lines of a text."""
+    return {m.group(2) for m in PASSWORD_LINE.finditer(text)} - {REDACTED}
+
+
+def redact_text(text: str) -> str:
+    """A text with its PASSWORD lines' values replaced."""
+    return PASSWORD_LINE.sub(lambda m: m.group(1) + REDACTED, text)
+
+
+def _without(text: str, values: set[str], is_html: bool) -> str:
+    text = redact_text(text)
+    if is_html:
+        text = PASSWORD_HTML.sub(lambda m: m.group(1) + REDACTED, text)
+    for value in sorted(values, key=len, reverse=True):
+        for form in {value, html.escape(value)} if is_html else {value}:
+            text = re.sub(rf"(?<![\w-]){re.escape(form)}(?![\w-])", REDACTED, text)
+    return text
+
+
+def redact_message(raw: bytes) -> bytes:
+    """The message with every PASSWORD value taken out; the same bytes when it has none."""
+    message = parse_mail(raw)
+    if message is None:
+        text = raw.decode("utf-8", errors="replace")
+        redacted = redact_text(text)
+        return raw if redacted == text else redacted.encode("utf-8")
+    parts = [p for p in message.walk() if p.get_content_maintype() == "text"
+             and not p.is_multipart()]
+    texts = [_content(p) for p in parts]
+    values: set[str] = set()
+    for part, text in zip(parts, texts, strict=True):
+        plain = html_to_text(text) if part.get_content_subtype() == "html" else text
+        values |= password_values(plain)
+    if not values:
+        return raw
+    changed = False
+    for part, text in zip(parts, texts, strict=True):
+        clean = _without(text, values, part.get_content_subtype() == "html")
+        if clean != text:
+            _set_text(part, clean)
+            changed = True
+    if not changed:
+        return raw
+    return message.as_bytes(policy=policy.default.clone(linesep="\r\n"))
+
+
+def _content(part: Message) -> str:
+    payload = part.get_payload(decode=True)
+    data = payload if isinstance(payload, bytes) else b""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return data.decode(charset, errors="replace")
+    except LookupError:
+        return data.decode("utf-8", errors="replace")
+
+
+def _set_text(part: Message, text: str) -> None:
+    """Put `text` back in the part, encoded as the part was (quoted-printable for 8-bit text,
+    so the stored message stays 7-bit); every other header and parameter kept."""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        data = text.encode(charset)
+    except (LookupError, UnicodeEncodeError):
+        charset, data = "utf-8", text.encode("utf-8")
+        part.set_param("charset", charset)
+    encoding = str(part.get("Content-Transfer-Encoding", "7bit")).strip().lower()
+    if encoding == "base64":
+        encoded = base64.encodebytes(data).decode("ascii")
+    elif encoding != "quoted-printable" and data.isascii():
+        encoded = data.decode("ascii")
+    else:
+        encoded = quopri.encodestring(data).decode("ascii")
+        del part["Content-Transfer-Encoding"]
+        part["Content-Transfer-Encoding"] = "quoted-printable"
+    part.set_payload(encoded)

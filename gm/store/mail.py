@@ -1,0 +1,272 @@
+"""The store's mail: messages in (kept before they leave the mailbox, then handled, each in one
+transaction with what it causes), messages out (each its own delivery, with its attempts), and
+the notices the GM's digest carries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from sqlalchemy import Connection, func, insert, select
+
+from gm.store.base import Database
+from gm.store.rows import CampaignRow
+from gm.store.schema import inbox, inbox_handled, notices, orders, outbox
+
+
+class MailLike(Protocol):
+    """A message ready to be queued (gm.messages.compose.Outgoing)."""
+
+    @property
+    def message_id(self) -> str: ...
+    @property
+    def recipient(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def mime(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class NewMessage:
+    """A fetched message, as it is to be kept."""
+
+    content_hash: str
+    raw: bytes  # redacted, and cut at the size limit
+    size: int  # bytes as delivered
+    message_id: str | None
+    sender: str | None
+    subject: str | None
+    sender_address: str | None
+    verified_player: str | None
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    id: int
+    message_id: str | None
+    sender: str | None
+    subject: str | None
+    raw: str
+    received_at: dt.datetime | None = None
+    raw_encoding: str = "utf-8"
+    size: int | None = None
+    sender_address: str | None = None
+    verified_player: str | None = None
+
+    @property
+    def raw_bytes(self) -> bytes:
+        return self.raw.encode(self.raw_encoding, errors="replace")
+
+
+@dataclass(frozen=True)
+class Handling:
+    """What became of one message: all of it is written in one transaction."""
+
+    inbox_id: int
+    disposition: str  # answered, refused, no-orders, automated, capped, late, oversized
+    note: str = ""
+    orders: tuple[int, str, str, str] | None = None  # state seq, player, redacted text, JSON
+    mail: Sequence[MailLike] = ()
+    notices: Sequence[tuple[str, str]] = field(default_factory=tuple)  # (kind, text)
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    id: int
+    message_id: str
+    recipient: str
+    raw: str
+    kind: str = "mail"
+    status: str = "queued"
+    attempts: int = 0
+    last_error: str | None = None
+    created_at: dt.datetime | None = None
+
+
+@dataclass(frozen=True)
+class NoticeRow:
+    id: int
+    created_at: dt.datetime
+    kind: str
+    text: str
+
+
+# Dispositions of a message that was answered (the others: automated, capped, own, no-sender).
+ANSWERED = ("answered", "refused", "no-orders", "late", "oversized")
+
+
+def queue_in(conn: Connection, campaign_id: int, message: MailLike, now: dt.datetime) -> bool:
+    """Queue one message in a transaction already open, unless its Message-ID is queued."""
+    known = conn.execute(select(outbox.c.id).where(
+        outbox.c.message_id == message.message_id)).first()
+    if known is not None:
+        return False
+    conn.execute(insert(outbox).values(
+        campaign_id=campaign_id, message_id=message.message_id, recipient=message.recipient,
+        raw=message.mime, created_at=now, kind=message.kind, status="queued", attempts=0))
+    return True
+
+
+def _stored_text(raw: bytes) -> tuple[str, str]:
+    """The raw message as text the database keeps, and how to get the bytes back."""
+    try:
+        return raw.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return raw.decode("latin-1"), "latin-1"  # 8-bit mail in another charset, byte for byte
+
+
+class MailStore(Database):
+    def store_messages(self, campaign: CampaignRow, messages: Sequence[NewMessage],
+                       now: dt.datetime) -> list[int | None]:
+        """Keep fetched messages in one transaction; a message kept before (the same content,
+        however delivered) is skipped. Returns each one's new id, or None when skipped."""
+        new: list[int | None] = []
+        with self._tx() as conn:
+            for message in messages:
+                known = conn.execute(select(inbox.c.id).where(
+                    (inbox.c.campaign_id == campaign.id)
+                    & (inbox.c.content_hash == message.content_hash))).first()
+                if known is not None:
+                    new.append(None)
+                    continue
+                text, encoding = _stored_text(message.raw)
+                new.append(conn.execute(insert(inbox).values(
+                    campaign_id=campaign.id, content_hash=message.content_hash,
+                    message_id=message.message_id, sender=message.sender,
+                    subject=message.subject, raw=text, raw_encoding=encoding,
+                    size=message.size, sender_address=message.sender_address,
+                    verified_player=message.verified_player, received_at=now,
+                    done=0)).inserted_primary_key[0])  # type: ignore[index]
+        return new
+
+    def unanswered(self, campaign: CampaignRow) -> list[InboxRow]:
+        """The messages kept and not yet handled, oldest first."""
+        with self._tx() as conn:
+            rows = conn.execute(select(inbox).outerjoin(
+                inbox_handled, inbox_handled.c.inbox_id == inbox.c.id).where(
+                (inbox.c.campaign_id == campaign.id) & inbox_handled.c.inbox_id.is_(None))
+                .order_by(inbox.c.id)).all()
+        return [InboxRow(r.id, r.message_id, r.sender, r.subject, r.raw, r.received_at,
+                         r.raw_encoding or "utf-8", r.size, r.sender_address,
+                         r.verified_player) for r in rows]
+
+    def answers_since(self, campaign: CampaignRow, since: dt.datetime
+                      ) -> dict[str, tuple[int, int]]:
+        """Per sender address: (answers, answers to messages without orders) since then."""
+        handled = inbox_handled.c
+        with self._tx() as conn:
+            rows = conn.execute(select(handled.sender_address, handled.disposition,
+                                       func.count()).where(
+                (handled.campaign_id == campaign.id) & (handled.handled_at >= since)
+                & handled.disposition.in_(ANSWERED))
+                .group_by(handled.sender_address, handled.disposition)).all()
+        counts: dict[str, tuple[int, int]] = {}
+        for address, disposition, count in rows:
+            total, empty = counts.get(address or "", (0, 0))
+            counts[address or ""] = (total + count,
+                                     empty + (count if disposition == "no-orders" else 0))
+        return counts
+
+    def handle(self, campaign: CampaignRow, handlings: Sequence[Handling],
+               now: dt.datetime) -> None:
+        """Write what became of some messages; each wholly or not at all (one transaction)."""
+        with self._tx() as conn:
+            for handling in handlings:
+                if handling.orders is not None:
+                    seq, player, text, parsed = handling.orders
+                    conn.execute(insert(orders).values(
+                        campaign_id=campaign.id, state_seq=seq, player=player, raw=text,
+                        parsed=parsed, received_at=now, inbox_id=handling.inbox_id))
+                for message in handling.mail:
+                    queue_in(conn, campaign.id, message, now)
+                for kind, text in handling.notices:
+                    conn.execute(insert(notices).values(campaign_id=campaign.id,
+                                                        created_at=now, kind=kind, text=text))
+                conn.execute(insert(inbox_handled).values(
+                    inbox_id=handling.inbox_id, campaign_id=campaign.id,
+                    disposition=handling.disposition, note=handling.note or None,
+                    sender_address=select(inbox.c.sender_address).where(
+                        inbox.c.id == handling.inbox_id).scalar_subquery(), handled_at=now))
+
+    # mail out
+    def queue(self, campaign: CampaignRow, message: MailLike, now: dt.datetime) -> bool:
+        """Queue one message unless one with its Message-ID was queued before."""
+        with self._tx() as conn:
+            return queue_in(conn, campaign.id, message, now)
+
+    def due(self, campaign: CampaignRow, now: dt.datetime) -> list[OutboxRow]:
+        """The messages to send now: queued, or waiting to be tried again and due."""
+        with self._tx() as conn:
+            rows = conn.execute(select(outbox).where(
+                (outbox.c.campaign_id == campaign.id)
+                & ((outbox.c.status == "queued")
+                   | ((outbox.c.status == "retry") & (outbox.c.next_attempt_at <= now))))
+                .order_by(outbox.c.id)).all()
+        return [self._outbox_row(r) for r in rows]
+
+    def outbox_rows(self, campaign: CampaignRow, statuses: Sequence[str]) -> list[OutboxRow]:
+        with self._tx() as conn:
+            rows = conn.execute(select(outbox).where(
+                (outbox.c.campaign_id == campaign.id) & outbox.c.status.in_(statuses))
+                .order_by(outbox.c.id)).all()
+        return [self._outbox_row(r) for r in rows]
+
+    @staticmethod
+    def _outbox_row(r: object) -> OutboxRow:
+        return OutboxRow(r.id, r.message_id, r.recipient, r.raw,  # type: ignore[attr-defined]
+                         r.kind, r.status, r.attempts, r.last_error,  # type: ignore[attr-defined]
+                         r.created_at)  # type: ignore[attr-defined]
+
+    def mark_sent(self, row: OutboxRow, now: dt.datetime) -> None:
+        with self._tx() as conn:
+            conn.execute(outbox.update().where(outbox.c.id == row.id).values(
+                sent_at=now, status="sent", attempts=row.attempts + 1, last_error=None))
+
+    def mark_unsent(self, campaign: CampaignRow, row: OutboxRow, status: str, error: str,
+                    next_attempt: dt.datetime | None,
+                    notice: tuple[str, str] | None, now: dt.datetime) -> None:
+        """A failed attempt: `retry` later, or `failed` for good (the GM is told)."""
+        with self._tx() as conn:
+            conn.execute(outbox.update().where(outbox.c.id == row.id).values(
+                status=status, attempts=row.attempts + 1, last_error=error[:1000],
+                next_attempt_at=next_attempt))
+            if notice is not None:
+                conn.execute(insert(notices).values(campaign_id=campaign.id, created_at=now,
+                                                    kind=notice[0], text=notice[1]))
+
+    def requeue(self, campaign: CampaignRow, outbox_id: int) -> OutboxRow | None:
+        """A failed or waiting message queued to go now (`gm send --retry`)."""
+        with self._tx() as conn:
+            done = conn.execute(outbox.update().where(
+                (outbox.c.campaign_id == campaign.id) & (outbox.c.id == outbox_id)
+                & outbox.c.status.in_(("failed", "retry"))).values(
+                status="queued", next_attempt_at=None, attempts=0))
+            if done.rowcount != 1:
+                return None
+            row = conn.execute(select(outbox).where(outbox.c.id == outbox_id)).one()
+        return self._outbox_row(row)
+
+    # the GM's digest
+    def add_notice(self, campaign: CampaignRow, kind: str, text: str, now: dt.datetime) -> None:
+        with self._tx() as conn:
+            conn.execute(insert(notices).values(campaign_id=campaign.id, created_at=now,
+                                                kind=kind, text=text))
+
+    def undigested(self, campaign: CampaignRow) -> list[NoticeRow]:
+        with self._tx() as conn:
+            rows = conn.execute(select(notices).where(
+                (notices.c.campaign_id == campaign.id) & notices.c.digest_id.is_(None))
+                .order_by(notices.c.id)).all()
+        return [NoticeRow(r.id, r.created_at, r.kind, r.text) for r in rows]
+
+    def digest(self, campaign: CampaignRow, ids: Sequence[int], message: MailLike,
+               now: dt.datetime) -> None:
+        """Queue the digest and mark the notices it carries, in one transaction."""
+        with self._tx() as conn:
+            queue_in(conn, campaign.id, message, now)
+            conn.execute(notices.update().where(notices.c.id.in_(list(ids))).values(
+                digest_id=message.message_id))
+

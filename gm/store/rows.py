@@ -1,0 +1,44 @@
+"""The rows the store gives back: plain frozen values."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from gm.state import GameState
+
+
+@dataclass(frozen=True)
+class CampaignRow:
+    id: int
+    name: str
+    game: str
+    seed: str
+    data_dir: str | None
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    letter: str
+    name: str
+    email: str
+    password_hash: str
+
+
+@dataclass(frozen=True)
+class OrdersRow:
+    id: int
+    state_seq: int
+    player: str
+    raw: str
+    parsed: str | None
+
+
+@dataclass(frozen=True)
+class StateRow:
+    seq: int
+    action: str
+    detail: dict[str, Any]
+    state: GameState
+    created_at: dt.datetime
