@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gm.errors import GameError
 from gm.orders.model import Order
@@ -81,6 +82,7 @@ TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([12])$", re.IGNORECASE)
 PRE_GAME = re.compile(r"^PHASE\s+(SETUP|TRADING)$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)  # a message is read when kept (its password) and when answered
 def read_envelope(text: str) -> Envelope:
     if text.count("\n") > MAX_LINES:
         raise OrdersError(f"the message has more than {MAX_LINES} lines; send the orders alone")

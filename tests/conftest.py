@@ -42,6 +42,7 @@ def servers(mail_servers_running: MailServers) -> Iterator[MailServers]:
     yield mail_servers_running
     mail_servers_running.behaviour.vacation.clear()
     mail_servers_running.behaviour.drop_once.clear()
+    mail_servers_running.behaviour.greylist_once.clear()
 
 
 @pytest.fixture(scope="session")

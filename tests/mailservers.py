@@ -35,6 +35,7 @@ class Behaviour:
     # "naive" (replies to everything with a plain message, as a badly built responder does)
     vacation: dict[str, str] = field(default_factory=dict)
     drop_once: set[str] = field(default_factory=set)  # close the connection at their DATA
+    greylist_once: set[str] = field(default_factory=set)  # 450 at their RCPT, the first time
     replies: int = 0  # vacation replies sent
 
 
@@ -148,6 +149,9 @@ class _Relay:
         assert self.servers is not None
         if address.lower() not in self.servers.users():
             return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        if address.lower() in self.servers.behaviour.greylist_once:
+            self.servers.behaviour.greylist_once.discard(address.lower())
+            return f"450 4.2.0 <{address}>: Recipient address rejected: Greylisted, try later"
         envelope.rcpt_tos.append(address)
         return "250 2.1.5 OK"
 

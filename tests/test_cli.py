@@ -181,8 +181,14 @@ def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> Non
     assert after.phase == 2 and any(152 in s.units for s in after.position["RYAZ"])
     stranger = tmp_path / "x.txt"
     stranger.write_text("GAME camp\nPLAYER A\nPASSWORD wrong\nQUIT\n", encoding="utf-8")
-    result = run_gm("adjudicate", str(folder), str(stranger))
+    other_game = tmp_path / "other.txt"
+    other_game.write_text(f"GAME another\nPLAYER {leader.player}\nPASSWORD "
+                          f"p{leader.player.lower()}\nQUIT\n", encoding="utf-8")
+    result = run_gm("adjudicate", str(folder), str(stranger), str(other_game))
     assert result.returncode == 0
     assert "x.txt: Your message was refused: the PASSWORD is not player A's" in result.stderr
+    assert ("other.txt: Your message was refused: it is for game another, and this is game "
+            "camp") in result.stderr
+    assert "QUIT" not in result.stdout  # neither message's orders were carried out
     assert "Game-Turn 2, First Phase is open" in result.stdout
     assert open_campaign(folder).latest().state.sequence  # the sequencing draw (4.2 B)

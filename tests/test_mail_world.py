@@ -55,13 +55,17 @@ def test_one_refused_recipient_never_holds_up_the_others(
     assert len(mailbox(GHOST, servers)) == 1
 
 
-def test_a_dropped_connection_is_tried_again_later_and_the_rest_goes_out(
-        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("failure", ["dropped connection", "greylisted (450)"])
+def test_a_temporary_failure_is_tried_again_later_and_the_rest_goes_out(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
+        failure: str) -> None:
     monkeypatch.setenv("GM_NOW", "2026-11-29T10:00:00+00:00")
     folder = campaign(tmp_path, servers, monkeypatch)
     _everyone_sends(servers)
     gm("fetch", str(folder))
-    servers.behaviour.drop_once.add(PLAYERS["B"])
+    once = servers.behaviour.drop_once if failure.startswith("dropped") else \
+        servers.behaviour.greylist_once
+    once.add(PLAYERS["B"])
     assert "2 message(s) sent, 1 to be tried again later" in gm("send", str(folder))
     assert [len(mailbox(a, servers)) for a in PLAYERS.values()] == [1, 0, 1]
     assert "0 message(s) sent" in gm("send", str(folder))  # not due yet
@@ -204,3 +208,38 @@ def test_pre_game_orders_by_mail_change_the_position_and_start_mails_the_opening
         assert f"PLAYER {letter}\nPASSWORD <your password>\nTURN 1 PHASE 1" in text
     assert len([m for m in mailbox(GM_DESK, servers)
                 if ".gm-report.start" in m["Message-ID"]]) == 1
+
+
+def test_the_waits_between_attempts_grow() -> None:
+    from gm.app.outbox import wait_after
+
+    waits = [wait_after(n).total_seconds() / 60 for n in range(1, 10)]
+    assert waits == [5, 15, 30, 60, 120, 240, 480, 960, 960]
+
+
+def test_a_message_the_program_fails_on_stops_nothing(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message that makes the reader fail (simulated: a bug in it) is kept by its headers
+    alone and the GM is told; the others are answered as usual."""
+    import gm.app.intake as intake
+
+    folder = campaign(tmp_path, servers, monkeypatch)
+    read = intake.read_parsed
+
+    def failing(raw: bytes, message: object) -> object:
+        if b"poison" in raw:
+            raise RuntimeError("a bug")
+        return read(raw, message)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(intake, "read_parsed", failing)
+    mail_orders(servers, PLAYERS["A"], "GAME bymail\nPLAYER A\nPASSWORD pwa\n", subject="poison")
+    mail_orders(servers, PLAYERS["B"], "GAME bymail\nPLAYER B\nPASSWORD pwb\n")
+    assert "2 new message(s) stored, 2 answered" in gm("fetch", str(folder))
+    gm("send", str(folder))
+    assert "could not read it (RuntimeError)" in text_of(mailbox(PLAYERS["A"], servers)[0])
+    assert "All 0 orders accepted" in text_of(mailbox(PLAYERS["B"], servers)[0])
+    with sqlite3.connect(folder / "campaign.sqlite") as connection:
+        kept = connection.execute("SELECT raw FROM inbox WHERE subject = 'poison'").fetchone()
+    assert kept is not None and "pwa" not in kept[0]
+    digest = "".join(text_of(m) for m in mailbox(GM_DESK, servers))
+    assert "Messages this program failed on" in digest and "(poison)" in digest

@@ -16,6 +16,7 @@ HEADINGS = {
     "automated": "Not answered: auto-replies, bounces and list mail (RFC 3834)",
     "capped": "Not answered: the per-address cap (answers_per_hour) was reached",
     "failed": "Deliveries that failed",
+    "error": "Messages this program failed on (kept; please report them)",
 }
 
 

@@ -11,9 +11,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from email import policy
-from email.parser import BytesParser
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from gm.app.judge import Roster, Verdict, judge
@@ -21,7 +19,14 @@ from gm.app.settings import MailConfig
 from gm.campaign import Campaign, PasswordCache, now
 from gm.crash import crash_point
 from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail, notice_mail
-from gm.messages.reading import Reading, one_line, read_message
+from gm.messages.reading import (
+    Reading,
+    one_line,
+    parse_mail,
+    read_headers,
+    read_message,
+    read_parsed,
+)
 from gm.messages.redaction import redact_message, redact_text
 from gm.schedule import load_schedule
 from gm.state import GameState
@@ -74,15 +79,6 @@ def content_key(raw: bytes) -> str:
     return digest.hexdigest()
 
 
-def read_headers(raw: bytes) -> Reading:
-    """A message too large to read: what its headers say, and no text."""
-    headers_only = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
-    headers_only.set_payload("")
-    full = read_message(headers_only.as_bytes())
-    return Reading(text="", is_email=True, sender=full.sender, subject=full.subject,
-                   message_id=full.message_id, automated=full.automated)
-
-
 def _verified(reading: Reading, passwords: PasswordCache) -> str | None:
     """The player whose password the message carries: checked before the password is
     taken out of the stored copy."""
@@ -101,14 +97,37 @@ def prepare(fetched: Fetched, config: MailConfig, passwords: PasswordCache
     oversized = fetched.size > config.max_message_bytes or len(fetched.raw) > \
         config.max_message_bytes
     raw = fetched.raw[:config.max_message_bytes]
-    reading = read_headers(raw) if oversized else read_message(raw)
+    message = None if oversized else parse_mail(raw)  # parsed once: read, then redacted
+    reading = read_headers(raw) if oversized else read_parsed(raw, message)
     kept = NewMessage(
         content_hash=content_key(raw), size=max(fetched.size, len(raw)),
-        raw=redact_message(raw)[:config.max_message_bytes],
+        raw=redact_message(raw, message)[:config.max_message_bytes],
         message_id=reading.message_id, sender=reading.sender, subject=reading.subject,
         sender_address=reading.sender.lower() if reading.sender else None,
         verified_player=None if oversized else _verified(reading, passwords))
     return kept, reading
+
+
+def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCache
+                   ) -> tuple[NewMessage, Reading]:
+    """`prepare`, or, for a message this program fails to read, its headers alone (so that
+    no password in its body is kept) and a reading that says so: one such message must not
+    stop the mailbox."""
+    try:
+        return prepare(fetched, config, passwords)
+    except Exception as exc:  # whatever it is, the other messages go on
+        raw = fetched.raw[:config.max_message_bytes]
+        cut = min((i for i in (raw.find(b"\r\n\r\n"), raw.find(b"\n\n")) if i >= 0),
+                  default=len(raw))
+        try:
+            head = read_headers(raw[:cut])
+        except Exception:  # not even the headers: the message is kept, and the GM told
+            head = Reading(text="")
+        reading = replace(head, unreadable=f"this program could not read it "
+                          f"({type(exc).__name__}); the GM is told")
+        return NewMessage(content_key(raw), raw[:cut] + b"\r\n\r\n", fetched.size,
+                          head.message_id, head.sender, head.subject,
+                          head.sender.lower() if head.sender else None, None), reading
 
 
 def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[int, int]:
@@ -118,7 +137,7 @@ def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[i
     readings: dict[int, Reading] = {}
     kept = 0
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
-        prepared = [prepare(fetched, config, passwords) for fetched in batch]
+        prepared = [prepare_safely(fetched, config, passwords) for fetched in batch]
         ids = campaign.store.store_messages(campaign.row, [m for m, _ in prepared], now())
         for inbox_id, (_, reading) in zip(ids, prepared, strict=True):
             if inbox_id is not None:
@@ -159,8 +178,13 @@ def handle_stored(campaign: Campaign, config: MailConfig,
     handled = 0
     pending: list[Handling] = []
     for row in campaign.store.unanswered(campaign.row):
-        reading = readings.get(row.id) or _read_stored(row, config)
-        pending.append(_handle(context, latest.seq, latest.state, row, reading))
+        try:
+            reading = readings.get(row.id) or _read_stored(row, config)
+            pending.append(_handle(context, latest.seq, latest.state, row, reading))
+        except Exception as exc:  # one message must not stop the others
+            pending.append(Handling(row.id, "error", f"{type(exc).__name__}: {exc}", notices=[(
+                "error", f"message {row.id} from {row.sender or '?'}: this program failed on "
+                f"it ({type(exc).__name__}: {exc}); it is kept unanswered, please report it")]))
         if len(pending) >= HANDLED_PER_TRANSACTION:
             handled += _write(campaign, pending)
     return handled + _write(campaign, pending)
@@ -213,8 +237,8 @@ def _handle(context: _Context, seq: int, state: GameState, row: InboxRow,
     if verdict.counts and verdict.player and verdict.message is not None:
         parsed = json.dumps([o.model_dump(mode="json") for o in verdict.message.orders])
         orders = (seq, verdict.player, redact_text(reading.text), parsed)
-    notices = [("refused" if verdict.disposition == "refused" else "stranger",
-                f"{_describe(row, reading)}: {verdict.notice}")] if verdict.notice else []
+    notices = [(verdict.notice[0], f"{_describe(row, reading)}: {verdict.notice[1]}")] \
+        if verdict.notice else []
     address = reading.sender.lower()
     total, empty = context.counts.get(address, (0, 0))
     if (config.answers_per_hour and total >= config.answers_per_hour) or \

@@ -43,7 +43,7 @@ class Verdict:
     player: str | None = None  # whose orders count; None when nothing counts
     message: ParsedMessage | None = None
     refused: bool = True  # anything refused (gm orders check exits 1)
-    notice: str | None = None  # what the GM's digest says of it
+    notice: tuple[str, str] | None = None  # (kind, text) for the GM's digest (gm.app.digest)
     tell_player: tuple[str, str] | None = None  # (address on file, note) for the player
 
     @property
@@ -51,9 +51,10 @@ class Verdict:
         return self.player is not None
 
 
-def _refused(reason: str, notice: str | None = None, disposition: str = "refused") -> Verdict:
+def _refused(reason: str, notice: str | None = None, disposition: str = "refused",
+             kind: str = "refused") -> Verdict:
     return Verdict(f"Your message was refused: {reason}.\nNothing in it counts.\n",
-                   disposition, notice=notice)
+                   disposition, notice=(kind, notice) if notice else None)
 
 
 def authenticate(envelope: Envelope, state: GameState, roster: Roster,
@@ -108,7 +109,8 @@ def judge(reading: Reading, state: GameState, data: GameData, roster: Roster,
 def _judge(reading: Reading, state: GameState, data: GameData, roster: Roster, names: Names,
            max_line_chars: int) -> Verdict:
     if reading.unreadable:
-        return _refused(reading.unreadable, disposition="no-orders")
+        return _refused(reading.unreadable, f"could not be read: {reading.unreadable}",
+                        "no-orders", "error")
     try:
         envelope = read_envelope(reading.text)
     except OrdersError as exc:
@@ -126,8 +128,8 @@ def _judge(reading: Reading, state: GameState, data: GameData, roster: Roster, n
     tell = None
     notice = None
     if reading.sender and on_file and on_file.casefold() != reading.sender.casefold():
-        notice = (f"player {player}'s orders came from {reading.sender}, not from {on_file}; "
-                  "they count (stranger_orders = \"count\")")
+        notice = ("stranger", f"player {player}'s orders came from {reading.sender}, not from "
+                  f"{on_file}; they count (stranger_orders = \"count\")")
         tell = (on_file, f"Orders for player {player} in game {roster.game} arrived from "
                 f"{reading.sender}, not from this address, with your password, and count. "
                 "If you did not send them, tell the GM at once: he can give you a new "

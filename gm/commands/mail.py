@@ -119,6 +119,8 @@ def run(campaign: Path, mode: str | None, interval: int, max_rounds: int | None)
                    f"{done.sent.sent} sent")
         for line in done.sent.failed:
             click.echo(f"  failed: {line}", err=True)
+        if done.sent.stopped:
+            click.echo(f"gm: {done.sent.stopped}", err=True)
         rounds += 1
         if mode == "once" or (max_rounds is not None and rounds >= max_rounds):
             return

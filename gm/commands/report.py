@@ -59,9 +59,9 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
                                opened_at=opened_at)
         if not mail:
             raise GameError(f"{campaign}/campaign.toml has no [mail] table: see README, By mail")
-        queued = sum(opened.store.queue(opened.row, m, now()) for m in mail
-                     if m.kind == "report")
-        click.echo(f"{queued} report(s) queued; `gm send` sends them")
+        queued = [m.kind for m in mail if opened.store.queue(opened.row, m, now())]
+        copy = ", and the GM's copy" if "gm-report" in queued else ""
+        click.echo(f"{queued.count('report')} report(s) queued{copy}; `gm send` sends them")
         return
     model = build_report(opened.name, before, after, opened.data, events, player,
                          deadline=deadline_text(campaign, opened_at) if opened_at else None,

@@ -1,13 +1,22 @@
 """The e-mails the GM sends. Every header value is put on one line and stripped of CR/LF, so
 nothing a sender writes (a folded subject, a forged Message-ID) can break or inject a header;
-every message says it is automatic (RFC 3834), so that responders do not answer it."""
+every message says it is automatic (RFC 3834), so that responders do not answer it.
+
+Built with the standard library's email.mime classes, text quoted-printable in UTF-8: a
+hundred times a second when a batch of orders is answered, where EmailMessage's header
+registry would cost a millisecond a message."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 from dataclasses import dataclass
-from email.message import EmailMessage
+from email.charset import QP, Charset
+from email.header import Header
+from email.mime.base import MIMEBase
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.policy import Compat32
 from email.utils import format_datetime
 
 from gm.messages.reading import ADDRESS, MESSAGE_ID, one_line
@@ -32,15 +41,42 @@ def message_id(campaign: str, kind: str, key: str) -> str:
     return f"<gm.{safe}@{OWN_DOMAIN}>"
 
 
+UTF8 = Charset("utf-8")
+UTF8.body_encoding = QP  # readable in any mailbox, and 7-bit on the wire
+
+
+class _Writing(Compat32):
+    """email.mime's own policy, writing a short one-line ASCII header as it is (the common
+    case, and the slow one: compat32 runs every header through email.header.Header)."""
+
+    def fold(self, name: str, value: str) -> str:
+        if isinstance(value, str) and value.isascii() and len(name) + len(value) < 76:
+            return f"{name}: {value}{self.linesep}"
+        return super().fold(name, value)
+
+
+WRITING = _Writing()
+
+
+def _text(text: str, subtype: str, whole: bool = True) -> MIMEText:
+    part = MIMEText(text, subtype, UTF8)  # type: ignore[arg-type]
+    if not whole:
+        del part["MIME-Version"]  # said once, by the message that holds the part
+    return part
+
+
 def _compose(sender: str, to: str, subject: str, ident: str, date: dt.datetime,
              auto: str, text: str, html: str | None = None,
-             in_reply_to: str | None = None) -> EmailMessage:
-    if not ADDRESS.match(one_line(to)) or not ADDRESS.match(one_line(sender)):
+             in_reply_to: str | None = None) -> MIMEBase:
+    to, sender, subject = one_line(to), one_line(sender), one_line(subject)[:SUBJECT_CHARS]
+    if not ADDRESS.match(to) or not ADDRESS.match(sender):
         raise ValueError(f"not an address: {to!r}")
-    mail = EmailMessage()
-    mail["From"] = one_line(sender)
-    mail["To"] = one_line(to)
-    mail["Subject"] = one_line(subject)[:SUBJECT_CHARS] or "(no subject)"
+    mail: MIMEBase = _text(text, "plain") if html is None else MIMEMultipart(
+        "alternative", _subparts=[_text(text, "plain", False), _text(html, "html", False)])
+    mail["From"] = sender
+    mail["To"] = to
+    mail["Subject"] = subject if subject.isascii() else Header(  # type: ignore[assignment]
+        subject, UTF8)
     mail["Message-ID"] = ident
     mail["Date"] = format_datetime(date)
     mail["Auto-Submitted"] = auto  # RFC 3834: responders must not answer this
@@ -48,14 +84,12 @@ def _compose(sender: str, to: str, subject: str, ident: str, date: dt.datetime,
     if in_reply_to and MESSAGE_ID.match(one_line(in_reply_to)):
         mail["In-Reply-To"] = one_line(in_reply_to)
         mail["References"] = one_line(in_reply_to)
-    mail.set_content(text, cte="quoted-printable")
-    if html is not None:
-        mail.add_alternative(html, subtype="html", cte="quoted-printable")
     return mail
 
 
-def _out(mail: EmailMessage, kind: str) -> Outgoing:
-    return Outgoing(str(mail["Message-ID"]), str(mail["To"]), kind, mail.as_string())
+def _out(mail: MIMEBase, kind: str) -> Outgoing:
+    return Outgoing(str(mail["Message-ID"]), str(mail["To"]), kind,
+                    mail.as_string(policy=WRITING))
 
 
 def answer_mail(campaign: str, gm_address: str, key: str, to: str, subject: str | None,
@@ -64,8 +98,9 @@ def answer_mail(campaign: str, gm_address: str, key: str, to: str, subject: str 
     subject = one_line(subject or "")
     subject = subject if subject.lower().startswith("re:") else (
         f"Re: {subject}" if subject else f"Your orders for {campaign}")
-    return _out(_compose(gm_address, to, subject, message_id(campaign, "ack", key), date,
-                         "auto-replied", text, in_reply_to=reply_to_id), "answer")
+    return _out(_compose(gm_address, to, subject or "(no subject)",
+                         message_id(campaign, "ack", key), date, "auto-replied", text,
+                         in_reply_to=reply_to_id), "answer")
 
 
 def report_mail(campaign: str, gm_address: str, to: str, key: str, subject: str, text: str,

@@ -10,8 +10,9 @@ from html.parser import HTMLParser
 # line break; `<br>` is always one).
 BLOCKS = {"address", "article", "blockquote", "center", "dd", "div", "dl", "dt", "fieldset",
           "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
-          "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "td", "th",
-          "thead", "tr", "ul"}
+          "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "thead", "tr",
+          "ul"}
+CELLS = {"td", "th"}  # the cells of a row share its line
 HIDDEN = {"head", "script", "style", "title", "template"}
 NBSP = "\u00a0"
 SPACES = re.compile(r"[ \t\r\n\f]+")
@@ -43,8 +44,8 @@ class _Text(HTMLParser):
                 self.quoted += 1
             elif tag == "pre":
                 self.pre += 1
-            elif tag in ("td", "th") and self.line:
-                self.line += " "
+        elif tag in CELLS and self.line:
+            self.line += " "
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
@@ -52,7 +53,7 @@ class _Text(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in HIDDEN:
             self.hidden = max(self.hidden - 1, 0)
-        elif tag in BLOCKS and tag not in ("td", "th"):
+        elif tag in BLOCKS:
             self._end_line(always=False)
             if tag == "blockquote":
                 self.quoted = max(self.quoted - 1, 0)

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
+from email.policy import EmailPolicy
+from functools import lru_cache
+from typing import Any
 
 from gm.messages.automated import automated_reason
 from gm.messages.html import html_to_text
@@ -20,7 +23,7 @@ from gm.messages.html import html_to_text
 MAIL_HEADERS = {"from", "to", "subject", "date", "message-id", "mime-version", "content-type",
                 "received", "return-path", "delivered-to", "sender", "reply-to"}
 MESSAGE_ID = re.compile(r"^<[^<>\s@]+@[^<>\s@]+>$")
-ADDRESS = re.compile(r"^[^@\s<>,;:\"]+@[^@\s<>,;:\"]+\.[^@\s<>,;:\"]+$")
+ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$")
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # zero width
 
 
@@ -51,9 +54,26 @@ def decode_text(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
+@lru_cache(maxsize=4096)
+def _header(name: str, value: str) -> Any:
+    return policy.default.header_fetch_parse(name, value)
+
+
+class _Reading(EmailPolicy):
+    """The modern policy (policy.default), with each header value parsed once: its parser is
+    exact but slow, and a message asks for its Content-Type many times over, and thousands of
+    messages share their Content-Type, From and MIME-Version lines."""
+
+    def header_fetch_parse(self, name: str, value: str) -> Any:
+        return value if hasattr(value, "name") else _header(name, value)
+
+
+READING = _Reading()
+
+
 def parse_mail(raw: bytes) -> EmailMessage | None:
     """The e-mail in `raw`, or None when `raw` does not begin with mail headers."""
-    message = BytesParser(policy=policy.default).parsebytes(raw)
+    message = BytesParser(policy=READING).parsebytes(raw)
     if not any(key.lower() in MAIL_HEADERS for key in message):
         return None
     assert isinstance(message, EmailMessage)
@@ -61,7 +81,11 @@ def parse_mail(raw: bytes) -> EmailMessage | None:
 
 
 def read_message(raw: bytes) -> Reading:
-    message = parse_mail(raw)
+    return read_parsed(raw, parse_mail(raw))
+
+
+def read_parsed(raw: bytes, message: EmailMessage | None) -> Reading:
+    """The reading of `raw`, parsed as `message` (None: not an e-mail)."""
     if message is None:
         return Reading(text=_normal(decode_text(raw)))
     texts: list[str] = []
@@ -70,9 +94,20 @@ def read_message(raw: bytes) -> Reading:
     _collect(message, texts, attachments, problems)
     return Reading(
         text=_normal("\n".join(texts)), is_email=True, sender=_sender(message),
-        subject=_header(message, "Subject"), message_id=_message_id(message),
+        subject=_value(message, "Subject"), message_id=_message_id(message),
         attachments=tuple(attachments), automated=automated_reason(message),
         unreadable=problems[0] if problems and not any(t.strip() for t in texts) else None)
+
+
+def read_headers(raw: bytes) -> Reading:
+    """What the headers of a message too large to read say; no text."""
+    message = BytesParser(policy=READING).parsebytes(raw, headersonly=True)
+    if not any(key.lower() in MAIL_HEADERS for key in message):
+        return Reading(text="")
+    assert isinstance(message, EmailMessage)
+    return Reading(text="", is_email=True, sender=_sender(message),
+                   subject=_value(message, "Subject"), message_id=_message_id(message),
+                   automated=automated_reason(message))
 
 
 def _normal(text: str) -> str:
@@ -80,7 +115,14 @@ def _normal(text: str) -> str:
     return text if text.endswith("\n") or not text else text + "\n"
 
 
-def _header(message: EmailMessage, name: str) -> str | None:
+def _value(message: EmailMessage, name: str) -> str | None:
+    """A header's value on one line; a plain ASCII one as it stands, an encoded one decoded
+    by the policy's parser (which the common case does not need, and which is slow)."""
+    raw = next((v for k, v in message.raw_items() if k.lower() == name.lower()), None)
+    if raw is None:
+        return None
+    if raw.isascii() and "=?" not in raw:
+        return one_line(raw) or None
     try:
         value = message.get(name)
     except (ValueError, IndexError, TypeError):  # a header too broken to parse
@@ -102,17 +144,31 @@ def _sender(message: EmailMessage) -> str | None:
 
 
 def _message_id(message: EmailMessage) -> str | None:
-    value = _header(message, "Message-ID")
+    value = _value(message, "Message-ID")
     return value if value and MESSAGE_ID.match(value) else None
+
+
+def _param(part: EmailMessage, name: str, header: str = "Content-Type") -> str | None:
+    """A parameter of a header, from the policy's (cached) parse of it; RFC 2231 decoded."""
+    try:
+        params = getattr(part.get(header), "params", None)
+    except (ValueError, IndexError, TypeError):
+        return None
+    value = params.get(name) if params else None
+    return None if value is None else str(value)
+
+
+def _filename(part: EmailMessage) -> str | None:
+    return _param(part, "filename", "Content-Disposition") or _param(part, "name")
 
 
 def _is_attachment(part: EmailMessage) -> bool:
     """Apple Mail sends attachments inline: a file name makes a part an attachment too."""
-    return part.get_content_disposition() == "attachment" or part.get_filename() is not None
+    return part.get_content_disposition() == "attachment" or _filename(part) is not None
 
 
 def _name(part: EmailMessage) -> str:
-    return one_line(part.get_filename() or part.get_content_type())
+    return one_line(_filename(part) or part.get_content_type())
 
 
 def _collect(part: EmailMessage, texts: list[str], attachments: list[str],
@@ -164,15 +220,15 @@ def _text_of(part: EmailMessage, problems: list[str]) -> str:
         return html_to_text(content)
     if subtype != "plain":
         return content
-    if str(part.get_param("format", "")).lower() == "flowed":
-        return unflow(content, str(part.get_param("delsp", "")).lower() == "yes")
+    if (_param(part, "format") or "").lower() == "flowed":
+        return unflow(content, (_param(part, "delsp") or "").lower() == "yes")
     return content
 
 
 def _decoded(part: EmailMessage, problems: list[str]) -> str:
     payload = part.get_payload(decode=True)
     data = payload if isinstance(payload, bytes) else b""
-    charset = str(part.get_content_charset() or "us-ascii")
+    charset = (_param(part, "charset") or "us-ascii").lower()
     try:
         codecs.lookup(charset)
     except LookupError:

@@ -1,6 +1,11 @@
 """No password at rest: PASSWORD values are taken out of a message before it is stored, in
-every text part however it is encoded (plain or HTML, quoted-printable, base64, quoted replies),
-wherever else the same value appears. SALT words stay: they are public (docs/dice.md)."""
+every text part however it is encoded (plain or HTML, quoted-printable, base64, UTF-16,
+quoted replies), wherever else the same value appears. SALT words stay: they are public
+(docs/dice.md).
+
+Where every occurrence of a value stands in the message's bytes as written (7-bit, 8-bit or
+quoted-printable text in an ASCII-compatible charset: nearly all mail), the bytes are changed
+in place and nothing else moves; otherwise the parts are decoded, changed and encoded again."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ import html
 import quopri
 import re
 from email import policy
-from email.message import Message
+from email.message import EmailMessage
 
 from gm.messages.html import html_to_text
 from gm.messages.reading import parse_mail
@@ -19,6 +24,7 @@ PASSWORD_LINE = re.compile(r"(?im)^([ \t>]*PASSWORD[ \t\u00a0]+)(\S+)")
 # In HTML the value may sit behind tags or an entity: `<b>PASSWORD</b>&nbsp;<span>pw</span>`.
 PASSWORD_HTML = re.compile(r"(?i)(PASSWORD(?:\s|&nbsp;|&#160;|\u00a0|<[^>]{0,200}>)+)"
                            r"([^<\s&]+)")
+LITERAL = ("7bit", "8bit", "quoted-printable", "binary", "")
 
 
 def password_values(text: str) -> set[str]:
@@ -31,19 +37,24 @@ def redact_text(text: str) -> str:
     return PASSWORD_LINE.sub(lambda m: m.group(1) + REDACTED, text)
 
 
+def _word(value: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])")
+
+
 def _without(text: str, values: set[str], is_html: bool) -> str:
     text = redact_text(text)
     if is_html:
         text = PASSWORD_HTML.sub(lambda m: m.group(1) + REDACTED, text)
     for value in sorted(values, key=len, reverse=True):
         for form in {value, html.escape(value)} if is_html else {value}:
-            text = re.sub(rf"(?<![\w-]){re.escape(form)}(?![\w-])", REDACTED, text)
+            text = _word(form).sub(REDACTED, text)
     return text
 
 
-def redact_message(raw: bytes) -> bytes:
-    """The message with every PASSWORD value taken out; the same bytes when it has none."""
-    message = parse_mail(raw)
+def redact_message(raw: bytes, message: EmailMessage | None = None) -> bytes:
+    """The message with every PASSWORD value taken out; the same bytes when it has none.
+    `message`: `raw` already parsed (gm.messages.reading.parse_mail); it may be changed."""
+    message = message if message is not None else parse_mail(raw)
     if message is None:
         text = raw.decode("utf-8", errors="replace")
         redacted = redact_text(text)
@@ -57,18 +68,43 @@ def redact_message(raw: bytes) -> bytes:
         values |= password_values(plain)
     if not values:
         return raw
+    in_place = _in_place(raw, parts, texts, values)
+    if in_place is not None:
+        return in_place
     changed = False
     for part, text in zip(parts, texts, strict=True):
         clean = _without(text, values, part.get_content_subtype() == "html")
         if clean != text:
             _set_text(part, clean)
             changed = True
-    if not changed:
-        return raw
-    return message.as_bytes(policy=policy.default.clone(linesep="\r\n"))
+    return message.as_bytes(policy=policy.default.clone(linesep="\r\n")) if changed else raw
 
 
-def _content(part: Message) -> str:
+def _in_place(raw: bytes, parts: list[EmailMessage], texts: list[str],
+              values: set[str]) -> bytes | None:
+    """`raw` with the values replaced byte for byte, when each stands there as written."""
+    if not all(v.isascii() and html.escape(v) == v and "=" not in v for v in values):
+        return None  # a value an encoding or HTML could have written otherwise
+    for part, text in zip(parts, texts, strict=True):
+        encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
+        written = str(part.get_payload(decode=False))
+        for value in values:
+            found = len(_word(value).findall(text))
+            if found and (encoding not in LITERAL or len(_word(value).findall(written)) < found
+                          or not _ascii_compatible(part)):
+                return None
+    for value in sorted(values, key=len, reverse=True):
+        raw = re.sub(rb"(?<![\w-])" + re.escape(value.encode()) + rb"(?![\w-])",
+                     REDACTED.encode(), raw)
+    return raw
+
+
+def _ascii_compatible(part: EmailMessage) -> bool:
+    charset = (part.get_content_charset() or "us-ascii").lower()
+    return not charset.startswith(("utf-16", "utf-32", "utf-7"))
+
+
+def _content(part: EmailMessage) -> str:
     payload = part.get_payload(decode=True)
     data = payload if isinstance(payload, bytes) else b""
     charset = part.get_content_charset() or "utf-8"
@@ -78,7 +114,7 @@ def _content(part: Message) -> str:
         return data.decode("utf-8", errors="replace")
 
 
-def _set_text(part: Message, text: str) -> None:
+def _set_text(part: EmailMessage, text: str) -> None:
     """Put `text` back in the part, encoded as the part was (quoted-printable for 8-bit text,
     so the stored message stays 7-bit); every other header and parameter kept."""
     charset = part.get_content_charset() or "utf-8"

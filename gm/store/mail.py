@@ -123,24 +123,36 @@ class MailStore(Database):
                        now: dt.datetime) -> list[int | None]:
         """Keep fetched messages in one transaction; a message kept before (the same content,
         however delivered) is skipped. Returns each one's new id, or None when skipped."""
-        new: list[int | None] = []
+        hashes = [m.content_hash for m in messages]
         with self._tx() as conn:
+            known = set(conn.execute(select(inbox.c.content_hash).where(
+                (inbox.c.campaign_id == campaign.id)
+                & inbox.c.content_hash.in_(hashes))).scalars())
+            new: dict[str, NewMessage] = {}
             for message in messages:
-                known = conn.execute(select(inbox.c.id).where(
-                    (inbox.c.campaign_id == campaign.id)
-                    & (inbox.c.content_hash == message.content_hash))).first()
-                if known is not None:
-                    new.append(None)
-                    continue
-                text, encoding = _stored_text(message.raw)
-                new.append(conn.execute(insert(inbox).values(
-                    campaign_id=campaign.id, content_hash=message.content_hash,
-                    message_id=message.message_id, sender=message.sender,
-                    subject=message.subject, raw=text, raw_encoding=encoding,
-                    size=message.size, sender_address=message.sender_address,
-                    verified_player=message.verified_player, received_at=now,
-                    done=0)).inserted_primary_key[0])  # type: ignore[index]
-        return new
+                if message.content_hash not in known:
+                    new.setdefault(message.content_hash, message)
+            rows = [self._inbox_values(campaign, message, now) for message in new.values()]
+            ids: dict[str, int] = {key: id_ for key, id_ in conn.execute(
+                insert(inbox).returning(inbox.c.content_hash, inbox.c.id,
+                                        sort_by_parameter_order=True), rows)} if rows else {}
+        taken: set[str] = set()
+        result: list[int | None] = []
+        for message in messages:  # each new content once, at its first place
+            first = message.content_hash in ids and message.content_hash not in taken
+            taken.add(message.content_hash)
+            result.append(ids[message.content_hash] if first else None)
+        return result
+
+    @staticmethod
+    def _inbox_values(campaign: CampaignRow, message: NewMessage,
+                      now: dt.datetime) -> dict[str, object]:
+        text, encoding = _stored_text(message.raw)
+        return {"campaign_id": campaign.id, "content_hash": message.content_hash,
+                "message_id": message.message_id, "sender": message.sender,
+                "subject": message.subject, "raw": text, "raw_encoding": encoding,
+                "size": message.size, "sender_address": message.sender_address,
+                "verified_player": message.verified_player, "received_at": now, "done": 0}
 
     def unanswered(self, campaign: CampaignRow) -> list[InboxRow]:
         """The messages kept and not yet handled, oldest first."""
@@ -172,24 +184,37 @@ class MailStore(Database):
 
     def handle(self, campaign: CampaignRow, handlings: Sequence[Handling],
                now: dt.datetime) -> None:
-        """Write what became of some messages; each wholly or not at all (one transaction)."""
+        """Write what became of some messages, all in one transaction: each message with its
+        orders, its mail and its notices wholly, or none of them."""
+        if not handlings:
+            return
+        ids = [h.inbox_id for h in handlings]
+        order_rows = [{"campaign_id": campaign.id, "state_seq": h.orders[0],
+                       "player": h.orders[1], "raw": h.orders[2], "parsed": h.orders[3],
+                       "received_at": now, "inbox_id": h.inbox_id}
+                      for h in handlings if h.orders is not None]
+        mail_rows = [{"campaign_id": campaign.id, "message_id": m.message_id,
+                      "recipient": m.recipient, "raw": m.mime, "created_at": now,
+                      "kind": m.kind, "status": "queued", "attempts": 0}
+                     for h in handlings for m in h.mail]
+        notice_rows = [{"campaign_id": campaign.id, "created_at": now, "kind": kind,
+                        "text": text} for h in handlings for kind, text in h.notices]
         with self._tx() as conn:
-            for handling in handlings:
-                if handling.orders is not None:
-                    seq, player, text, parsed = handling.orders
-                    conn.execute(insert(orders).values(
-                        campaign_id=campaign.id, state_seq=seq, player=player, raw=text,
-                        parsed=parsed, received_at=now, inbox_id=handling.inbox_id))
-                for message in handling.mail:
-                    queue_in(conn, campaign.id, message, now)
-                for kind, text in handling.notices:
-                    conn.execute(insert(notices).values(campaign_id=campaign.id,
-                                                        created_at=now, kind=kind, text=text))
-                conn.execute(insert(inbox_handled).values(
-                    inbox_id=handling.inbox_id, campaign_id=campaign.id,
-                    disposition=handling.disposition, note=handling.note or None,
-                    sender_address=select(inbox.c.sender_address).where(
-                        inbox.c.id == handling.inbox_id).scalar_subquery(), handled_at=now))
+            addresses = {id_: address for id_, address in conn.execute(
+                select(inbox.c.id, inbox.c.sender_address).where(inbox.c.id.in_(ids)))}
+            if mail_rows:  # a message's answer is queued once (its Message-ID is the key)
+                queued = set(conn.execute(select(outbox.c.message_id).where(
+                    outbox.c.message_id.in_([r["message_id"] for r in mail_rows]))).scalars())
+                mail_rows = [r for r in mail_rows if r["message_id"] not in queued]
+            for table, rows in ((orders, order_rows), (outbox, mail_rows),
+                                (notices, notice_rows)):
+                if rows:
+                    conn.execute(insert(table), rows)
+            conn.execute(insert(inbox_handled), [
+                {"inbox_id": h.inbox_id, "campaign_id": campaign.id,
+                 "disposition": h.disposition, "note": h.note or None,
+                 "sender_address": addresses.get(h.inbox_id), "handled_at": now}
+                for h in handlings])
 
     # mail out
     def queue(self, campaign: CampaignRow, message: MailLike, now: dt.datetime) -> bool:
