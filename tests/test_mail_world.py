@@ -221,7 +221,7 @@ def test_a_message_the_program_fails_on_stops_nothing(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
     """A message that makes the reader fail (simulated: a bug in it) is kept by its headers
     alone and the GM is told; the others are answered as usual."""
-    import gm.app.intake as intake
+    import gm.app.intake as intake  # where the reader is called
 
     folder = campaign(tmp_path, servers, monkeypatch)
     read = intake.read_parsed

@@ -8,7 +8,7 @@ import base64
 import sqlite3
 from pathlib import Path
 
-from gm.app.intake import handle_stored
+from gm.app.answering import handle_stored
 from gm.app.settings import MailConfig
 from gm.campaign import open_campaign
 from gm.store.schema import SCHEMA_VERSION

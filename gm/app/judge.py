@@ -6,7 +6,7 @@ and none of its orders is echoed: a forger learns nothing and nothing counts."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gm.game_data.dataset import GameData
 from gm.messages.reading import Reading
@@ -99,11 +99,7 @@ def judge(reading: Reading, state: GameState, data: GameData, roster: Roster,
         notes.append(f"Note: this message came from {reading.sender}, not from the address "
                      f"on file for player {verdict.player}; it counts, and that address is "
                      "told so.")
-    if not notes:
-        return verdict
-    return Verdict("\n".join(notes) + "\n\n" + verdict.text, verdict.disposition,
-                   verdict.player, verdict.message, verdict.refused, verdict.notice,
-                   verdict.tell_player)
+    return replace(verdict, text="\n".join(notes) + "\n\n" + verdict.text) if notes else verdict
 
 
 def _judge(reading: Reading, state: GameState, data: GameData, roster: Roster, names: Names,

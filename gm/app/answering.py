@@ -1,0 +1,163 @@
+"""Handling the messages kept: auto-replies, bounces and list mail are recorded and never
+answered (RFC 3834); the program's own copies are passed over; a per-address cap breaks any
+loop that still forms; every other message is judged and answered. Each message's answer, its
+orders, its notices for the GM and its disposition are written in one transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+
+from gm.app.judge import Roster, Verdict, judge
+from gm.app.settings import MailConfig
+from gm.campaign import Campaign, now
+from gm.crash import crash_point
+from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail, notice_mail
+from gm.messages.reading import Reading, one_line, read_headers, read_message
+from gm.messages.redaction import redact_text
+from gm.schedule import load_schedule
+from gm.state import GameState
+from gm.store import Handling, InboxRow
+from gm.store.mail import ANSWERED
+from orders_grammar.names import Names
+
+HANDLED_PER_TRANSACTION = 100
+EMPTY = ("no-orders", "oversized")  # answers to messages without orders: one an hour
+
+
+@dataclass
+class _Context:
+    campaign: Campaign
+    config: MailConfig
+    roster: Roster
+    names: Names
+    deadline: dt.datetime | None
+    moment: dt.datetime
+    counts: dict[str, tuple[int, int]]  # per address: answers this hour, of them without orders
+
+    @property
+    def players(self) -> set[str]:
+        """The players' addresses on file, lower case."""
+        return {address.lower() for address in self.roster.addresses.values()}
+
+
+def handle_stored(campaign: Campaign, config: MailConfig,
+                  readings: dict[int, Reading] | None = None) -> int:
+    """Handle every kept message not yet handled (`readings`: those already read); returns
+    how many were answered."""
+    readings = readings or {}
+    schedule = load_schedule(campaign.folder)
+    moment = now()
+    context = _Context(
+        campaign, config,
+        Roster(campaign.name, None, {p.letter: p.email for p in campaign.players()},
+               config.stranger_orders),
+        Names(campaign.data),
+        schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
+        campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)))
+    latest = campaign.latest()
+    answered = 0
+    pending: list[Handling] = []
+    for row in campaign.store.unanswered(campaign.row):
+        try:
+            reading = readings.get(row.id) or _read_stored(row, config)
+            pending.append(_handle(context, latest.seq, latest.state, row, reading))
+        except Exception as exc:  # one message must not stop the others
+            pending.append(Handling(row.id, "error", f"{type(exc).__name__}: {exc}", notices=[(
+                "error", f"message {row.id} from {row.sender or '?'}: this program failed on "
+                f"it ({type(exc).__name__}: {exc}); it is kept unanswered, please report it")]))
+        if len(pending) >= HANDLED_PER_TRANSACTION:
+            answered += _write(campaign, pending)
+    return answered + _write(campaign, pending)
+
+
+def _write(campaign: Campaign, handlings: list[Handling]) -> int:
+    if not handlings:
+        return 0
+    campaign.store.handle(campaign.row, handlings, now())
+    crash_point("after-answer")
+    answered = sum(h.disposition in ANSWERED for h in handlings)
+    handlings.clear()
+    return answered
+
+
+def _read_stored(row: InboxRow, config: MailConfig) -> Reading:
+    raw = row.raw_bytes
+    if (row.size or 0) > config.max_message_bytes:
+        return read_headers(raw)
+    return read_message(raw)
+
+
+def _describe(row: InboxRow, reading: Reading) -> str:
+    return f"message {row.id} from {reading.sender or row.sender or '?'} " \
+           f"({one_line(reading.subject or '(no subject)')[:60]})"
+
+
+def _is_own(reading: Reading, config: MailConfig) -> bool:
+    """A copy or a digest of this program's, in the mailbox it reads."""
+    return bool(reading.message_id and reading.message_id.endswith(f"@{OWN_DOMAIN}>")) or (
+        reading.sender is not None and reading.sender.lower() == config.gm_address.lower())
+
+
+def _handle(context: _Context, seq: int, state: GameState, row: InboxRow,
+            reading: Reading) -> Handling:
+    config = context.config
+    if _is_own(reading, config):  # a copy or digest of ours, in the mailbox we read
+        return Handling(row.id, "own", "sent by this program")
+    if reading.automated:
+        return Handling(row.id, "automated", reading.automated, notices=[(
+            "automated", f"{_describe(row, reading)}: {reading.automated}; not answered")])
+    if reading.sender is None:
+        return Handling(row.id, "no-sender", "no address to answer", notices=[(
+            "refused", f"{_describe(row, reading)}: no sender address; not answered")])
+    verdict = _verdict(context, state, row, reading)
+    address = reading.sender.lower()
+    if verdict.disposition == "no-orders" and address not in context.players:
+        return Handling(row.id, "not-a-player", "no orders, from an address not on file",
+                        notices=[("refused", f"{_describe(row, reading)}: no orders, and not "
+                                  "from a player's address; not answered (spam?)")])
+    orders = None
+    if verdict.counts and verdict.player and verdict.message is not None:
+        parsed = json.dumps([o.model_dump(mode="json") for o in verdict.message.orders])
+        orders = (seq, verdict.player, redact_text(reading.text), parsed)
+    notices = [(verdict.notice[0], f"{_describe(row, reading)}: {verdict.notice[1]}")] \
+        if verdict.notice else []
+    total, empty = context.counts.get(address, (0, 0))
+    if (config.answers_per_hour and total >= config.answers_per_hour) or \
+            (verdict.disposition in EMPTY and empty >= 1):
+        notices.append(("capped", f"{_describe(row, reading)}: not answered, "
+                        f"{total} answer(s) to {address} in the last hour already "
+                        "(a mail loop?)"))
+        return Handling(row.id, "capped", verdict.disposition, orders, (), notices)
+    context.counts[address] = (total + 1, empty + (verdict.disposition in EMPTY))
+    date = context.moment.astimezone(config.zone())
+    name = context.campaign.name
+    mail: list[Outgoing] = [answer_mail(name, config.gm_address, str(row.id), reading.sender,
+                                        reading.subject, reading.message_id, verdict.text,
+                                        date)]
+    if verdict.tell_player is not None:
+        to, text = verdict.tell_player
+        mail.append(notice_mail(name, config.gm_address, to, "stranger", str(row.id),
+                                f"{name}: orders for player {verdict.player} from another "
+                                "address", text, date))
+    return Handling(row.id, verdict.disposition, "", orders, mail, notices)
+
+
+def _verdict(context: _Context, state: GameState, row: InboxRow, reading: Reading) -> Verdict:
+    config = context.config
+    if (row.size or 0) > config.max_message_bytes:
+        return Verdict(f"Your message is {row.size:,} bytes long; this GM reads messages of "
+                       f"up to {config.max_message_bytes:,} bytes, attachments included. Send "
+                       "the orders alone, as plain text.\nNothing in it counts.\n", "oversized")
+    received = row.received_at
+    if received is not None and received.tzinfo is None:
+        received = received.replace(tzinfo=dt.UTC)  # the store keeps UTC
+    if context.deadline is not None and received is not None and received > context.deadline:
+        return Verdict(f"Your message arrived after the deadline of this phase "
+                       f"({context.deadline:%Y-%m-%d %H:%M %Z}); it does not count. Orders "
+                       "for the next phase are welcome once its report is out.\n", "late")
+    roster = Roster(context.roster.game, lambda player, _: player == row.verified_player,
+                    context.roster.addresses, context.roster.strangers)
+    return judge(reading, state, context.campaign.data, roster, context.names,
+                 config.max_line_chars)
