@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from gm.errors import GameError
 from gm.orders.model import Order
@@ -82,7 +81,6 @@ TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([12])$", re.IGNORECASE)
 PRE_GAME = re.compile(r"^PHASE\s+(SETUP|TRADING)$", re.IGNORECASE)
 
 
-@lru_cache(maxsize=256)  # a message is read when kept (its password) and when answered
 def read_envelope(text: str) -> Envelope:
     if text.count("\n") > MAX_LINES:
         raise OrdersError(f"the message has more than {MAX_LINES} lines; send the orders alone")
@@ -121,6 +119,14 @@ def read_envelope(text: str) -> Envelope:
                     first=block.first, last=block.lines[-1].number, end=block.end,
                     order_lines=tuple(orders),
                     problems=tuple(problems))
+
+
+def envelope_or_error(text: str) -> Envelope | OrdersError:
+    """`read_envelope`, with the refusal as a value (to be read once and used twice)."""
+    try:
+        return read_envelope(text)
+    except OrdersError as exc:
+        return exc
 
 
 def parse_orders(envelope: Envelope, names: Names,

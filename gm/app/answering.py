@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gm.app.judge import Roster, Verdict, judge
@@ -20,56 +21,80 @@ from gm.schedule import load_schedule
 from gm.state import GameState
 from gm.store import Handling, InboxRow
 from gm.store.mail import ANSWERED
+from orders_grammar.message import Envelope, OrdersError, envelope_or_error
 from orders_grammar.names import Names
 
 HANDLED_PER_TRANSACTION = 100
+
+
+@dataclass(frozen=True)
+class Read:
+    """A message as read when it was kept, so that answering it need not read it again."""
+
+    reading: Reading
+    envelope: Envelope | OrdersError
+
 EMPTY = ("no-orders", "oversized")  # answers to messages without orders: one an hour
 
 
 @dataclass
-class _Context:
+class Answerer:
+    """What answering needs, gathered once for a round: the campaign, its position, the
+    players, the parser, the deadline, the answers each address had in the last hour."""
+
     campaign: Campaign
     config: MailConfig
     roster: Roster
     names: Names
+    seq: int  # the state the orders are written against
+    state: GameState
     deadline: dt.datetime | None
     moment: dt.datetime
     counts: dict[str, tuple[int, int]]  # per address: answers this hour, of them without orders
+
+    @classmethod
+    def of(cls, campaign: Campaign, config: MailConfig) -> Answerer:
+        schedule = load_schedule(campaign.folder)
+        moment = now()
+        latest = campaign.latest()
+        return cls(
+            campaign, config,
+            Roster(campaign.name, None, {p.letter: p.email for p in campaign.players()},
+                   config.stranger_orders),
+            Names(campaign.data), latest.seq, latest.state,
+            schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
+            campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)))
 
     @property
     def players(self) -> set[str]:
         """The players' addresses on file, lower case."""
         return {address.lower() for address in self.roster.addresses.values()}
 
+    def handle(self, readings: Mapping[int, Read]) -> int:
+        """Handle every kept message not yet handled (`readings`: those already read);
+        returns how many were answered."""
+        answered = 0
+        pending: list[Handling] = []
+        for row in self.campaign.store.unanswered(self.campaign.row):
+            try:
+                read = readings.get(row.id) or _read_stored(row, self.config)
+                pending.append(_handle(self, row, read))
+            except Exception as exc:  # one message must not stop the others
+                pending.append(Handling(row.id, "error", f"{type(exc).__name__}: {exc}",
+                                        notices=[("error", _failed(row, exc))]))
+            if len(pending) >= HANDLED_PER_TRANSACTION:
+                answered += _write(self.campaign, pending)
+        return answered + _write(self.campaign, pending)
 
-def handle_stored(campaign: Campaign, config: MailConfig,
-                  readings: dict[int, Reading] | None = None) -> int:
-    """Handle every kept message not yet handled (`readings`: those already read); returns
-    how many were answered."""
-    readings = readings or {}
-    schedule = load_schedule(campaign.folder)
-    moment = now()
-    context = _Context(
-        campaign, config,
-        Roster(campaign.name, None, {p.letter: p.email for p in campaign.players()},
-               config.stranger_orders),
-        Names(campaign.data),
-        schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
-        campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)))
-    latest = campaign.latest()
-    answered = 0
-    pending: list[Handling] = []
-    for row in campaign.store.unanswered(campaign.row):
-        try:
-            reading = readings.get(row.id) or _read_stored(row, config)
-            pending.append(_handle(context, latest.seq, latest.state, row, reading))
-        except Exception as exc:  # one message must not stop the others
-            pending.append(Handling(row.id, "error", f"{type(exc).__name__}: {exc}", notices=[(
-                "error", f"message {row.id} from {row.sender or '?'}: this program failed on "
-                f"it ({type(exc).__name__}: {exc}); it is kept unanswered, please report it")]))
-        if len(pending) >= HANDLED_PER_TRANSACTION:
-            answered += _write(campaign, pending)
-    return answered + _write(campaign, pending)
+
+def handle_stored(campaign: Campaign, config: MailConfig) -> int:
+    """Handle every kept message not yet handled; returns how many were answered."""
+    return Answerer.of(campaign, config).handle({})
+
+
+def _failed(row: InboxRow, exc: Exception) -> str:
+    return (f"message {row.id} from {row.sender or '?'}: this program failed on it "
+            f"({type(exc).__name__}: {exc}); it is kept unanswered, please report it")
 
 
 def _write(campaign: Campaign, handlings: list[Handling]) -> int:
@@ -82,11 +107,11 @@ def _write(campaign: Campaign, handlings: list[Handling]) -> int:
     return answered
 
 
-def _read_stored(row: InboxRow, config: MailConfig) -> Reading:
+def _read_stored(row: InboxRow, config: MailConfig) -> Read:
     raw = row.raw_bytes
-    if (row.size or 0) > config.max_message_bytes:
-        return read_headers(raw)
-    return read_message(raw)
+    reading = read_headers(raw) if (row.size or 0) > config.max_message_bytes else \
+        read_message(raw)
+    return Read(reading, envelope_or_error(reading.text))
 
 
 def _describe(row: InboxRow, reading: Reading) -> str:
@@ -100,9 +125,9 @@ def _is_own(reading: Reading, config: MailConfig) -> bool:
         reading.sender is not None and reading.sender.lower() == config.gm_address.lower())
 
 
-def _handle(context: _Context, seq: int, state: GameState, row: InboxRow,
-            reading: Reading) -> Handling:
+def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
     config = context.config
+    reading = read.reading
     if _is_own(reading, config):  # a copy or digest of ours, in the mailbox we read
         return Handling(row.id, "own", "sent by this program")
     if reading.automated:
@@ -111,7 +136,7 @@ def _handle(context: _Context, seq: int, state: GameState, row: InboxRow,
     if reading.sender is None:
         return Handling(row.id, "no-sender", "no address to answer", notices=[(
             "refused", f"{_describe(row, reading)}: no sender address; not answered")])
-    verdict = _verdict(context, state, row, reading)
+    verdict = _verdict(context, row, read)
     address = reading.sender.lower()
     if verdict.disposition == "no-orders" and address not in context.players:
         return Handling(row.id, "not-a-player", "no orders, from an address not on file",
@@ -120,7 +145,7 @@ def _handle(context: _Context, seq: int, state: GameState, row: InboxRow,
     orders = None
     if verdict.counts and verdict.player and verdict.message is not None:
         parsed = json.dumps([o.model_dump(mode="json") for o in verdict.message.orders])
-        orders = (seq, verdict.player, redact_text(reading.text), parsed)
+        orders = (context.seq, verdict.player, redact_text(reading.text), parsed)
     notices = [(verdict.notice[0], f"{_describe(row, reading)}: {verdict.notice[1]}")] \
         if verdict.notice else []
     total, empty = context.counts.get(address, (0, 0))
@@ -144,7 +169,7 @@ def _handle(context: _Context, seq: int, state: GameState, row: InboxRow,
     return Handling(row.id, verdict.disposition, "", orders, mail, notices)
 
 
-def _verdict(context: _Context, state: GameState, row: InboxRow, reading: Reading) -> Verdict:
+def _verdict(context: Answerer, row: InboxRow, read: Read) -> Verdict:
     config = context.config
     if (row.size or 0) > config.max_message_bytes:
         return Verdict(f"Your message is {row.size:,} bytes long; this GM reads messages of "
@@ -159,5 +184,5 @@ def _verdict(context: _Context, state: GameState, row: InboxRow, reading: Readin
                        "for the next phase are welcome once its report is out.\n", "late")
     roster = Roster(context.roster.game, lambda player, _: player == row.verified_player,
                     context.roster.addresses, context.roster.strangers)
-    return judge(reading, state, context.campaign.data, roster, context.names,
-                 config.max_line_chars)
+    return judge(read.reading, context.state, context.campaign.data, roster, context.names,
+                 config.max_line_chars, read.envelope)

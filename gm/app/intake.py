@@ -11,14 +11,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from gm.app.answering import handle_stored
+from gm.app.answering import Answerer, Read
 from gm.app.settings import MailConfig
 from gm.campaign import Campaign, PasswordCache, now
 from gm.crash import crash_point
 from gm.messages.reading import Reading, parse_mail, read_headers, read_parsed
 from gm.messages.redaction import redact_message
 from gm.store import NewMessage
-from orders_grammar.message import OrdersError, read_envelope
+from orders_grammar.message import Envelope, OrdersError, envelope_or_error
 
 # Headers that delivery adds: the same message delivered twice differs only in these.
 TRACE = re.compile(rb"^(return-path|received|delivered-to|x-original-to|envelope-to|"
@@ -68,37 +68,33 @@ def content_key(raw: bytes) -> str:
     return digest.hexdigest()
 
 
-def _verified(reading: Reading, passwords: PasswordCache) -> str | None:
+def _verified(envelope: Envelope | OrdersError, passwords: PasswordCache) -> str | None:
     """The player whose password the message carries: checked before the password is
     taken out of the stored copy."""
-    try:
-        envelope = read_envelope(reading.text)
-    except OrdersError:
+    if isinstance(envelope, OrdersError) or not envelope.player:
         return None
-    player = envelope.player
-    if player and passwords.check(player, envelope.password):
-        return player
-    return None
+    return envelope.player if passwords.check(envelope.player, envelope.password) else None
 
 
 def prepare(fetched: Fetched, config: MailConfig, passwords: PasswordCache
-            ) -> tuple[NewMessage, Reading]:
+            ) -> tuple[NewMessage, Read]:
     oversized = fetched.size > config.max_message_bytes or len(fetched.raw) > \
         config.max_message_bytes
     raw = fetched.raw[:config.max_message_bytes]
     message = None if oversized else parse_mail(raw)  # parsed once: read, then redacted
     reading = read_headers(raw) if oversized else read_parsed(raw, message)
+    envelope = envelope_or_error(reading.text)
     kept = NewMessage(
         content_hash=content_key(raw), size=max(fetched.size, len(raw)),
         raw=redact_message(raw, message)[:config.max_message_bytes],
         message_id=reading.message_id, sender=reading.sender, subject=reading.subject,
         sender_address=reading.sender.lower() if reading.sender else None,
-        verified_player=None if oversized else _verified(reading, passwords))
-    return kept, reading
+        verified_player=None if oversized else _verified(envelope, passwords))
+    return kept, Read(reading, envelope)
 
 
 def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCache
-                   ) -> tuple[NewMessage, Reading]:
+                   ) -> tuple[NewMessage, Read]:
     """`prepare`, or, for a message this program fails to read, its headers alone (so that
     no password in its body is kept) and a reading that says so: one such message must not
     stop the mailbox."""
@@ -115,23 +111,24 @@ def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCach
                           f"({type(exc).__name__}); the GM is told")
         return NewMessage(content_key(raw), raw[:cut] + b"\r\n\r\n", fetched.size,
                           head.message_id, head.sender, head.subject,
-                          head.sender.lower() if head.sender else None, None), reading
+                          head.sender.lower() if head.sender else None, None), Read(
+                              reading, OrdersError("no orders read"))
 
 
 def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[int, int]:
-    """Keep every message waiting, then handle every message not yet handled.
-    Returns (messages kept, messages answered)."""
+    """Keep the messages waiting a batch at a time, and handle each batch (and whatever an
+    earlier run kept and did not handle). Returns (messages kept, messages answered)."""
     passwords = PasswordCache(campaign.players())
-    readings: dict[int, Reading] = {}
-    kept = 0
+    answerer = Answerer.of(campaign, config)
+    kept = answered = 0
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         prepared = [prepare_safely(fetched, config, passwords) for fetched in batch]
         ids = campaign.store.store_messages(campaign.row, [m for m, _ in prepared], now())
-        for inbox_id, (_, reading) in zip(ids, prepared, strict=True):
-            if inbox_id is not None:
-                readings[inbox_id] = reading
-                kept += 1
+        readings = {inbox_id: read for inbox_id, (_, read) in zip(ids, prepared, strict=True)
+                    if inbox_id is not None}
+        kept += len(readings)
         crash_point("after-store")
         mailbox.done(batch)
         crash_point("after-move")
-    return kept, handle_stored(campaign, config, readings)
+        answered += answerer.handle(readings)
+    return kept, answered + answerer.handle({})  # none waiting: what an earlier run left

@@ -17,8 +17,8 @@ from orders_grammar.message import (
     Envelope,
     OrdersError,
     ParsedMessage,
+    envelope_or_error,
     parse_orders,
-    read_envelope,
 )
 from orders_grammar.names import Names
 
@@ -88,9 +88,13 @@ def authenticate(envelope: Envelope, state: GameState, roster: Roster,
 
 
 def judge(reading: Reading, state: GameState, data: GameData, roster: Roster,
-          names: Names | None = None, max_line_chars: int = MAX_LINE_CHARS) -> Verdict:
-    """The full check a message gets, and its answer."""
-    verdict = _judge(reading, state, data, roster, names or Names(data), max_line_chars)
+          names: Names | None = None, max_line_chars: int = MAX_LINE_CHARS,
+          envelope: Envelope | OrdersError | None = None) -> Verdict:
+    """The full check a message gets, and its answer (`envelope`: its text read already)."""
+    if envelope is None:
+        envelope = envelope_or_error(reading.text)
+    verdict = _judge(reading, envelope, state, data, roster, names or Names(data),
+                     max_line_chars)
     notes = []
     if reading.attachments:
         notes.append(f"Note: the attachment(s) {', '.join(reading.attachments)} were not "
@@ -102,15 +106,13 @@ def judge(reading: Reading, state: GameState, data: GameData, roster: Roster,
     return replace(verdict, text="\n".join(notes) + "\n\n" + verdict.text) if notes else verdict
 
 
-def _judge(reading: Reading, state: GameState, data: GameData, roster: Roster, names: Names,
-           max_line_chars: int) -> Verdict:
+def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameState,
+           data: GameData, roster: Roster, names: Names, max_line_chars: int) -> Verdict:
     if reading.unreadable:
         return _refused(reading.unreadable, f"could not be read: {reading.unreadable}",
                         "no-orders", "error")
-    try:
-        envelope = read_envelope(reading.text)
-    except OrdersError as exc:
-        return _refused(str(exc), disposition="no-orders")
+    if isinstance(envelope, OrdersError):
+        return _refused(str(envelope), disposition="no-orders")
     player = authenticate(envelope, state, roster, reading.sender)
     if isinstance(player, Verdict):
         return player
