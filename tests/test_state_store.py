@@ -94,3 +94,47 @@ def test_store_keeps_orders_and_results(store: Store, data: GameData) -> None:
         assert conn.execute(select(orders.c.player, orders.c.raw)).all() == [
             ("A", "GAME c\nPLAYER A\n")]
         assert conn.execute(select(results.c.result)).scalar() == '{"orders": []}'
+
+
+def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None:
+    """Messages kept once by their content, handled in one transaction, sent, tried again,
+    failed and queued again; notices gathered into a digest."""
+    from gm.messages.compose import notice_mail
+    from gm.store import Handling, NewMessage
+
+    row = store.create_campaign("c", "s", None, [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
+    seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
+
+    def message(key: str, raw: bytes) -> NewMessage:
+        return NewMessage(key, raw, len(raw), f"<{key}@x.org>", "a@x.org", "orders",
+                          "a@x.org", "A")
+
+    latin = "GAME c # Kamenev’s\n".encode("cp1252")
+    ids = store.store_messages(row, [message("k1", b"GAME c\n"), message("k2", latin),
+                                     message("k1", b"GAME c\n")], NOW)
+    assert ids[0] is not None and ids[1] is not None and ids[2] is None
+    assert store.store_messages(row, [message("k1", b"GAME c\n")], NOW) == [None]
+    waiting = store.unanswered(row)
+    assert [m.raw_bytes for m in waiting] == [b"GAME c\n", latin]
+    answer = notice_mail("c", "gm@x.org", "a@x.org", "answer", "1", "Re: orders", "ok\n", NOW)
+    store.handle(row, [Handling(waiting[0].id, "answered", "", (seq, "A", "GAME c\n", "[]"),
+                                [answer], [("stranger", "a note")]),
+                       Handling(waiting[1].id, "automated", "bulk")], NOW)
+    assert store.unanswered(row) == []
+    assert store.answers_since(row, NOW) == {"a@x.org": (1, 0)}
+    assert [r.player for r in store.orders_in_stage(row, "trading")] == ["A"]
+    (queued,) = store.due(row, NOW)
+    store.mark_unsent(row, queued, "retry", "451 later", NOW + dt.timedelta(minutes=5), None,
+                      NOW)
+    assert store.due(row, NOW) == []
+    (again,) = store.due(row, NOW + dt.timedelta(minutes=6))
+    assert again.attempts == 1
+    store.mark_unsent(row, again, "failed", "550 no", None, ("failed", "it failed"), NOW)
+    assert [n.kind for n in store.undigested(row)] == ["stranger", "failed"]
+    requeued = store.requeue(row, again.id)
+    assert requeued is not None and store.due(row, NOW)[0].id == again.id
+    store.mark_sent(requeued, NOW)
+    assert store.outbox_rows(row, ("queued", "retry", "failed")) == []
+    digest = notice_mail("c", "gm@x.org", "gm@x.org", "digest", "9", "2 things", "...", NOW)
+    store.digest(row, [n.id for n in store.undigested(row)], digest, NOW)
+    assert store.undigested(row) == [] and store.due(row, NOW)[0].kind == "digest"
