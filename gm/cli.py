@@ -35,7 +35,8 @@ COMMANDS = {
                "The report of a phase: text, HTML with a map, or JSON."),
     "history": ("gm.commands.campaign:history", "List the campaign's states, oldest first."),
     "data": ("gm.commands.data:data", "Check and print the map and counter data."),
-    "case": ("gm.commands.case:case", "Run adjudication cases and check what they expect."),
+    "case": ("gm.commands.case:case",
+             "Run adjudication cases, check them, list them, show the rules they cover."),
     "orders": ("gm.commands.orders:orders",
                "Check an order message as its answer will, or print its normal form."),
 }

@@ -27,7 +27,8 @@ def test_case_run_json_has_the_documented_fields() -> None:
     assert result.exit_code == 0, result.output
     outcome = json.loads(result.output)
     assert set(outcome) >= {"case", "turn", "phase", "position", "chart", "orders",
-                            "randomizer", "pending", "dice_used", "victory", "log", "removed"}
+                            "randomizer", "pending", "dice_used", "victory", "log", "removed",
+                            "victory_points", "ranking"}
     assert outcome["randomizer"] == sorted(outcome["randomizer"])
     assert "unassigned" in outcome["chart"]
 

@@ -49,7 +49,7 @@ def test_a_campaign_from_deal_to_first_turn(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "Game-Turn 1 begins" in result.output
     shown = gm("show", str(folder)).output
     assert "Game-Turn 1, First Phase" in shown
-    assert f"[{lenin_owner}] 151 Lenin (2), 101 RD 3" in shown
+    assert f"[{lenin_owner}] 151 Lenin (1), 101 RD 3" in shown
     assert "[-] 317 PO 2, 318 PO 2, 319 PO 1" in shown
     history = gm("history", str(folder)).output.splitlines()
     assert [line.split()[3] for line in history] == [
@@ -127,7 +127,7 @@ def test_demo_runs_on_embedded_defaults() -> None:
     result = run_gm("demo")
     assert result.returncode == 0, result.stderr
     assert "Game-Turn 1, First Phase" in result.stdout
-    assert "[D] 151 Lenin (2), 101 RD 3" in result.stdout  # Lenin traded F -> D, then deployed
+    assert "[D] 151 Lenin (1), 101 RD 3" in result.stdout  # Lenin traded F -> D, then deployed
 
 
 def test_a_campaign_on_a_broken_data_set_is_refused_in_one_line(tmp_path: Path) -> None:

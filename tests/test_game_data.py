@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections import Counter
+from pathlib import Path
+
+import pytest
 
 from gm.game_data.checks import check_directory
 from gm.game_data.dataset import DEFAULT_DATA_DIR, GameData
@@ -13,12 +18,14 @@ def test_embedded_data_set_has_no_problems() -> None:
     assert check_directory(DEFAULT_DATA_DIR) == []
 
 
+@pytest.mark.rules("12.2")
 def test_exactly_the_78_provinces_of_the_random_events_table(data: GameData) -> None:  # 12.2
     names = random_event_provinces()
     assert len(names) == len(set(names)) == 78
     assert sorted(p.name for p in data.map.provinces) == sorted(names)
 
 
+@pytest.mark.rules("15.41")
 def test_codes_are_first_four_letters_with_documented_clashes(data: GameData) -> None:  # 15.41
     codes = {p.name: p.code for p in data.map.provinces}
     assert codes["Vladivostok"] == "VLAD" and codes["Vladimir"] == "VLDM"
@@ -57,6 +64,7 @@ def test_adjacencies_the_rulebook_uses(data: GameData) -> None:
         assert data.adjacent(a, b), pair
 
 
+@pytest.mark.rules("5.3", "5.32", "5.33")
 def test_special_crossings(data: GameData) -> None:  # 5.32, 5.33
     assert not data.adjacent("PETR", "LIVO")
     assert not data.adjacent("TAUR", "KUBA")
@@ -107,6 +115,7 @@ def test_counter_facts(data: GameData) -> None:
         "CZAR": ("EKAT", "red"), "GOLD": ("OMSK", "white")}  # 13.0
 
 
+@pytest.mark.rules("15.22", "5.61", "5.66", "5.71", "7.23")
 def test_counts_of_the_counter_mix(data: GameData) -> None:
     colors = Counter(data.color(u) for u in data.leaders)
     assert colors == {"red": 30, "white": 20}  # 15.22
@@ -122,6 +131,7 @@ def test_counts_of_the_counter_mix(data: GameData) -> None:
     assert aux.blue_control + aux.blue_withdrawal + aux.green_control + aux.assassin == 30
 
 
+@pytest.mark.rules("5.6", "5.7", "5.62", "5.65", "5.75", "5.76")
 def test_nationalities_and_their_movement_limits(data: GameData) -> None:
     nats = data.counters.nationalities
     assert {c for c, n in nats.items() if n.color == "blue"} == {
@@ -132,3 +142,56 @@ def test_nationalities_and_their_movement_limits(data: GameData) -> None:
     assert nats["CZ"].regions == nats["JA"].regions == ("S",)  # 5.65
     assert set(nats["FN"].provinces or ()) == {"ARCH", "OLON", "PETR", "FINL"}  # 5.75
     assert set(nats["PO"].regions or ()) == {"G", "W", "B", "U", "P"}  # 5.76
+
+
+@pytest.mark.rules("5.24", "5.5", "5.52", "12.11")
+def test_the_map_corrections(data: GameData) -> None:
+    """R50: the adjacencies and rail lines of 1918, each with its source note."""
+    for a, b in (("TVER", "TULA"), ("FINL", "ARCH"), ("SAMA", "ASTR"), ("VILN", "POLA")):
+        assert data.adjacent(a, b) and data.adjacent(b, a)
+    assert not data.adjacent("POLT", "KURS")
+    for a, b in (("TVER", "TULA"), ("TVER", "SMOL"), ("TVER", "KALU"), ("TVER", "PSKO"),
+                 ("KAZA", "SIMB"), ("POLT", "KHER"), ("KHAR", "VORO"), ("VYAT", "VOLO"),
+                 ("NOVG", "YARO"), ("VOLO", "ARCH"), ("OLON", "ARCH")):
+        assert data.rail_linked(a, b), (a, b)
+    assert not data.rail_linked("NIZH", "KAZA")
+    assert data.region_name("VORO") == data.region_name("YEKA") == "Ukraine"
+    for code in ("TVER", "KAZA", "ARCH", "VORO", "DONC", "ASTR"):
+        assert "reconstructed" in data.provinces[code].source
+
+
+@pytest.mark.rules("13.32")
+def test_ports_of_1918(data: GameData) -> None:
+    """R48: Baltic, White Sea, Black Sea, Azov, Caspian and Pacific ports."""
+    ports = {p.code for p in data.map.provinces if p.port}
+    assert ports == {"PETR", "ESTO", "LIVO", "COUR", "FINL", "ARCH", "KHER", "TAUR", "KUBA",
+                     "KUTA", "DONC", "YEKA", "BAKU", "DAGH", "ASTR", "VLAD"}
+
+
+def test_twelve_major_leaders(data: GameData) -> None:
+    """R49: twelve leaders of value 2 or more, six of each colour; Trotsky 3 (3.21)."""
+    major = {leader.name: leader.value for leader in data.leaders.values() if leader.value >= 2}
+    assert major == {"Trotsky": 3, "Tukhachevsky": 3, "Frunze": 3, "Kamenev": 2,
+                     "Vatsetis": 2, "Budenny": 2, "Denikin": 3, "Kolchak": 3, "Wrangel": 2,
+                     "Yudenich": 2, "Kornilov": 2, "Krasnov": 2}
+
+
+@pytest.mark.rules("5.5")
+def test_provinces_off_the_rail_net(tmp_path: Path) -> None:
+    """`gm data map` names the provinces no rail line reaches (5.5, 21.21): none on the
+    reconstructed map of 1918; those of a GM's own map."""
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+
+    summary = CliRunner().invoke(cli, ["data", "map"])
+    assert summary.exit_code == 0 and "off the rail net (5.5, 21.21): none" in summary.output
+    own = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, own)
+    text = (own / "map.yaml").read_text(encoding="utf-8")
+    text = text.replace("rail: [OREN]", "rail: []").replace(
+        "rail: [SAMA, KIRG]", "rail: [SAMA]")
+    (own / "map.yaml").write_text(text, encoding="utf-8")
+    assert check_directory(own) == []
+    mapped = CliRunner().invoke(cli, ["data", "map", "--data", str(own), "--json"])
+    assert json.loads(mapped.output)["off_rail"] == ["KIRG"]

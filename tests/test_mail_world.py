@@ -177,6 +177,7 @@ def test_the_campaign_may_refuse_orders_from_an_address_not_on_file(
     assert opened.store.orders_for(opened.row, 1, 1) == []
 
 
+@pytest.mark.rules("17.0 [15.0]", "15.33", "15.54")
 def test_pre_game_orders_by_mail_change_the_position_and_start_mails_the_opening_reports(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = campaign(tmp_path, servers, monkeypatch, started=False)

@@ -93,3 +93,14 @@ def test_wrong_password_game_and_stale_phase(tmp_path: Path) -> None:
                                 catch_exceptions=True)
     assert result.exit_code == 1
     assert "refused as stale" in str(result.exception) + result.output
+
+
+@pytest.mark.rules("17.0 [4.2]", "17.0 [13.26]")
+def test_the_answer_judges_orders_after_the_player_s_own_trades(tmp_path: Path) -> None:
+    """A unit the player steals in the trades may be moved in the same message (R16)."""
+    orders = tmp_path / "steal.txt"
+    orders.write_text("GAME t\nPLAYER C\nPASSWORD x\nSTEAL 301 WITH 252\n"
+                      "MOVE 252 GOLD 205 301: OMSK-CHEL\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--case", str(POSITION), str(orders)])
+    assert result.exit_code == 0, result.output
+    assert "line 5: MOVE 252 GOLD 205 301: OMSK-CHEL" in result.output

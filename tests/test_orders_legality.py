@@ -68,12 +68,12 @@ REFUSED = [
     ("A", "MOVE 154: TAUR-KUBA", "5.32"),  # Kerch Straits: White only
     ("A", "MOVE 152: TVER-NOVG-PETR-OLON-ARCH-VOLO-YARO", "5.12, 5.23, 5.28"),  # 6 MP
     ("A", "MOVE 401 402: VLAD-SPAS-MOGO-CHIT-IRKU", "5.63, 5.72"),  # Blue: 3 MP
-    ("A", "RAIL 152 111: TVER-PSKO", "5.52"),  # adjacent, but no rail link
+    ("A", "RAIL 152 111: TVER-YARO", "5.52"),  # adjacent, but no rail link
     ("A", "RAIL 401 402: VLAD-SPAS", "5.64, 5.73"),  # Blue units never by rail
     ("A", "MOVE 417: VLAD-SPAS", "5.61, 5.71"),  # no US control marker
     ("A", "MOVE 408: KIEV-POLT", "5.62"),  # German units never move
     ("A", "MOVE 111: TVER-RYAZ", "5.1, 5.22"),  # a Red combat unit alone
-    ("A", "MOVE 151 101 102: PETR-NOVG PICKUP 103 AT NOVG", "5.14, 7.1"),  # Lenin: 2
+    ("A", "MOVE 151 101 102: PETR-NOVG PICKUP 103 AT NOVG", "5.42, 5.14, 7.22"),  # Lenin: 2
     ("A", "MOVE 152 111 112 113: TVER-RYAZ", "5.1"),
     ("A", "MOVE 152: TVER-RYAZ\nMOVE 152: RYAZ-TULA", "5.25"),  # moved twice
     ("A", "MOVE 151 101: PETR-NOVG PICKUP 117 AT NOVG", "5.13"),  # 117 is in OREL
@@ -96,7 +96,7 @@ REFUSED = [
     ("A", "TRADE 1 POLITBURO TO B FOR 1 ASSASSIN", "10.0"),  # B has no Assassin to give
     ("A", "PURGE B POLITBURO 5", "11.1"),  # 5 < 8
     ("A", "PURGE A WITH B", "11.14"),
-    ("A", "ATTACK 153 WITH 152 111 112", "17.0 [4.2]"),  # combat in the First Phase
+    ("A", "ATTACK 153 WITH 152 111 112", "17.0 [4.2], 5.11"),  # combat in the First Phase
     ("A", "DEPLOY 151 101 IN PETR", "17.0 [4.2]"),
     ("B", "MOVE 317 318 319: POLA-GROD-MINS-CHER-KIEV", "5.63, 5.72"),  # Green: 3 MP
     ("C", "MOVE 252 GOLD 205 301: OMSK-EKAT-PERM", "5.74"),  # Siberian Green leaves Siberia
@@ -105,6 +105,10 @@ REFUSED = [
 
 @pytest.mark.parametrize(("player", "lines", "rule"), REFUSED,
                          ids=[lines.replace("\n", " / ") for _, lines, _ in REFUSED])
+@pytest.mark.rules("5.1", "5.12", "5.13", "5.14", "5.22", "5.23", "5.24", "5.25", "5.28", "5.32",
+                   "5.33", "5.41", "5.52", "5.61", "5.62", "5.63", "5.64", "5.72", "5.73",
+                   "5.74", "7.23", "10.12", "10.13", "10.16", "11.1", "11.14", "13.14", "13.15",
+                   "13.26", "13.31", "13.51", "15.33", "17.0 [4.2]")
 def test_illegal_orders_are_refused_with_their_rule(position: tuple[GameData, GameState],
                                                     player: str, lines: str, rule: str) -> None:
     found = refusals(position, player, *lines.split("\n"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from gm.campaign import open_campaign
@@ -23,6 +24,7 @@ def _orders(data: GameData, player: str, *lines: str) -> tuple:  # type: ignore[
     return message.orders
 
 
+@pytest.mark.rules("17.0 [15.0]", "15.33")
 def test_matched_trades_gifts_and_unmatched_trades(data: GameData) -> None:
     state = deal(data, "ABC")
     a, b = state.hands["A"].units, state.hands["B"].units
@@ -39,6 +41,7 @@ def test_matched_trades_gifts_and_unmatched_trades(data: GameData) -> None:
     assert "no matching TRADE (15.33)" in outcomes[2].detail
 
 
+@pytest.mark.rules("17.0 [15.0]", "15.54")
 def test_deploy_orders_by_mail(data: GameData) -> None:
     state = end_trading(deal(data, "ABC"), data)
     owner = next(p for p, h in state.hands.items() if 151 in h.units)
@@ -48,6 +51,7 @@ def test_deploy_orders_by_mail(data: GameData) -> None:
     assert after.deploy_orders[0].units == (151, 101)
 
 
+@pytest.mark.rules("17.0 [15.0]")
 def test_gm_orders_apply_on_a_campaign(tmp_path: Path) -> None:
     runner = CliRunner()
     folder = tmp_path / "camp"

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,7 +49,10 @@ def test_golden_reports_of_a_scripted_phase(played: Path, fmt: str, player: str 
 
 
 def test_text_lines_fit_72_columns(played: Path) -> None:
-    for turn, phase in ((1, 1), (2, 2), (13, 2)):
+    import yaml
+
+    last = yaml.safe_load((CAMPAIGN / "expected.yaml").read_text(encoding="utf-8"))["turn"]
+    for turn, phase in ((1, 1), (2, 2), (last, 2)):
         text = gm("report", str(played), "--turn", str(turn), "--phase", str(phase),
                   "--player", "B")
         assert max(len(line) for line in text.splitlines()) <= 72
@@ -61,11 +65,26 @@ def test_the_json_is_the_model(played: Path) -> None:
     assert model["next_phase"] == "Game-Turn 1, Second Phase"
     assert [e["step"] for e in model["events"]] == sorted(
         (e["step"] for e in model["events"]),
-        key=["orders", "quitting", "trades", "movement", "assassination", "purge",
+        key=["orders", "quitting", "trades", "legality", "movement", "assassination", "purge",
              "random events"].index)
     assert len(model["map"]["provinces"]) == 78
     assert model["player"]["template"][0] == "GAME scripted"
     assert set(model["standings"]) == {"red", "white"}
+
+
+@pytest.mark.rules("8.29", "17.0")
+def test_every_player_sees_every_stack(played: Path) -> None:
+    """8.29: any force may be examined; the postal GM reports all positions to every player
+    (17.0), so a player's report holds every stack on the map, whoever controls it."""
+    mine = json.loads(gm("report", str(played), "--format", "json", "--player", "A"))
+    everyone = json.loads(gm("report", str(played), "--format", "json"))
+
+    def stacks(model: Any) -> list[tuple[str, Any]]:
+        return [(p["code"], s) for r in model["regions"] for p in r["provinces"]
+                for s in p["stacks"]]
+
+    assert stacks(mine) == stacks(everyone)
+    assert {s["player"] for _, s in stacks(mine)} - {None, "A"}
 
 
 def test_the_final_report(played: Path) -> None:

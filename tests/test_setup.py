@@ -20,6 +20,7 @@ from tests.conftest import ScriptedDraws, deal, deployed
 
 
 @pytest.mark.parametrize("players", ["ABC", "ABCD", "ABCDE", "ABCDEF"])
+@pytest.mark.rules("15.2", "15.22", "15.23", "15.3", "15.31", "15.32")
 def test_the_deal_gives_out_all_65_counters_as_equally_as_possible(
         data: GameData, players: str) -> None:  # 15.22, 15.31
     state = deal(data, players)
@@ -37,6 +38,7 @@ def test_the_deal_gives_out_all_65_counters_as_equally_as_possible(
     assert len(state.auxiliary_randomizer) == 30  # 15.23
 
 
+@pytest.mark.rules("15.32")
 def test_lenin_and_trotsky_holders_get_a_politburo_marker_each(data: GameData) -> None:  # 15.32
     dice = ScriptedDraws(["151", "152"])  # A gets Lenin, B Trotsky, then the lowest items
     state = new_game(data, ["A", "B", "C"], dice)
@@ -49,6 +51,7 @@ def test_lenin_and_trotsky_holders_get_a_politburo_marker_each(data: GameData) -
     assert sum(h.politburo for h in state.hands.values()) == 15
 
 
+@pytest.mark.rules("15.32")
 def test_one_player_with_lenin_and_trotsky_gets_no_extra_marker(data: GameData) -> None:
     dice = ScriptedDraws(["151", "POLITBURO", "POLITBURO", "152"])  # A: Lenin, then Trotsky
     state = new_game(data, ["A", "B", "C"], dice)
@@ -61,6 +64,7 @@ def test_the_same_seed_deals_the_same_hands(data: GameData) -> None:
     assert deal(data, seed="x").to_json() != deal(data, seed="y").to_json()
 
 
+@pytest.mark.rules("15.33")
 def test_trades_move_units_and_markers_both_ways(data: GameData) -> None:  # 15.33
     state = deal(data, "ABC")
     a_unit, b_unit = state.hands["A"].units[0], state.hands["B"].units[0]
@@ -74,6 +78,7 @@ def test_trades_move_units_and_markers_both_ways(data: GameData) -> None:  # 15.
     assert sum(h.politburo for h in gift.hands.values()) == total
 
 
+@pytest.mark.rules("15.33")
 def test_a_trade_of_what_a_player_does_not_hold_is_refused(data: GameData) -> None:
     state = deal(data, "ABC")
     b_unit = state.hands["B"].units[0]
@@ -83,6 +88,7 @@ def test_a_trade_of_what_a_player_does_not_hold_is_refused(data: GameData) -> No
         trade(state, data, "A", "B", ["POLITBURO"] * 20, [])
 
 
+@pytest.mark.rules("15.34", "15.4", "15.41", "15.42", "7.16", "13.0")
 def test_end_of_trading_puts_markers_on_the_chart_and_deploys_combat_units(
         data: GameData) -> None:  # 15.34, 15.41, 15.42, 13.0
     state = deal(data, "ABC")
@@ -125,6 +131,7 @@ def _check_deployment(state: GameState, data: GameData) -> None:
 
 @pytest.mark.parametrize("players", ["ABC", "ABCDEF"])
 @pytest.mark.parametrize("seed", ["1", "2", "3"])
+@pytest.mark.rules("15.43", "15.5", "15.51", "15.52", "15.55", "15.6", "15.61", "15.62", "13.0")
 def test_default_deployment_is_legal(data: GameData, players: str, seed: str) -> None:
     state = deployed(data, players, seed)
     _check_deployment(state, data)
@@ -142,6 +149,7 @@ def _in_deployment(data: GameData) -> tuple[GameState, dict[int, str]]:
     return state, owner
 
 
+@pytest.mark.rules("15.54")
 def test_a_chosen_stack_is_deployed_as_ordered(data: GameData) -> None:  # 15.54
     state, owner = _in_deployment(data)
     player = owner[151]
@@ -158,15 +166,17 @@ def test_a_chosen_stack_is_deployed_as_ordered(data: GameData) -> None:  # 15.54
     ([101, 151], "PETR", "starts with a leader"),
     ([151], "TVER", "deploys in PETR, not TVER (15.52)"),
     ([151], "PETR", "has an asterisk"),
-    ([151, 101, 102], "PETR", "for the asterisk leaders"),
+    ([152, 111, 112], "TVER", "for the asterisk leaders 161 Sverdlov"),
 ])
+@pytest.mark.rules("15.41", "15.52", "15.55")
 def test_deployment_orders_that_break_the_rules_are_refused(
         data: GameData, units: list[int], province: str, message: str) -> None:
     state, owner = _in_deployment(data)
     with pytest.raises(GameError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        record_deploy(state, data, owner[151], province, units)
+        record_deploy(state, data, owner.get(units[0], owner[151]), province, units)
 
 
+@pytest.mark.rules("15.52")
 def test_trotsky_must_deploy_on_111_and_no_one_else_may_take_it(data: GameData) -> None:
     state, owner = _in_deployment(data)
     with pytest.raises(GameError, match=r"stacked with 111"):
@@ -175,6 +185,7 @@ def test_trotsky_must_deploy_on_111_and_no_one_else_may_take_it(data: GameData) 
         record_deploy(state, data, owner[161], "TVER", [161, 111])
 
 
+@pytest.mark.rules("15.53")
 def test_another_players_leader_cannot_be_deployed(data: GameData) -> None:
     state, owner = _in_deployment(data)
     other = next(p for p in "ABC" if p != owner[152])
@@ -182,6 +193,8 @@ def test_another_players_leader_cannot_be_deployed(data: GameData) -> None:
         record_deploy(state, data, other, "TVER", [152, 111])
 
 
+@pytest.mark.rules("7.1", "7.11", "7.13", "7.14", "7.2", "7.22", "5.14", "13.2", "13.21",
+                   "13.25", "13.27")
 def test_stacking_limits(data: GameData) -> None:  # 7.11, 7.13, 7.14, 7.22, 13.25, 13.27
     assert "at most 5 (7.11)" in stack_problems((152, 101, 102, 103, 104, 105), data)[0]
     assert any("7.13" in p for p in stack_problems((152, 201), data))
@@ -196,6 +209,7 @@ def test_stacking_limits(data: GameData) -> None:  # 7.11, 7.13, 7.14, 7.22, 13.
 @given(seed=st.text(min_size=1, max_size=8), count=st.integers(min_value=2, max_value=8),
        trades=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7), st.integers(0, 40)),
                        max_size=6))
+@pytest.mark.rules("15.0", "15.21", "15.32")
 def test_any_seed_and_trades_give_a_legal_start(data: GameData, seed: str, count: int,
                                                 trades: list[tuple[int, int, int]]) -> None:
     players = "ABCDEFGH"[:count]

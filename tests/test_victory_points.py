@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gm.engine.end_of_turn import ranking, victory_points
 from gm.game_data.dataset import GameData
 from gm.state import ChartSection, GameState, Pending, Stack
@@ -24,6 +26,7 @@ def _state() -> GameState:
     )
 
 
+@pytest.mark.rules("14.4", "14.41", "14.42", "14.45", "14.46", "14.21")
 def test_red_victory_points(data: GameData) -> None:  # 14.41, 14.42, 14.45, 14.46
     points = victory_points(_state(), data, "red")
     # A: chart White leader 251? no (only Red leaders, and White/Blue/Green combat units):
@@ -32,6 +35,7 @@ def test_red_victory_points(data: GameData) -> None:  # 14.41, 14.42, 14.45, 14.
     assert points == {"A": 15, "B": 13}  # C quit: no points (14.21)
 
 
+@pytest.mark.rules("14.4", "14.43", "14.44", "14.45", "14.46")
 def test_white_victory_points(data: GameData) -> None:  # 14.43, 14.44, 14.45, 14.46
     points = victory_points(_state(), data, "white")
     # A: chart nothing Red or Green but 315 FN (3); face-down Czech 404 (1) -> 4

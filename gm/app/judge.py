@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from gm.engine.trades import after_own_trades
 from gm.game_data.dataset import GameData
 from gm.messages.reading import Reading
 from gm.orders.answer import answer, legality_problems, open_phase_of
@@ -121,7 +122,9 @@ def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameState,
     if stale:
         return _refused(stale)
     message = parse_orders(envelope, names, max_line_chars)
-    result = answer(message, data, legality_problems(message, state, data, player), phase)
+    after = after_own_trades(state, data, player, message.orders)
+    result = answer(message, data, legality_problems(message, state, data, player, after),
+                    phase)
     on_file = roster.addresses.get(player)
     tell = None
     notice = None

@@ -8,6 +8,7 @@ from typing import Any
 
 from gm.cases.load import CaseError, CaseFile, load_case
 from gm.dice import ChanceError, ForcedDice
+from gm.engine.end_of_turn import ranking, victory_points
 from gm.engine.first_phase import adjudicate_first_phase
 from gm.engine.results import OrderResult
 from gm.engine.second_phase import adjudicate_second_phase
@@ -67,6 +68,7 @@ def run_case(path: Path) -> dict[str, Any]:
         raise CaseFailed(f"the case forces more chance than the phase used: {left} unused")
     outcome = result.state
     results = sorted([*result.results, *refused], key=lambda r: (r.player, r.line))
+    points = victory_points(outcome, data, outcome.victory) if outcome.victory else None
     return {
         "case": case.case, "turn": case.turn, "phase": case.phase,
         "position": {p: [{"player": s.player, "units": list(s.units)} for s in stacks]
@@ -78,6 +80,8 @@ def run_case(path: Path) -> dict[str, Any]:
         "removed": list(outcome.removed),
         "dice_used": sum(1 for roll in dice.log if roll.kind == "die"),
         "victory": outcome.victory,
+        "victory_points": points,
+        "ranking": [player for player, _ in ranking(points)] if points is not None else None,
         "log": result.log,
     }
 
@@ -129,8 +133,9 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         have = actual["pending"].get(key)
         if not _same_list(value, have, as_multiset=False):
             diffs.append(f"pending.{key}: expected {value}, got {have}")
-    if "victory" in expect and expect["victory"] != actual["victory"]:
-        diffs.append(f"victory: expected {expect['victory']}, got {actual['victory']}")
+    for key in ("victory", "victory_points", "ranking"):
+        if key in expect and expect[key] != actual[key]:
+            diffs.append(f"{key}: expected {expect[key]}, got {actual[key]}")
     if "removed" in expect and not _same_list(expect["removed"], actual["removed"], True):
         diffs.append(f"removed: expected {expect['removed']}, got {actual['removed']}")
     return diffs

@@ -72,3 +72,43 @@ def check(files: tuple[Path, ...]) -> None:
     click.echo(f"{len(files) - failed - malformed} passed, {failed} failed"
                f"{f', {malformed} malformed' if malformed else ''}")
     sys.exit(2 if malformed else 1 if failed else 0)
+
+
+@case.command("list")
+@click.option("--rule", help="Only the cases that name this rule case, e.g. 5.27.")
+@click.option("--dir", "folder", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Where the cases are (default: fixtures/cases of this checkout).")
+def list_(rule: str | None, folder: Path | None) -> None:
+    """List the adjudication cases with the rule cases their `rules:` tag names."""
+    from gm.cases.coverage import CASES_DIR, case_rules
+
+    named = case_rules(folder or CASES_DIR)
+    shown = {name: rules for name, rules in named.items() if rule is None or rule in rules}
+    for name, rules in shown.items():
+        click.echo(f"{name}: {', '.join(rules) or '(no rules tag)'}")
+    click.echo(f"{len(shown)} case(s)" + (f" naming {rule}" if rule else ""))
+
+
+@case.command()
+@click.option("--missing", is_flag=True, help="Only the rule cases nothing names.")
+def coverage(missing: bool) -> None:
+    """Every rule case of sections 4-15 and 17 with the adjudication cases and the tests that
+    name it; those the postal game does not use (docs/rulings.md) with the reason; and those
+    nothing names (exit 1 if there is any)."""
+    from gm.cases.coverage import project_coverage
+
+    rows = project_coverage()
+    unnamed = [row for row in rows if not row.named and row.excluded is None]
+    for row in unnamed if missing else rows:
+        if row.excluded is not None and not row.named:
+            status = f"not used in the postal game: {row.excluded}"
+        elif row.named:
+            status = ", ".join([*row.cases, *(f"test {t}" for t in row.tests)])
+        else:
+            status = "NAMED BY NOTHING"
+        click.echo(f"{row.rule.id:13s} {status}")
+    named = sum(row.named for row in rows)
+    click.echo(f"{len(rows)} rule cases: {named} named by a case or test, "
+               f"{sum(1 for r in rows if r.excluded and not r.named)} not used in the postal "
+               f"game, {len(unnamed)} named by nothing")
+    sys.exit(1 if unnamed else 0)

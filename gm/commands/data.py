@@ -61,10 +61,12 @@ def _print(document: dict[str, Any], as_json: bool) -> None:
 
 
 @data.command("map")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (the only format).")
+@click.option("--json", "as_json", is_flag=True, help="Print every province as JSON.")
 @DATA_OPTION
 def map_(as_json: bool, data_dir: Path | None) -> None:
-    """Print the provinces, their neighbours, rail links and ports, and the special crossings."""
+    """Print the provinces, their neighbours, rail links and ports, and the special crossings;
+    without --json, a summary: regions, ports, rail, and the provinces off the rail net (5.5,
+    21.21)."""
     game = _load(data_dir)
     provinces = [
         {"code": p.code, "name": p.name, "region": game.map.regions[p.region],
@@ -72,8 +74,19 @@ def map_(as_json: bool, data_dir: Path | None) -> None:
          "lat": p.lat, "lon": p.lon, "source": p.source}
         for p in game.map.provinces
     ]
+    off_rail = [p.code for p in game.map.provinces if not p.rail]
+    if not as_json:
+        links = sum(len(p.rail) for p in game.map.provinces) // 2
+        click.echo(f"{len(provinces)} provinces in {len(game.map.regions)} regions; "
+                   f"{links} rail links")
+        for letter, region in game.map.regions.items():
+            codes = [p.code for p in game.map.provinces if p.region == letter]
+            click.echo(f"  {region}: {' '.join(codes)}")
+        click.echo(f"ports (13.32): {' '.join(p.code for p in game.map.provinces if p.port)}")
+        click.echo(f"off the rail net (5.5, 21.21): {' '.join(off_rail) or 'none'}")
+        return
     special = [s.model_dump(mode="json") for s in game.map.special]
-    _print({"provinces": provinces, "special": special}, as_json)
+    _print({"provinces": provinces, "special": special, "off_rail": off_rail}, as_json)
 
 
 @data.command()

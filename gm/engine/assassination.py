@@ -52,7 +52,7 @@ def apply(board: Board, results: Results, dice: Dice, routes: dict[UnitId, list[
             continue
         total = held if order.markers is None else min(order.markers, held)
         if total < 1:
-            results.set(player, order, "failed", "10.12", "no Assassin marker left")
+            results.set(player, order, "illegal", "10.12", "no Assassin marker left")
             continue
         details, kills = [], 0
         for (target, where), markers in zip(eligible, _split(total, len(eligible)),

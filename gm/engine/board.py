@@ -112,6 +112,8 @@ class Board:
             self.position.pop(province, None)
 
     def place(self, province: str, player: str | None, units: list[UnitId]) -> Pile:
+        if all(isinstance(u, str) for u in units):
+            player = None  # an Imperial unit alone has no marker (13.42)
         pile = Pile(player, list(units))
         self.position.setdefault(province, []).append(pile)
         self._where.update((u, (province, pile)) for u in pile.units)

@@ -30,7 +30,7 @@ class Combat:
     def __init__(self, board: Board, results: Results, dice: Dice) -> None:
         self.board, self.results, self.dice = board, results, dice
         self.data = board.data
-        self.attacked: set[UnitId] = set()  # 8.25
+        self.attacked: dict[UnitId, str] = {}  # 8.25: each unit attacked, and by whom
         self.attacking: set[UnitId] = set()
         self.losses = {p: o.units for p, o in results.of_kind("losses")
                        if isinstance(o, Losses)}
@@ -88,12 +88,14 @@ class Combat:
                              "the units attacked were eliminated before")
             return
         province, defending = found
-        if any(u in self.attacked for u in defending.units):
-            self.results.set(player, order, "illegal", "8.25", "that stack was attacked already")
+        by = {self.attacked[u] for u in defending.units if u in self.attacked}
+        if by:  # by his own earlier attack, a rule broken; by another's, his went against it
+            self.results.set(player, order, "illegal" if player in by else "failed", "8.25",
+                             "that stack was attacked already")
             return
         attackers = [u for force in order.forces for u in force if self.board.find(u)]
         if any(u in self.attacking for u in attackers):
-            self.results.set(player, order, "illegal", "8.25", "a unit attacks twice")
+            self.results.set(player, order, "illegal", "8.25, 8.27", "a unit attacks twice")
             return
         if not attackers:
             self.results.set(player, order, "void", "17.0 [8.0]", "no attacker is left")
@@ -107,7 +109,7 @@ class Combat:
             return
         die = self.dice.die(f"combat: {order.echo()}")
         outcome = combat_result(column, die)
-        self.attacked.update(defending.units)
+        self.attacked.update(dict.fromkeys(defending.units, player))
         self.attacking.update(attackers)
         twice = " (Red doubled, 12.12)" if doubled and order.subversive else ""
         text = f"{attack} to {defense} in {province}{twice}, {column}, die {die}: {outcome}"

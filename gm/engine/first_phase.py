@@ -10,7 +10,7 @@ from gm.engine import assassination, movement, purge, quitting, random_events, t
 from gm.engine.board import Board
 from gm.engine.results import OrderResult, Results
 from gm.game_data.dataset import GameData, UnitId
-from gm.orders.legality import validate_orders
+from gm.orders.legality import TRADES, validate_orders
 from gm.orders.model import Order
 from gm.state import GameState
 
@@ -28,17 +28,27 @@ def _active(board: Board) -> list[str]:
 
 
 def judge_legality(state: GameState, data: GameData, orders: dict[str, tuple[Order, ...]],
-                   results: Results) -> None:
-    """Orders that break a rule against the position at the start of the phase are refused
-    whole (17.0 [5.0]: 'the order ... is not legal')."""
+                   results: Results, kinds: frozenset[str]) -> None:
+    """Orders of these kinds that break a rule against `state` are refused whole (17.0
+    [5.0]: 'the order ... is not legal')."""
     for player, given in orders.items():
-        for refusal in validate_orders(given, state, data, player):
+        for refusal in validate_orders(given, state, data, player, only=kinds):
             results.set(player, refusal.order, "illegal", refusal.rule, refusal.message)
+
+
+def trade_then_judge(board: Board, results: Results) -> None:
+    """The trades of a phase (17.0 [4.2]), then every other order judged against the
+    position they leave (ruling R16)."""
+    board.begin("trades", results)
+    trades.apply(board, results)
+    board.begin("legality", results)  # the other orders, against the position the trades left
+    others = frozenset(o.kind for given in results.orders.values() for o in given) - TRADES
+    judge_legality(board.to_state(), board.data, results.orders, results, others)
 
 
 def open_phase(state: GameState, data: GameData, orders: dict[str, tuple[Order, ...]],
                phase: int) -> tuple[Board, Results]:
-    """The working board of a phase and its results, with the illegal orders judged."""
+    """The working board of a phase and its results, with the illegal trades judged."""
     if state.stage != "play" or state.phase != phase:
         raise ValueError(f"the {'First' if phase == 1 else 'Second'} Phase is not open")
     board = Board.of(state, data)
@@ -47,7 +57,7 @@ def open_phase(state: GameState, data: GameData, orders: dict[str, tuple[Order, 
     for player in orders:
         if player not in state.players:
             board.note(f"orders of {player}, who is not in this game, are ignored")
-    judge_legality(state, data, results.orders, results)
+    judge_legality(state, data, results.orders, results, TRADES)
     return board, results
 
 
@@ -57,8 +67,7 @@ def adjudicate_first_phase(state: GameState, data: GameData,
     board, results = open_phase(state, data, orders, 1)
     board.begin("quitting", results)
     quitting.apply(board, results)
-    board.begin("trades", results)
-    trades.apply(board, results)
+    trade_then_judge(board, results)
     board.begin("movement", results)
     routes = movement.apply(board, results, dice)
     finals: dict[UnitId, str] = {u: province for province, piles in board.position.items()

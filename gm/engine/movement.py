@@ -132,7 +132,7 @@ class Mover:
         start = found[0]
         force, lost = self._lift(player, order, list(order.force), order.force[0], start)
         if order.force[0] in lost:
-            self.set(player, order, "failed", "5.25", "the force is not where it was")
+            self.set(player, order, "illegal", "5.25", "the force moved already this phase")
             return
         notes = [f"{data.describe(u)} {self.why[u]}" for u in lost]
         path = list(order.path[1:] if order.path[0] == start else order.path)
@@ -194,9 +194,12 @@ class Mover:
         taken, missed = self._lift(player, order, list(order.units), order.leader, province)
         at = pile.units.index(order.leader) + len(self.board.command_of(order.leader))
         pile.units[at:at] = taken
-        result = "succeeded" if not missed else ("partial" if taken else "failed")
         conflict = any("17.0 [5.0]" in self.why.get(u, "") for u in missed)
-        self.set(player, order, result, "17.0 [5.0]" if conflict else "5.13, 5.41", "attached: " + (
+        # none taken: lost to another player's leader (failed), or moved already (5.25)
+        result = "succeeded" if not missed else "partial" if taken else \
+            "failed" if conflict else "illegal"
+        rule = "17.0 [5.0]" if conflict else "5.25" if missed else "5.13, 5.41"
+        self.set(player, order, result, rule, "attached: " + (
             " ".join(map(str, taken)) or "none") + (
             f"; went elsewhere: {' '.join(map(str, missed))}" if missed else ""))
 
@@ -234,7 +237,7 @@ class Mover:
             self.set(player, order, "void", "13.31", "the player does not hold it now")
             return
         if not self.board.data.provinces[found[0]].port:
-            self.set(player, order, "failed", "13.32", f"{found[0]} has no port")
+            self.set(player, order, "illegal", "13.32", f"{found[0]} has no port")
             return
         self.board.take(order.unit)
         self.board.section(player).face_down.append(order.unit)

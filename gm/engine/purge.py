@@ -119,7 +119,7 @@ def apply(board: Board, results: Results, dice: Dice, purges_allowed: bool = Tru
     the Czar's execution, which may be ordered in both phases (17.0 [13.5])."""
     if not purges_allowed:
         for player, order in results.of_kind("purge"):
-            results.set(player, order, "failed", "17.0 [4.2]",
+            results.set(player, order, "illegal", "17.0 [4.2]",
                         "a Purge was conducted in the First Phase of this Game-Turn")
     purges = results.of_kind("purge")
     by_player: dict[str, list[Purge]] = {}
@@ -129,7 +129,7 @@ def apply(board: Board, results: Results, dice: Dice, purges_allowed: bool = Tru
     for player, orders in by_player.items():
         if len(orders) > 1:  # markers assigned to two Purges serve none (17.0 [11.0])
             for order in orders:
-                results.set(player, order, "failed", "17.0 [11.0], 11.13",
+                results.set(player, order, "illegal", "17.0 [11.0], 11.13",
                             "the player's markers were assigned to more than one Purge")
     handled: set[str] = set()
     sequence = list(board.state.sequence) or sorted(board.state.players)
@@ -154,23 +154,26 @@ def _purge(board: Board, results: Results, dice: Dice, members: tuple[str, ...],
                 (member, *theirs[0].partners)) == set(members) and theirs[0].split == order.split \
                 and theirs[0].split_order == order.split_order:
             parts[member] = theirs[0]
-    if len(parts) != len(members):
-        for member, part in parts.items():
-            results.set(member, part, "void", "17.0 [11.0]", "the participants' orders do not "
-                        "agree (object, participants, division)")
+    if len(parts) != len(members):  # every participant's Purge order fails with it
+        for member in members:
+            for part in by_player.get(member, []):
+                results.set(member, part, "failed", "17.0 [11.0], 11.12", "the participants' "
+                            "orders do not agree (object, participants, division)")
         return
     already = [m for m in members if m in board.pending.purged_this_turn]
     held = sum(board.section(m).politburo for m in members)
-    problem = None
+    problem = None  # (result, rule, why): a rule broken, or markers lost since (11.32)
     if already:
-        problem = ("11.13", f"{', '.join(already)} took part in a Purge this Game-Turn")
+        problem = ("illegal", "11.13", f"{', '.join(already)} took part in a Purge this "
+                   "Game-Turn")
     elif target in members:
-        problem = ("11.14", "a Central Committee member is never purged")
+        problem = ("illegal", "11.14", "a Central Committee member is never purged")
     elif held < COMMITTEE:
-        problem = ("11.1", f"the Central Committee holds {held} Politburo markers, not 8")
+        problem = ("failed", "11.1", f"the Central Committee holds {held} Politburo markers, "
+                   "not 8")
     if problem:
         for member, part in parts.items():
-            results.set(member, part, "failed", problem[0], problem[1])
+            results.set(member, part, *problem)
         return
     assigned = sum(board.section(m).politburo if parts[m].politburo is None else
                    min(parts[m].politburo or 0, board.section(m).politburo) for m in members)

@@ -5,9 +5,9 @@ next Game-Turn (4.2 B; its Player-Turn sequencing draw is `end_of_turn.sequencin
 from __future__ import annotations
 
 from gm.dice import Dice
-from gm.engine import combat, end_of_turn, purge, quitting, random_events, replacements, trades
+from gm.engine import combat, end_of_turn, purge, quitting, random_events, replacements
 from gm.engine.board import Board
-from gm.engine.first_phase import PhaseResult, open_phase
+from gm.engine.first_phase import PhaseResult, open_phase, trade_then_judge
 from gm.engine.results import Results
 from gm.game_data.dataset import GameData
 from gm.orders.model import Order
@@ -22,8 +22,7 @@ def adjudicate_second_phase(state: GameState, data: GameData,
     board, results = open_phase(state, data, orders, 2)
     board.begin("quitting", results)
     quitting.apply(board, results)
-    board.begin("trades", results)
-    trades.apply(board, results)
+    trade_then_judge(board, results)
     board.begin("combat", results)
     combat.apply(board, results, dice)
     board.begin("purge", results)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from gm.engine.board import Board
 from gm.engine.results import Results
-from gm.orders.model import Give, Goods, Steal, Trade
+from gm.game_data.dataset import GameData
+from gm.orders.model import Give, Goods, Order, Steal, Trade
 from gm.rules.stacking import stack_problems
+from gm.state import GameState
 
 
 def _holds(board: Board, player: str, goods: Goods) -> bool:
@@ -30,8 +32,9 @@ def apply(board: Board, results: Results) -> None:
             if _holds(board, player, order.goods):
                 _move(board, player, order.to, order.goods)
                 results.set(player, order, "succeeded", "17.0", f"to player {order.to}")
-            else:
-                results.set(player, order, "failed", "17.0", "the markers are no longer held")
+            else:  # given away by his own earlier trades: what is not held is not given
+                results.set(player, order, "illegal", "10.0, 11.0",
+                            "the markers are no longer held")
         elif isinstance(order, Trade):
             if (player, order.line) in traded:
                 continue
@@ -44,8 +47,14 @@ def apply(board: Board, results: Results) -> None:
                             f"player {order.to} ordered no matching TRADE")
             elif not (_holds(board, player, order.goods)
                       and _holds(board, order.to, order.receive)):
-                results.set(player, order, "failed", "17.0", "a side no longer holds its part")
-                results.set(order.to, match, "failed", "17.0", "a side no longer holds its part")
+                for side, other, trade, goods in ((player, order.to, order, order.goods),
+                                                  (order.to, player, match, order.receive)):
+                    if _holds(board, side, goods):  # the other side's shortfall
+                        results.set(side, trade, "failed", "17.0",
+                                    f"player {other} no longer holds his part")
+                    else:
+                        results.set(side, trade, "illegal", "10.0, 11.0",
+                                    "the markers are no longer held")
             else:
                 _move(board, player, order.to, order.goods)
                 _move(board, order.to, player, order.receive)
@@ -72,10 +81,23 @@ def _steal(board: Board, results: Results, player: str, order: Steal) -> None:
     trial = [*pile.units[:index], order.unit, *pile.units[index:]]
     problems = stack_problems(tuple(trial), data)
     if problems:
-        results.set(player, order, "failed", "13.25, 7.11", "; ".join(problems))
+        results.set(player, order, "illegal", "13.25, 7.11", "; ".join(problems))
         return
     owner = unit[1].player
     board.take(order.unit)
     pile.units.insert(pile.units.index(order.leader) + len(command), order.unit)
     results.set(player, order, "succeeded", "13.26",
                 f"{data.describe(order.unit)} taken from {owner or 'no player'}")
+
+
+def after_own_trades(state: GameState, data: GameData, player: str,
+                     orders: tuple[Order, ...]) -> GameState:
+    """The position once a player's own GIVE and STEAL orders are made, for the answer to
+    his message: his other orders are judged against it (a TRADE waits for the other side,
+    and what others give him is not known until the adjudication; ruling R16)."""
+    own = tuple(o for o in orders if isinstance(o, Give | Steal))
+    if state.stage != "play" or not own:
+        return state
+    board = Board.of(state, data)
+    apply(board, Results({player: own}, board.timeline))
+    return board.to_state()

@@ -38,9 +38,11 @@ def _refusal_problem(refusal: Refusal, message: ParsedMessage) -> Problem:
 
 
 def legality_problems(message: ParsedMessage, state: GameState, data: GameData,
-                      player: str) -> list[Problem]:
+                      player: str, after_trades: GameState | None = None) -> list[Problem]:
+    """The message's orders that break a rule: its trades judged against `state`, the
+    others against `after_trades` (see gm.orders.legality)."""
     return [_refusal_problem(r, message)
-            for r in validate_orders(message.orders, state, data, player)]
+            for r in validate_orders(message.orders, state, data, player, after_trades)]
 
 
 def comment(order: Order, data: GameData) -> str:

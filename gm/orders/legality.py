@@ -1,4 +1,8 @@
-"""Static legality: each order checked against the position at the start of the phase.
+"""Static legality: each order checked against the position it is carried out from. The
+trades (GIVE, TRADE, STEAL) come first in either phase (17.0 [4.2]) and are judged against the
+position at the start of the phase; every other order against the position once the trades
+are made, so that a unit stolen or a marker received may be used in the same phase, and a
+unit stolen away may no longer be ordered by its old holder (ruling R16).
 
 What depends on other players' orders (a stop under 5.27, a pick-up conflict, the size of a
 joint Central Committee) is accepted here and judged at adjudication.
@@ -59,6 +63,11 @@ class Context:
 
 PHASE_NAMES = {"setup": "before the game (15.3-15.5)", "first": "in the First Phase",
                "second": "in the Second Phase"}
+# The standard rule each kind breaks when given in the wrong phase, besides 17.0 [4.2]: units
+# move and restack only in the Movement Phase (5.21, 5.41, 13.14), assassinations are part of
+# movement (10.11, 17.0 [10.0]), no combat is made while moving (5.11).
+OUT_OF_PHASE = {"move": "5.21", "attach": "5.41", "detach": "5.41", "transfer": "13.14",
+                "emigrate": "13.31", "assassinate": "10.11", "attack": "5.11"}
 
 
 def validate_order(order: Order, ctx: Context) -> Iterator[Refusal]:
@@ -66,8 +75,9 @@ def validate_order(order: Order, ctx: Context) -> Iterator[Refusal]:
 
     if ctx.phase not in order.phases:
         allowed = " or ".join(PHASE_NAMES[p] for p in sorted(order.phases))
+        also = OUT_OF_PHASE.get(order.kind) if ctx.phase != "setup" else None
         yield Refusal(order, f"{order.echo().split()[0]} is given {allowed}, not "
-                      f"{PHASE_NAMES[ctx.phase]}", "17.0 [4.2]")
+                      f"{PHASE_NAMES[ctx.phase]}", "17.0 [4.2]" + (f", {also}" if also else ""))
         return
     if ctx.player in ctx.state.pending.quit_players:
         yield Refusal(order, "a player who has quit gives no more orders", "14.2")
@@ -80,11 +90,19 @@ def validate_order(order: Order, ctx: Context) -> Iterator[Refusal]:
             return
 
 
+TRADES = frozenset({"give", "trade", "steal"})  # made first, in either phase (17.0 [4.2])
+
+
 def validate_orders(orders: tuple[Order, ...], state: GameState, data: GameData,
-                    player: str) -> list[Refusal]:
-    """Every refusal of one player's orders, in the order written."""
-    ctx = Context(state, data, player)
+                    player: str, after_trades: GameState | None = None,
+                    only: frozenset[str] | None = None) -> list[Refusal]:
+    """Every refusal of one player's orders, in the order written: the trades against
+    `state`, the others against `after_trades` (the position once the phase's trades are
+    made; `state` when not given). `only`: the kinds of order to judge (all when None)."""
+    trades = Context(state, data, player)
+    others = Context(after_trades or state, data, player)
     refusals: list[Refusal] = []
     for order in orders:
-        refusals.extend(order.check_legality(ctx))
+        if only is None or order.kind in only:
+            refusals.extend(order.check_legality(trades if order.kind in TRADES else others))
     return refusals

@@ -11,6 +11,7 @@ from gm.rules.combat import OPPOSES
 from gm.rules.stacking import commands
 
 Found = Iterator[tuple[str, str]]
+OPPOSITION_CASE = {"red": "8.12", "white": "8.13", "green": "8.14", "blue": "8.15"}  # 8.1
 
 
 def _colors(units: tuple[Any, ...], ctx: Context) -> set[str]:
@@ -51,6 +52,11 @@ def check_attack(order: Attack, ctx: Context) -> Found:
 def _force_rules(order: Attack, ctx: Context, province: str, where: str,
                  units: tuple[Any, ...], defender_colors: set[str]) -> Found:
     data = ctx.data
+    # 8.28, for Subversive Attacks too: 8.3 modifies the combat rules by 8.31-8.33 only.
+    led = {u for under in commands(units, data).values() for u in under}
+    for unit in units:
+        if data.is_combat(unit) and data.color(unit) in ("red", "white") and unit not in led:
+            yield f"{data.describe(unit)} attacks only attached to a leader", "8.28"
     if order.subversive:
         if where == province:
             yield "a Subversive Attack is made from an adjacent province", "8.31"
@@ -63,11 +69,9 @@ def _force_rules(order: Attack, ctx: Context, province: str, where: str,
         yield f"the attackers in {where} are not in {province}", "8.23"
     for color in _colors(units, ctx):
         if not defender_colors <= OPPOSES[color]:
-            yield f"{color} units do not oppose {', '.join(sorted(defender_colors))}", "8.1, 8.22"
-    led = {u for under in commands(units, data).values() for u in under}
+            yield (f"{color} units do not oppose {', '.join(sorted(defender_colors))}",
+                   f"{OPPOSITION_CASE[color]}, 8.22")
     for unit in units:
-        if data.is_combat(unit) and data.color(unit) in ("red", "white") and unit not in led:
-            yield f"{data.describe(unit)} attacks only attached to a leader", "8.28"
         if data.is_combat(unit) and not data.nationality(int(unit)).control_marker and \
                 data.color(unit) == "blue":
             yield f"{data.describe(unit)} never attacks", "5.62"

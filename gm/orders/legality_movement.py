@@ -9,7 +9,7 @@ from typing import Any
 from gm.game_data.dataset import GameData, UnitId
 from gm.orders.legality import Context
 from gm.orders.model import Attach, Detach, Emigrate, Move, StackChange, Steal, Transfer
-from gm.rules.stacking import commands, stack_problems
+from gm.rules.stacking import commands, rule_of, stack_problems
 
 Found = Iterator[tuple[str, str]]
 LEADER_ALLOWANCE = 5  # 5.1
@@ -34,7 +34,7 @@ def _may_take(unit: UnitId, ctx: Context) -> Found:
         yield f"{ctx.data.describe(unit)} is not on the map", "5.11"
     elif found[1].player not in (None, ctx.player):
         yield (f"{ctx.data.describe(unit)} is controlled by player {found[1].player}",
-               "7.23, 13.13")
+               "7.12, 7.23, 13.13")
     elif ctx.data.is_leader(unit) and found[1].player != ctx.player:
         yield f"{ctx.data.describe(unit)} is not controlled by player {ctx.player}", "7.23"
 
@@ -118,7 +118,7 @@ def _force_composition(order: Move, ctx: Context, start: str) -> Found:
         if in_stack != [u for u in found[1].units if u in in_stack]:
             yield ("the force is not listed top to bottom as it stands: "
                    f"{' '.join(str(u) for u in found[1].units)}", "17.0, 7.21")
-        yield from ((p, "5.14, 7.1, 13.2") for p in stack_problems(force, data))
+        yield from ((p, rule_of(p, "5.14, 7.1, 13.2")) for p in stack_problems(force, data))
         return
     if not data.is_combat(head):
         yield "a force is led by a leader, or is Blue or Green units", "5.1, 13.11"
@@ -126,7 +126,8 @@ def _force_composition(order: Move, ctx: Context, start: str) -> Found:
     nationality = data.units[int(head)].nationality
     color = data.color(head)
     if color in ("red", "white"):
-        yield "Red and White combat units move only with a leader of their colour", "5.1, 5.22"
+        yield ("Red and White combat units move only with a leader of their colour",
+               "5.1, 5.22, 5.55" if order.rail else "5.1, 5.22")
         return
     nat = data.counters.nationalities[nationality]
     if not nat.control_marker:
@@ -201,7 +202,8 @@ def _changes(order: Move, ctx: Context, route: list[str]) -> Found:
         yield from _change(change, carried, ctx)
         following = order.changes[index + 1:index + 2]
         if not following or following[0].at != change.at:  # the force as it leaves
-            yield from ((p, "5.14, 7.1") for p in stack_problems(tuple(carried), data))
+            yield from ((p, f"5.42, {rule_of(p, '5.14, 7.1')}")
+                        for p in stack_problems(tuple(carried), data))
 
 
 def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Found:
@@ -246,7 +248,7 @@ def check_attach(order: Attach, ctx: Context) -> Found:
                    "first", "5.26")
     attached = commands(leader[1].units, data)[int(order.leader)]
     stack = (order.leader, *attached, *(u for u in order.units if u not in attached))
-    yield from ((p, "5.14, 7.22") for p in stack_problems(stack, data))
+    yield from ((p, rule_of(p, "5.14, 7.22")) for p in stack_problems(stack, data))
 
 
 def check_detach(order: Detach, ctx: Context) -> Found:
@@ -278,11 +280,16 @@ def check_transfer(order: Transfer, ctx: Context) -> Found:
         yield f"{order.imperial} is not with {data.describe(order.source)}", "13.15"
     if data.provinces[source[0]].region != data.provinces[target[0]].region:
         yield "the two forces are not in the same region", "13.15"
+    if data.is_leader(order.source) and order.imperial in source[1].units:
+        left = tuple(u for u in source[1].units
+                     if u != order.imperial and u not in ctx.detached)
+        for problem in stack_problems(left, data):  # the benefit goes with the unit (13.29)
+            yield f"without the {order.imperial.capitalize()}: {problem}", "13.29"
 
 
 def check_emigrate(order: Emigrate, ctx: Context) -> Found:
     if order.unit not in ("CZAR", "GOLD"):
-        yield "only the Czar and the Gold emigrate", "13.31"
+        yield "only the Czar and the Gold leave the map (emigrate)", "13.31, 5.34"
         return
     found = ctx.locate(order.unit)
     if found is None:
@@ -298,6 +305,10 @@ def check_steal(order: Steal, ctx: Context) -> Found:
     data = ctx.data
     leader = ctx.locate(order.leader)
     unit = ctx.locate(order.unit)
+    if leader is not None and data.is_combat(order.leader) and \
+            data.color(order.leader) in ("blue", "green"):
+        yield "a Blue or Green force gets nothing from the Gold: only a leader steals", "13.28"
+        return
     if leader is None or leader[1].player != ctx.player or not data.is_leader(order.leader):
         yield f"player {ctx.player} controls no leader {data.describe(order.leader)}", "13.26"
         return

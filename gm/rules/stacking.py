@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from gm.game_data.dataset import GameData, UnitId
 
 MAX_UNITS = 5  # 7.11: combat and Leader units in one stack
@@ -30,6 +32,21 @@ def attach_limit(leader: int, attached: list[UnitId], data: GameData) -> int:
     if attached[:1] == ["CZAR"] and color == "white":
         limit += IMPERIAL_BONUS
     return limit
+
+
+def _limit_rules(leader: int, under: list[UnitId], data: GameData) -> str:
+    """The rule cases behind a leader's attach limit, as a problem cites them."""
+    if "GOLD" in under[:2]:
+        return "5.14, 7.22, 13.25"
+    if under[:1] == ["CZAR"]:
+        return "5.14, 7.22, 13.22" if data.color(leader) == "white" else "5.14, 7.22, 13.24"
+    return "5.14, 7.22"
+
+
+def rule_of(problem: str, default: str) -> str:
+    """The rule cases a stacking problem cites at its end, e.g. `... (7.11)`, or `default`."""
+    cited = re.search(r"\(([\d., ]+)\)$", problem)
+    return cited.group(1) if cited else default
 
 
 def stack_problems(units: tuple[UnitId, ...], data: GameData) -> list[str]:
@@ -70,7 +87,7 @@ def stack_problems(units: tuple[UnitId, ...], data: GameData) -> list[str]:
         limit = attach_limit(leader, under, data)
         if len(attached) > limit:
             problems.append(f"{data.describe(leader)} may attach {limit} combat units, not "
-                            f"{len(attached)} (5.14, 7.22)")
+                            f"{len(attached)} ({_limit_rules(leader, under, data)})")
         for unit in attached:
             if data.color(unit) == "green" and data.units[unit].nationality in ("FN", "PO"):
                 problems.append(f"{data.describe(unit)}: Finnish and Polish units are never "

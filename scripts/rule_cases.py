@@ -1,0 +1,63 @@
+"""Writes gm/data/rcw/rulebook.yaml: every rule case of sections 4-15 and 17 of the rulebook
+(shared/rules/russian-civil-war.md), with the start of its text, for `gm case coverage`.
+tests/test_coverage.py checks the file against the rulebook when the rulebook is at hand.
+
+Run from the repository: .venv/bin/python scripts/rule_cases.py [RULEBOOK]
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RULEBOOK = ROOT.parent / "shared" / "rules" / "russian-civil-war.md"
+OUT = ROOT / "gm" / "data" / "rcw" / "rulebook.yaml"
+TITLE_CHARS = 70
+
+
+def _title(text: str) -> str:
+    text = " ".join(text.replace('"', "'").split())
+    return text if len(text) <= TITLE_CHARS else text[:TITLE_CHARS - 3].rstrip() + "..."
+
+
+def rule_cases(text: str) -> list[tuple[str, str]]:
+    """(id, title) of every rule case of sections 4-15 and 17, in the rulebook's order: the
+    sections (4.0), their numbered parts (5.2) and their cases ([5.21]); 17.0 and its changes
+    by section ([13.26] -> '17.0 [13.26]')."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("4.0 "))
+    postal = next(i for i, line in enumerate(lines) if line.startswith("17.0 "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("Russian Civil War Solitaire"))
+    found: list[tuple[str, str]] = []
+    for line in lines[start:postal]:
+        heading = re.match(r"^(\d+\.\d+) ([A-Z].*)$", line)
+        case = re.match(r"^\[(\d+\.\d+)\] (.*)$", line)
+        if heading:
+            found.append((heading.group(1), _title(heading.group(2))))
+        elif case:
+            found.append((case.group(1), _title(case.group(2))))
+    found.append(("17.0", "Postal Russian Civil War"))
+    for index in range(postal, end):
+        change = re.match(r"^\[(\d+\.\d+)\] (.*)$", lines[index])
+        if change:
+            found.append((f"17.0 [{change.group(1)}]", _title(change.group(2))))
+    unique: dict[str, str] = {}
+    for key, title in found:
+        unique.setdefault(key, title)
+    return list(unique.items())
+
+
+def render(cases: list[tuple[str, str]]) -> str:
+    lines = ["# The rule cases of sections 4-15 and 17 of the rulebook, for `gm case coverage`.",
+             "# Written by scripts/rule_cases.py from shared/rules/russian-civil-war.md.",
+             "cases:"]
+    lines += [f'  - {{id: "{key}", title: "{title}"}}' for key, title in cases]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    source = Path(sys.argv[1]) if len(sys.argv) > 1 else RULEBOOK
+    OUT.write_text(render(rule_cases(source.read_text(encoding="utf-8"))), encoding="utf-8")
+    print(f"{OUT} written")

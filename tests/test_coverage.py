@@ -1,0 +1,66 @@
+"""Every rule case of the postal game is named by a passing adjudication case or test; the
+ones the postal game does not use are listed in docs/rulings.md with the reason (issue 11)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gm.cases.coverage import (
+    RULEBOOK,
+    case_rules,
+    exclusions,
+    marked_tests,
+    project_coverage,
+    rule_cases,
+    unknown_rules,
+)
+from gm.cli import cli
+
+SHARED_RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / \
+    "russian-civil-war.md"
+
+
+def test_every_rule_case_is_named_or_documented_as_unused() -> None:
+    rows = project_coverage()
+    unnamed = [row.rule.id for row in rows if not row.named and row.excluded is None]
+    assert unnamed == []
+    needless = [row.rule.id for row in rows if row.named and row.excluded is not None]
+    assert needless == []  # an exclusion is for a rule case nothing names
+    known = {rule.id for rule in rule_cases()}
+    assert set(exclusions()) <= known
+
+
+def test_every_tag_names_a_rule_case() -> None:
+    assert unknown_rules(case_rules(), marked_tests(), rule_cases()) == []
+
+
+@pytest.mark.skipif(not SHARED_RULEBOOK.is_file(), reason="the rulebook is not beside this "
+                    "checkout")
+def test_the_rule_cases_are_those_of_the_rulebook() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "rule_cases", Path(__file__).resolve().parents[1] / "scripts" / "rule_cases.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    expected = module.render(module.rule_cases(SHARED_RULEBOOK.read_text(encoding="utf-8")))
+    assert RULEBOOK.read_text(encoding="utf-8") == expected
+
+
+def test_gm_case_list_and_coverage() -> None:
+    listed = CliRunner().invoke(cli, ["case", "list", "--rule", "5.27"])
+    assert listed.exit_code == 0
+    assert "17.0-movement-example: " in listed.output and "case(s) naming 5.27" in listed.output
+    assert "quit:" not in listed.output
+    every = CliRunner().invoke(cli, ["case", "coverage"])
+    assert every.exit_code == 0, every.output
+    assert "0 named by nothing" in every.output
+    assert "5.37          not used in the postal game: the cities" in every.output
+    assert "8.29          test test_reports.py::test_every_player_sees_every_stack" in every.output
+    missing = CliRunner().invoke(cli, ["case", "coverage", "--missing"])
+    assert missing.exit_code == 0 and missing.output.splitlines()[-1].endswith(
+        "0 named by nothing")
