@@ -73,7 +73,7 @@ REFUSED = [
     ("A", "MOVE 417: VLAD-SPAS", "5.61, 5.71"),  # no US control marker
     ("A", "MOVE 408: KIEV-POLT", "5.62"),  # German units never move
     ("A", "MOVE 111: TVER-RYAZ", "5.1, 5.22"),  # a Red combat unit alone
-    ("A", "MOVE 151 101 102: PETR-NOVG PICKUP 103 AT NOVG", "5.42, 5.14, 7.22"),  # Lenin: 2
+    ("A", "MOVE 151 101 102: PETR-NOVG PICKUP 103 AT NOVG", "5.42, 5.14, 7.22, 7.1"),  # Lenin: 2
     ("A", "MOVE 152 111 112 113: TVER-RYAZ", "5.1"),
     ("A", "MOVE 152: TVER-RYAZ\nMOVE 152: RYAZ-TULA", "5.25"),  # moved twice
     ("A", "MOVE 151 101: PETR-NOVG PICKUP 117 AT NOVG", "5.13"),  # 117 is in OREL

@@ -70,7 +70,7 @@ def _force_rules(order: Attack, ctx: Context, province: str, where: str,
     for color in _colors(units, ctx):
         if not defender_colors <= OPPOSES[color]:
             yield (f"{color} units do not oppose {', '.join(sorted(defender_colors))}",
-                   f"{OPPOSITION_CASE[color]}, 8.22")
+                   f"8.1, {OPPOSITION_CASE[color]}, 8.22")
     for unit in units:
         if data.is_combat(unit) and not data.nationality(int(unit)).control_marker and \
                 data.color(unit) == "blue":

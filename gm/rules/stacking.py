@@ -44,9 +44,10 @@ def _limit_rules(leader: int, under: list[UnitId], data: GameData) -> str:
 
 
 def rule_of(problem: str, default: str) -> str:
-    """The rule cases a stacking problem cites at its end, e.g. `... (7.11)`, or `default`."""
+    """The rule cases a stacking problem cites at its end (`... (7.11)`), then `default`'s."""
     cited = re.search(r"\(([\d., ]+)\)$", problem)
-    return cited.group(1) if cited else default
+    rules = [r.strip() for r in f"{cited.group(1) if cited else ''},{default}".split(",")]
+    return ", ".join(dict.fromkeys(r for r in rules if r))
 
 
 def stack_problems(units: tuple[UnitId, ...], data: GameData) -> list[str]:
