@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from click.testing import CliRunner
 from imapclient import IMAPClient
 
+from gm.app.campaign import open_campaign
 from gm.app.intake import take_in
 from gm.app.settings import load_mail_config
-from gm.campaign import open_campaign
 from gm.cli import cli
 from gm.mail.imap import ImapMailbox
 from tests.mailservers import PASSWORD, MailServers, mail_servers

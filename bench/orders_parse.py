@@ -12,11 +12,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import timed
-from gm.game_data.dataset import load_game_data
+from gm.games.rcw.data.dataset import load_game_data
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.grammar.parser import lark_parser
 from gm.messages.reading import read_message
 from orders_grammar.message import parse_message
-from orders_grammar.names import Names
-from orders_grammar.parser import lark_parser
 from tests.test_orders_parse import EXAMPLES
 
 LINES = 5_000

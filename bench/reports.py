@@ -13,12 +13,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import timed
-from gm.dice import SeededDice
-from gm.engine.first_phase import adjudicate_first_phase
-from gm.engine.simulate import start
-from gm.game_data.dataset import load_game_data
-from gm.orders.generate import random_first_phase_orders
-from gm.reporting.build import build_report, events_of
+from gm.core.dice import SeededDice
+from gm.games.rcw.data.dataset import load_game_data
+from gm.games.rcw.engine.first_phase import adjudicate_first_phase
+from gm.games.rcw.reports.build import build_report, events_of
+from gm.games.rcw.simulation.generate import random_first_phase_orders
+from gm.games.rcw.simulation.simulate import start
 from gm.reporting.render import render_report
 
 ROUNDS = 15

@@ -76,7 +76,7 @@ def cli() -> None:
 
 
 def main() -> None:
-    from gm.errors import GameError
+    from gm.core.errors import GameError
 
     try:
         cli.main(prog_name="gm", standalone_mode=False)

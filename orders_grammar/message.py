@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gm.errors import GameError
-from gm.orders.model import Order
+from gm.core.errors import GameError
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.grammar.parser import Problem, parse_line
+from gm.games.rcw.orders.model import Order
 from orders_grammar.envelope import EndMark, Line, normal_order_text, order_block
-from orders_grammar.names import Names
-from orders_grammar.parser import Problem, parse_line
 
 MAX_LINES = 20_000  # a message longer than this is refused whole rather than half read
 MAX_LINE_CHARS = 1_000  # an order line longer than this is refused before it is parsed

@@ -1,4 +1,4 @@
-"""Writes gm/data/rcw/rulebook.yaml: every rule case of sections 4-15 and 17 of the rulebook
+"""Writes gm/games/rcw/rulebook.yaml: every rule case of sections 4-15 and 17 of the rulebook
 (shared/rules/russian-civil-war.md), with the start of its text, for `gm case coverage`.
 tests/test_coverage.py checks the file against the rulebook when the rulebook is at hand.
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOK = ROOT.parent / "shared" / "rules" / "russian-civil-war.md"
-OUT = ROOT / "gm" / "data" / "rcw" / "rulebook.yaml"
+OUT = ROOT / "gm" / "games" / "rcw" / "rulebook.yaml"
 TITLE_CHARS = 70
 
 

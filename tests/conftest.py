@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
-from gm.dice import Dice, SeededDice
-from gm.game_data.dataset import GameData, load_game_data
-from gm.setup.deal import new_game
-from gm.state import GameState
+from gm.core.dice import Dice, SeededDice
+from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games.rcw.setup.deal import new_game
+from gm.games.rcw.state import GameState
 
 if TYPE_CHECKING:
     from tests.mailservers import MailServers
@@ -78,7 +78,7 @@ def deal(data: GameData, players: str = "ABCDEF", seed: str = "t") -> GameState:
 
 
 def deployed(data: GameData, players: str = "ABCDEF", seed: str = "t") -> GameState:
-    from gm.engine.simulate import start
+    from gm.games.rcw.simulation.simulate import start
 
     return start(data, players, seed)
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from imapclient import IMAPClient
 
-from gm.campaign import open_campaign
-from gm.orders.generate import random_first_phase_orders, random_second_phase_orders
+from gm.app.campaign import open_campaign
+from gm.games.rcw.simulation.generate import random_first_phase_orders, random_second_phase_orders
 from tests.conftest import gm
 from tests.mailservers import PASSWORD, MailServers
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.engine.end_of_turn import ranking, victory_points
-from gm.engine.simulate import play, start
-from gm.game_data.dataset import GameData, load_game_data
-from gm.rules.stacking import stack_problems
-from gm.state import GameState
+from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games.rcw.engine.end_of_turn import ranking, victory_points
+from gm.games.rcw.rules.stacking import stack_problems
+from gm.games.rcw.simulation.simulate import play, start
+from gm.games.rcw.state import GameState
 from tests.test_engine_properties import _everywhere, _markers
 
 DATA: GameData = load_game_data()

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gm.cases.load import load_case
-from gm.cases.run import compare, run_case
 from gm.cli import cli
+from gm.games.rcw.cases.load import load_case
+from gm.games.rcw.cases.run import compare, run_case
 
 CASES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "cases").glob("*.yaml"))
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gm.campaign import check_password, open_campaign
+from gm.app.campaign import check_password, open_campaign
 from gm.cli import cli
 
 PLAYERS = ["-p", "A:Anna:anna@example.org", "-p", "B:Boris:boris@example.org",
@@ -133,7 +133,7 @@ def test_demo_runs_on_embedded_defaults() -> None:
 def test_a_campaign_on_a_broken_data_set_is_refused_in_one_line(tmp_path: Path) -> None:
     import shutil
 
-    from gm.game_data.dataset import DEFAULT_DATA_DIR
+    from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
 
     shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "data")
     (tmp_path / "data" / "map.yaml").write_text("provinces: [", encoding="utf-8")
@@ -157,7 +157,7 @@ def test_a_campaign_kept_in_postgresql(tmp_path: Path, postgres_url: str) -> Non
 
 
 def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> None:
-    from gm.campaign import open_campaign
+    from gm.app.campaign import open_campaign
 
     folder = tmp_path / "camp"
     gm("new", str(folder), "--seed", "adj", "-p", "A:A:a@x.org:pa", "-p", "B:B:b@x.org:pb",

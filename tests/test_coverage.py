@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gm.cases.coverage import (
+from gm.cli import cli
+from gm.games.rcw.cases.coverage import (
     RULEBOOK,
     case_rules,
     exclusions,
@@ -17,7 +18,6 @@ from gm.cases.coverage import (
     rule_cases,
     unknown_rules,
 )
-from gm.cli import cli
 
 SHARED_RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / \
     "russian-civil-war.md"

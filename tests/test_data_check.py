@@ -11,7 +11,7 @@ import yaml
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.game_data.dataset import DEFAULT_DATA_DIR, DataError, load_game_data
+from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, DataError, load_game_data
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "data" / "broken.yaml"
 BROKEN: list[dict[str, Any]] = yaml.safe_load(FIXTURES.read_text(encoding="utf-8"))

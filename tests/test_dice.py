@@ -7,9 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from gm.campaign import open_campaign
+from gm.app.campaign import open_campaign
 from gm.cli import cli
-from gm.dice import HashDice, commitment, phase_seed
+from gm.core.dice import HashDice, commitment, phase_seed
 
 
 def test_the_documented_algorithm_by_hand() -> None:

@@ -10,12 +10,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.dice import SeededDice
-from gm.engine.first_phase import adjudicate_first_phase
-from gm.game_data.dataset import GameData, load_game_data
-from gm.orders.generate import random_first_phase_orders
-from gm.rules.stacking import stack_problems
-from gm.state import GameState, Pending
+from gm.core.dice import SeededDice
+from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games.rcw.engine.first_phase import adjudicate_first_phase
+from gm.games.rcw.rules.stacking import stack_problems
+from gm.games.rcw.simulation.generate import random_first_phase_orders
+from gm.games.rcw.state import GameState, Pending
 from tests.conftest import deployed
 
 DATA: GameData = load_game_data()

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from gm.game_data.checks import check_directory
-from gm.game_data.dataset import DEFAULT_DATA_DIR, GameData
-from gm.rules import random_event_provinces
+from gm.games.rcw.data.checks import check_directory
+from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
+from gm.games.rcw.rules.tables import random_event_provinces
 
 
 def test_embedded_data_set_has_no_problems() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.campaign import open_campaign
+from gm.app.campaign import open_campaign
 from tests.conftest import gm
 from tests.mailhelpers import (
     ENV,

@@ -13,7 +13,7 @@ import pytest
 
 from gm.app.intake import content_key
 from gm.app.judge import Roster, judge
-from gm.game_data.dataset import GameData
+from gm.games.rcw.data.dataset import GameData
 from gm.messages.compose import answer_mail
 from gm.messages.reading import read_message
 from gm.messages.redaction import redact_message

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from gm.campaign import check_password, open_campaign
+from gm.app.campaign import check_password, open_campaign
 from gm.cli import cli
 from tests.conftest import gm
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gm.campaign import open_campaign
+from gm.app.campaign import open_campaign
 from gm.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]

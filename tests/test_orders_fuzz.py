@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.game_data.dataset import GameData, load_game_data
-from gm.orders import model as m
-from gm.state import GameState
+from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.grammar.parser import Problem, parse_line
+from gm.games.rcw.orders import model as m
+from gm.games.rcw.state import GameState
 from orders_grammar.message import OrdersError, parse_message
-from orders_grammar.names import Names
-from orders_grammar.parser import Problem, parse_line
 from tests.test_orders_parse import EXAMPLES
 
 DATA: GameData = load_game_data()
@@ -133,7 +133,7 @@ def test_the_echo_reads_back_as_the_same_order(order: m.Order) -> None:
 @cache
 def positions() -> list[tuple[GameData, GameState]]:
     """The legality fixture and a real start of a 6-player game."""
-    from gm.cases.load import load_case
+    from gm.games.rcw.cases.load import load_case
     from tests.conftest import deployed
     from tests.test_orders_legality import POSITION
 
@@ -146,7 +146,7 @@ def positions() -> list[tuple[GameData, GameState]]:
        st.sampled_from([1, 2]), st.sampled_from([0, 1]))
 def test_legality_checks_never_fail_on_any_order(orders: list[m.Order], player: str,
                                                  phase: int, which: int) -> None:
-    from gm.orders.legality import validate_orders
+    from gm.games.rcw.orders.legality import validate_orders
 
     data, state = positions()[which]
     state = state.model_copy(update={"phase": phase})
@@ -160,8 +160,8 @@ def test_legality_checks_never_fail_on_any_order(orders: list[m.Order], player: 
        st.integers(0, 1))
 def test_the_engine_takes_any_orders(orders: dict[str, list[m.Order]], which: int) -> None:
     """Whatever orders arrive, the First Phase is adjudicated and every order gets a result."""
-    from gm.dice import SeededDice
-    from gm.engine.first_phase import adjudicate_first_phase
+    from gm.core.dice import SeededDice
+    from gm.games.rcw.engine.first_phase import adjudicate_first_phase
 
     data, state = positions()[which]
     numbered = {p: tuple(o.model_copy(update={"line": i + 3}) for i, o in enumerate(given))

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from gm.cases.load import load_case
-from gm.game_data.dataset import GameData
-from gm.orders.legality import validate_orders
-from gm.state import GameState
+from gm.games.rcw.cases.load import load_case
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.orders.legality import validate_orders
+from gm.games.rcw.state import GameState
 from orders_grammar.message import parse_message
-from orders_grammar.names import Names
 
 POSITION = Path(__file__).resolve().parents[1] / "fixtures" / "orders" / "position.yaml"
 
@@ -119,7 +119,7 @@ def test_illegal_orders_are_refused_with_their_rule(position: tuple[GameData, Ga
 def test_the_czar_must_be_held_by_a_red_leader_to_be_executed(
         position: tuple[GameData, GameState]) -> None:  # 13.53
     data, state = position
-    from gm.state import Stack
+    from gm.games.rcw.state import Stack
 
     white_holds = state.with_position("EKAT", (Stack(player="A", units=(265, "CZAR")),))
     message = parse_message("GAME t\nPLAYER A\nEXECUTE CZAR\n", Names(data))

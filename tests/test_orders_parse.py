@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from gm.game_data.dataset import GameData
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.grammar.parser import Problem, parse_line
+from gm.games.rcw.orders import model as m
 from gm.messages.reading import read_message
-from gm.orders import model as m
 from orders_grammar.message import OpenPhase, OrdersError, parse_message
-from orders_grammar.names import Names
-from orders_grammar.parser import Problem, parse_line
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +96,7 @@ def test_names_codes_and_spellings(names: Names, text: str, expected: str) -> No
 
 
 def test_an_ambiguous_name_is_refused_with_its_candidates(data: GameData) -> None:
-    from gm.game_data.models import Leader
+    from gm.games.rcw.data.models import Leader
 
     twin = Leader(id=181, kind="leader", nationality="RD", name="Kamenev", value=1, home="TVER",
                   source="test")

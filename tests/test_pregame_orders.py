@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gm.campaign import open_campaign
+from gm.app.campaign import open_campaign
 from gm.cli import cli
-from gm.game_data.dataset import GameData
-from gm.setup.pregame import apply_pregame
-from gm.setup.trading import end_trading
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.setup.pregame import apply_pregame
+from gm.games.rcw.setup.trading import end_trading
 from orders_grammar.message import parse_message
-from orders_grammar.names import Names
 from tests.conftest import deal
 
 

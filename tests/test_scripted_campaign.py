@@ -7,8 +7,8 @@ from pathlib import Path
 
 import yaml
 
-from gm.campaign import open_campaign
-from gm.engine.end_of_turn import ranking, victory_points
+from gm.app.campaign import open_campaign
+from gm.games.rcw.engine.end_of_turn import ranking, victory_points
 from tests.conftest import SCRIPTED, play_scripted
 
 

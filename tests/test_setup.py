@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gm.dice import SeededDice
-from gm.errors import GameError
-from gm.game_data.dataset import LEADER_COLORS, GameData
-from gm.rules.stacking import stack_problems
-from gm.setup.deal import initial_forces, new_game
-from gm.setup.deployment import finish_deployment, record_deploy
-from gm.setup.trading import end_trading, trade
-from gm.state import GameState
+from gm.core.dice import SeededDice
+from gm.core.errors import GameError
+from gm.games.rcw.data.dataset import LEADER_COLORS, GameData
+from gm.games.rcw.rules.stacking import stack_problems
+from gm.games.rcw.setup.deal import initial_forces, new_game
+from gm.games.rcw.setup.deployment import finish_deployment, record_deploy
+from gm.games.rcw.setup.trading import end_trading, trade
+from gm.games.rcw.state import GameState
 from tests.conftest import ScriptedDraws, deal, deployed
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gm.dice import Roll, SeededDice
-from gm.errors import GameError
-from gm.game_data.dataset import GameData
-from gm.state import GameState, Stack
+from gm.core.dice import Roll, SeededDice
+from gm.core.errors import GameError
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.state import GameState, Stack
 from gm.store import PlayerRow, Store
 from tests.conftest import deal, deployed
 from tests.servers import fresh_database

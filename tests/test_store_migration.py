@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 from gm.app.answering import handle_stored
+from gm.app.campaign import open_campaign
 from gm.app.settings import MailConfig
-from gm.campaign import open_campaign
 from gm.store.schema import SCHEMA_VERSION
 from tests.conftest import gm
 

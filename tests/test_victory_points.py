@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gm.engine.end_of_turn import ranking, victory_points
-from gm.game_data.dataset import GameData
-from gm.state import ChartSection, GameState, Pending, Stack
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.end_of_turn import ranking, victory_points
+from gm.games.rcw.state import ChartSection, GameState, Pending, Stack
 
 
 def _state() -> GameState:

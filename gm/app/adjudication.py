@@ -9,22 +9,22 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from gm.app.campaign import Campaign, PasswordCache, now
+from gm.app.crash import crash_point
 from gm.app.judge import Roster, judge
 from gm.app.mailing import reports_by_mail
-from gm.campaign import Campaign, PasswordCache, now
-from gm.crash import crash_point
-from gm.dice import HashDice, phase_seed
-from gm.engine.first_phase import PhaseResult
-from gm.engine.phase import adjudicate_phase
-from gm.errors import GameError
+from gm.core.dice import HashDice, phase_seed
+from gm.core.errors import GameError
+from gm.games.rcw.engine.first_phase import PhaseResult
+from gm.games.rcw.engine.phase import adjudicate_phase
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.grammar.parser import Problem
+from gm.games.rcw.orders.model import Order
+from gm.games.rcw.reports.build import events_of, rulings
+from gm.games.rcw.state import GameState
 from gm.messages.reading import read_message
 from gm.messages.redaction import redact_text
-from gm.orders.model import Order
-from gm.reporting.build import events_of, rulings
-from gm.state import GameState
 from orders_grammar.message import OrdersError, ParsedMessage, parse_orders, read_envelope
-from orders_grammar.names import Names
-from orders_grammar.parser import Problem
 
 
 @dataclass(frozen=True)

@@ -10,19 +10,19 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from gm.app.campaign import Campaign, now
+from gm.app.crash import crash_point
 from gm.app.judge import Roster, Verdict, judge
+from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
-from gm.campaign import Campaign, now
-from gm.crash import crash_point
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.state import GameState
 from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail, notice_mail
 from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
-from gm.schedule import load_schedule
-from gm.state import GameState
 from gm.store import Handling, InboxRow
 from gm.store.mail import ANSWERED
 from orders_grammar.message import Envelope, OrdersError, envelope_or_error
-from orders_grammar.names import Names
 
 HANDLED_PER_TRANSACTION = 100
 

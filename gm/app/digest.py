@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from gm.app.campaign import Campaign, now
 from gm.app.settings import MailConfig
-from gm.campaign import Campaign, now
 from gm.messages.compose import notice_mail
 
 HEADINGS = {

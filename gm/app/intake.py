@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from gm.app.answering import Answerer, Read
+from gm.app.campaign import Campaign, PasswordCache, now
+from gm.app.crash import crash_point
 from gm.app.settings import MailConfig
-from gm.campaign import Campaign, PasswordCache, now
-from gm.crash import crash_point
 from gm.messages.reading import Reading, parse_mail, read_headers, read_parsed
 from gm.messages.redaction import redact_message
 from gm.store import NewMessage

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from gm.engine.trades import after_own_trades
-from gm.game_data.dataset import GameData
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.trades import after_own_trades
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.orders.answer import answer, legality_problems, open_phase_of
+from gm.games.rcw.state import GameState
 from gm.messages.reading import Reading
-from gm.orders.answer import answer, legality_problems, open_phase_of
-from gm.state import GameState
 from orders_grammar.message import (
     MAX_LINE_CHARS,
     Envelope,
@@ -21,7 +22,6 @@ from orders_grammar.message import (
     envelope_or_error,
     parse_orders,
 )
-from orders_grammar.names import Names
 
 # (player, password as written) -> whether it is that player's password
 PasswordCheck = Callable[[str, str | None], bool]

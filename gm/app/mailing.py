@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+from gm.app.campaign import Campaign, now
+from gm.app.schedule import deadline_text
 from gm.app.settings import MailConfig, mail_config_or_none
-from gm.campaign import Campaign, now
+from gm.games.rcw.reports.build import build_report
+from gm.games.rcw.state import GameState
 from gm.messages.compose import Outgoing, report_mail
-from gm.reporting.build import build_report
 from gm.reporting.model import Event
 from gm.reporting.render import render_report
-from gm.schedule import deadline_text
-from gm.state import GameState
 
 
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from gm.app.campaign import Campaign, now
+from gm.app.crash import crash_point
 from gm.app.settings import MailConfig
-from gm.campaign import Campaign, now
-from gm.crash import crash_point
-from gm.errors import GameError
+from gm.core.errors import GameError
 from gm.store import OutboxRow
 
 BACKOFF_MINUTES = (5, 15, 30, 60, 120, 240, 480, 960)

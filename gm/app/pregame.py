@@ -9,19 +9,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gm.app.adjudication import OrderMessage, judge_files
+from gm.app.campaign import Campaign
 from gm.app.mailing import reports_by_mail
-from gm.campaign import Campaign
-from gm.dice import Dice
-from gm.errors import GameError
+from gm.core.dice import Dice
+from gm.core.errors import GameError
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.orders.answer import legality_problems
+from gm.games.rcw.orders.model import Order
+from gm.games.rcw.setup.deployment import finish_deployment
+from gm.games.rcw.setup.pregame import Outcome, apply_pregame
+from gm.games.rcw.setup.trading import end_trading as close_trading
+from gm.games.rcw.state import GameState
 from gm.messages.reading import read_message
-from gm.orders.answer import legality_problems
-from gm.orders.model import Order
-from gm.setup.deployment import finish_deployment
-from gm.setup.pregame import Outcome, apply_pregame
-from gm.setup.trading import end_trading as close_trading
-from gm.state import GameState
 from orders_grammar.message import OrdersError, parse_orders, read_envelope
-from orders_grammar.names import Names
 
 
 @dataclass

@@ -8,13 +8,13 @@ import datetime as dt
 from dataclasses import dataclass
 
 from gm.app.adjudication import Adjudicated, adjudicate_open_phase
+from gm.app.campaign import Campaign, now
 from gm.app.digest import queue_digest
 from gm.app.intake import Mailbox, take_in
 from gm.app.outbox import Sent, Transport, send_due
+from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
-from gm.campaign import Campaign, now
 from gm.messages.compose import notice_mail
-from gm.schedule import load_schedule
 
 
 @dataclass

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from gm.errors import GameError
+from gm.core.errors import GameError
 
 STRANGER_POLICIES = ("count", "refuse")
 

@@ -3,9 +3,9 @@ with the functions that take the passwords out of its stored messages."""
 
 from __future__ import annotations
 
+from gm.app.passwords import check_password
 from gm.messages.reading import read_message
 from gm.messages.redaction import redact_message
-from gm.passwords import check_password
 from gm.store.base import Database
 from gm.store.migrate import require_current, upgrade
 from orders_grammar.message import OrdersError, read_envelope

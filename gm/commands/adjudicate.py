@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from gm.errors import GameError
+from gm.core.errors import GameError
 
 
 def read_files(files: tuple[Path, ...]) -> list[tuple[str, bytes]]:
@@ -30,8 +30,8 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     the same result. With a [mail] table in campaign.toml each player's report and the GM's
     copy are queued for `gm send` in the same transaction."""
     from gm.app.adjudication import adjudicate_open_phase
-    from gm.campaign import open_campaign
-    from gm.engine.end_of_turn import ranking, victory_points
+    from gm.app.campaign import open_campaign
+    from gm.games.rcw.engine.end_of_turn import ranking, victory_points
 
     opened = open_campaign(campaign)
     done = adjudicate_open_phase(opened, read_files(files) if files else None, dry_run)

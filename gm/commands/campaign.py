@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from gm.campaign import Campaign, create_campaign, open_campaign, parse_player
-from gm.errors import GameError
+from gm.app.campaign import Campaign, create_campaign, open_campaign, parse_player
+from gm.core.errors import GameError
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -39,7 +39,7 @@ def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: st
 
 
 def _show(campaign: Campaign) -> None:
-    from gm.report import render_position
+    from gm.games.rcw.reports.position import render_position
 
     click.echo(render_position(campaign.name, campaign.latest().state, campaign.data), nl=False)
 
@@ -58,9 +58,9 @@ def trade(campaign: Path, giver: str, receiver: str, give: tuple[str, ...],
 
     Example: gm trade camp A B --give Trotsky --take 255 --take POLITBURO
     """
-    from gm.game_data.names import resolve_unit
-    from gm.setup.trading import MARKERS
-    from gm.setup.trading import trade as do_trade
+    from gm.games.rcw.data.names import resolve_unit
+    from gm.games.rcw.setup.trading import MARKERS
+    from gm.games.rcw.setup.trading import trade as do_trade
 
     opened = open_campaign(campaign)
 
@@ -101,8 +101,8 @@ def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> 
 
     Leaders without an order deploy alone in their provinces; asterisk leaders on a combat
     unit of their colour (15.52)."""
-    from gm.game_data.names import resolve_province, resolve_unit
-    from gm.setup.deployment import clear_deploy, record_deploy
+    from gm.games.rcw.data.names import resolve_province, resolve_unit
+    from gm.games.rcw.setup.deployment import clear_deploy, record_deploy
 
     opened = open_campaign(campaign)
     player = player.upper()

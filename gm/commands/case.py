@@ -21,8 +21,8 @@ def case() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON object.")
 def run(file: Path, as_json: bool) -> None:
     """Adjudicate the phase of a case file and print the outcome."""
-    from gm.cases.load import CaseError
-    from gm.cases.run import CaseFailed, run_case
+    from gm.games.rcw.cases.load import CaseError
+    from gm.games.rcw.cases.run import CaseFailed, run_case
 
     try:
         outcome = run_case(file)
@@ -45,8 +45,8 @@ def run(file: Path, as_json: bool) -> None:
 def check(files: tuple[Path, ...]) -> None:
     """Run cases and compare them with their `expect:`; exit 1 if any fails, 2 if a file is
     malformed."""
-    from gm.cases.load import CaseError, load_case
-    from gm.cases.run import CaseFailed, compare, run_case
+    from gm.games.rcw.cases.load import CaseError, load_case
+    from gm.games.rcw.cases.run import CaseFailed, compare, run_case
 
     failed = malformed = 0
     for file in files:
@@ -80,7 +80,7 @@ def check(files: tuple[Path, ...]) -> None:
               help="Where the cases are (default: fixtures/cases of this checkout).")
 def list_(rule: str | None, folder: Path | None) -> None:
     """List the adjudication cases with the rule cases their `rules:` tag names."""
-    from gm.cases.coverage import CASES_DIR, case_rules
+    from gm.games.rcw.cases.coverage import CASES_DIR, case_rules
 
     named = case_rules(folder or CASES_DIR)
     shown = {name: rules for name, rules in named.items() if rule is None or rule in rules}
@@ -95,7 +95,7 @@ def coverage(missing: bool) -> None:
     """Every rule case of sections 4-15 and 17 with the adjudication cases and the tests that
     name it; those the postal game does not use (docs/rulings.md) with the reason; and those
     nothing names (exit 1 if there is any)."""
-    from gm.cases.coverage import project_coverage
+    from gm.games.rcw.cases.coverage import project_coverage
 
     rows = project_coverage()
     unnamed = [row for row in rows if not row.named and row.excluded is None]

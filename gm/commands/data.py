@@ -26,8 +26,8 @@ def check(directory: Path | None) -> None:
     Checks the schema, symmetric adjacency, rail only between neighbours, unique ids and codes,
     home provinces, the counts of the counter mix and every fact the rulebook states.
     """
-    from gm.game_data.checks import check_directory
-    from gm.game_data.dataset import DEFAULT_DATA_DIR
+    from gm.games.rcw.data.checks import check_directory
+    from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
 
     folder = directory or DEFAULT_DATA_DIR
     if not folder.is_dir():
@@ -43,7 +43,7 @@ def check(directory: Path | None) -> None:
 
 
 def _load(data_dir: Path | None) -> Any:
-    from gm.game_data.dataset import DataError, load_game_data
+    from gm.games.rcw.data.dataset import DataError, load_game_data
 
     try:
         return load_game_data(data_dir)
@@ -94,7 +94,7 @@ def map_(as_json: bool, data_dir: Path | None) -> None:
 @DATA_OPTION
 def counters(as_json: bool, data_dir: Path | None) -> None:
     """Print every unit (combat, leader, Imperial) and the markers."""
-    from gm.game_data.models import Leader
+    from gm.games.rcw.data.models import Leader
 
     game = _load(data_dir)
     units: list[dict[str, Any]] = []

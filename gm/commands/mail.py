@@ -20,10 +20,10 @@ def fetch(campaign: Path) -> None:
     """Fetch the messages in the GM's mailbox, keep them (passwords taken out), answer each
     order message (the answers are queued for `gm send`); auto-replies, bounces and list mail
     are kept unanswered and listed in the GM's digest."""
+    from gm.app.campaign import open_campaign
     from gm.app.digest import queue_digest
     from gm.app.intake import take_in
     from gm.app.settings import load_mail_config
-    from gm.campaign import open_campaign
     from gm.mail.imap import ImapMailbox
 
     opened = open_campaign(campaign)
@@ -56,10 +56,10 @@ def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
     """Send the queued answers, reports and notices, each on its own: a recipient the server
     refuses never holds up the others. A temporary failure is tried again later (with longer
     waits); a permanent one is reported to the GM."""
+    from gm.app.campaign import open_campaign
     from gm.app.outbox import retry
     from gm.app.rounds import send_and_tell
     from gm.app.settings import load_mail_config
-    from gm.campaign import open_campaign
     from gm.mail.smtp import SmtpTransport
 
     opened = open_campaign(campaign)
@@ -94,9 +94,9 @@ def run(campaign: Path, mode: str | None, interval: int, max_rounds: int | None)
     """The mail loop: fetch and answer; remind the players without orders as the deadline
     nears; adjudicate at the deadline when [schedule] says so; tell the GM what needs him;
     send."""
+    from gm.app.campaign import open_campaign
     from gm.app.rounds import mail_round
     from gm.app.settings import load_mail_config
-    from gm.campaign import open_campaign
     from gm.mail.imap import ImapMailbox
     from gm.mail.smtp import SmtpTransport
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from gm.errors import GameError
+from gm.core.errors import GameError
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -21,7 +21,7 @@ def rollback(campaign: Path, target: str, reason: str) -> None:
     """Open an adjudicated phase again, as it was before its adjudication. History is kept
     (the rollback is a new entry) and so are the orders received: `gm adjudicate` may be run
     again, with the same dice."""
-    from gm.campaign import now, open_campaign
+    from gm.app.campaign import now, open_campaign
 
     match = re.fullmatch(r"(\d+)\.([12])", target)
     if not match:
@@ -49,8 +49,8 @@ def override(campaign: Path, reason: str, state_file: Path) -> None:
     the next report."""
     from pydantic import ValidationError
 
-    from gm.campaign import now, open_campaign
-    from gm.state import GameState
+    from gm.app.campaign import now, open_campaign
+    from gm.games.rcw.state import GameState
 
     opened = open_campaign(campaign)
     current = opened.latest().state
@@ -81,9 +81,9 @@ def players(campaign: Path, emails: tuple[str, ...], resets: tuple[str, ...],
     """List the players, or change their records."""
     import secrets
 
-    from gm.campaign import ADDRESS, now, open_campaign
-    from gm.engine.quitting import quit_player
-    from gm.passwords import hash_password
+    from gm.app.campaign import ADDRESS, now, open_campaign
+    from gm.app.passwords import hash_password
+    from gm.games.rcw.engine.quitting import quit_player
 
     opened = open_campaign(campaign)
     for spec in emails:

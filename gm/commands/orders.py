@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from gm.errors import GameError
+from gm.core.errors import GameError
 
 if TYPE_CHECKING:
     from gm.app.pregame import Applied
@@ -38,29 +38,29 @@ def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
     """Print the answer the player would get for FILE (an e-mail as delivered, or its text);
     exit 1 if anything is refused."""
     from gm.app.judge import Roster, judge
+    from gm.games.rcw.grammar.names import Names
+    from gm.games.rcw.grammar.parser import Problem
+    from gm.games.rcw.orders.answer import answer
     from gm.messages.reading import read_message
-    from gm.orders.answer import answer
     from orders_grammar.message import OrdersError, parse_orders, read_envelope
-    from orders_grammar.names import Names
-    from orders_grammar.parser import Problem
 
     if campaign and case_file:
         raise click.UsageError("give --campaign or --case, not both")
     reading = read_message(_read(file))
     if campaign:
-        from gm.campaign import PasswordCache, open_campaign
+        from gm.app.campaign import PasswordCache, open_campaign
 
         opened = open_campaign(campaign)
         roster = Roster(opened.name, PasswordCache(opened.players()).check,
                         {p.letter: p.email for p in opened.players()})
         verdict = judge(reading, opened.latest().state, opened.data, roster)
     elif case_file:
-        from gm.cases.load import load_case
+        from gm.games.rcw.cases.load import load_case
 
         _, data, state = load_case(case_file)
         verdict = judge(reading, state, data, Roster(None, None))
     else:  # no position: the language only
-        from gm.game_data.dataset import load_game_data
+        from gm.games.rcw.data.dataset import load_game_data
 
         data = load_game_data()
         try:
@@ -81,10 +81,10 @@ def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
 @FILE
 def echo(file: Path) -> None:
     """Print the orders of FILE in normal form, one a line (problems on stderr, exit 1)."""
-    from gm.game_data.dataset import load_game_data
+    from gm.games.rcw.data.dataset import load_game_data
+    from gm.games.rcw.grammar.names import Names
     from gm.messages.reading import read_message
     from orders_grammar.message import parse_message
-    from orders_grammar.names import Names
 
     message = parse_message(read_message(_read(file)).text, Names(load_game_data()))
     click.echo(f"GAME {message.game}")
@@ -108,8 +108,8 @@ def apply(files: tuple[Path, ...], campaign: Path) -> None:
     session or the deployment (17.0 [15.0]), each message checked as mail is. A later file
     from the same player replaces an earlier one whole; refused lines are reported and
     skipped. (Orders received by mail are applied by `gm end-trading` and `gm start`.)"""
+    from gm.app.campaign import open_campaign
     from gm.app.pregame import apply_files
-    from gm.campaign import open_campaign
 
     applied = apply_files(open_campaign(campaign), [(str(f), _read(f)) for f in files])
     report_applied(applied)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from gm.errors import GameError
+from gm.core.errors import GameError
 
 
 @click.command()
@@ -26,12 +26,12 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
            out: Path | None, by_mail: bool) -> None:
     """Report a phase: the results in the order they happened with their rule cases, the
     position after it on a map, the chart and the standings (17.0: "report all results")."""
+    from gm.app.campaign import now, open_campaign
     from gm.app.mailing import reports_by_mail
-    from gm.campaign import now, open_campaign
-    from gm.reporting.build import build_report, rulings
+    from gm.app.schedule import deadline_text
+    from gm.games.rcw.reports.build import build_report, rulings
     from gm.reporting.model import Event
     from gm.reporting.render import render_report
-    from gm.schedule import deadline_text
 
     opened = open_campaign(campaign)
     history = opened.store.history(opened.row)

@@ -15,10 +15,10 @@ def verify(campaign: Path) -> None:
     every roll and the resulting position with what was stored (docs/dice.md)."""
     from pydantic import TypeAdapter
 
-    from gm.campaign import open_campaign
-    from gm.dice import HashDice, commitment, phase_seed
-    from gm.engine.phase import adjudicate_phase
-    from gm.orders.model import AnyOrder, Order
+    from gm.app.campaign import open_campaign
+    from gm.core.dice import HashDice, commitment, phase_seed
+    from gm.games.rcw.engine.phase import adjudicate_phase
+    from gm.games.rcw.orders.model import AnyOrder, Order
 
     opened = open_campaign(campaign)
     history = opened.store.history(opened.row)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.orders.model import Order
+from gm.games.rcw.orders.model import Order
 
 RESULTS = ("succeeded", "failed", "partial", "illegal", "void")
 

@@ -13,7 +13,7 @@ from imapclient.exceptions import IMAPClientError
 
 from gm.app.intake import Fetched
 from gm.app.settings import MailConfig
-from gm.errors import GameError
+from gm.core.errors import GameError
 
 
 class ImapMailbox:

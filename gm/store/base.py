@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import Connection, create_engine, event, inspect, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from gm.errors import GameError
+from gm.core.errors import GameError
 from gm.store.schema import SCHEMA_VERSION, metadata, schema_info
 
 

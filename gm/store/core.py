@@ -14,9 +14,9 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from gm.dice import Roll
-from gm.errors import GameError
-from gm.state import GameState
+from gm.core.dice import Roll
+from gm.core.errors import GameError
+from gm.games.rcw.state import GameState
 from gm.store.base import Database
 from gm.store.mail import MailLike, queue_in
 from gm.store.rows import CampaignRow, OrdersRow, PlayerRow, StateRow

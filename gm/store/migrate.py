@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, inspect, select, text
 
-from gm.errors import GameError
+from gm.core.errors import GameError
 from gm.store.base import Database
 from gm.store.schema import (
     SCHEMA_VERSION,

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from gm.state import GameState
+from gm.games.rcw.state import GameState
 
 
 @dataclass(frozen=True)

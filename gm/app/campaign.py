@@ -1,0 +1,190 @@
+"""A campaign folder: its config, its store and the GM's set-up commands (the I/O edge)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import secrets
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gm.app.passwords import check_password, hash_password
+from gm.app.upgrade import bring_up_to_date
+from gm.core.dice import SeededDice
+from gm.core.errors import GameError
+from gm.games.rcw.data.dataset import DataError, GameData, load_game_data
+from gm.games.rcw.state import GameState
+from gm.store import CampaignRow, PlayerRow, StateRow, Store
+from gm.store.mail import MailLike
+
+CONFIG_FILE = "campaign.toml"
+DATABASE_FILE = "campaign.sqlite"
+LETTER = re.compile(r"^[A-Z]$")
+ADDRESS = re.compile(r"^[^@\s<>,;:]+@[^@\s<>,;:]+\.[^@\s<>,;:]+$")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    letter: str
+    name: str
+    email: str
+    password: str | None = None  # None: one is made up and printed
+
+
+def parse_player(text: str) -> PlayerSpec:
+    """`A:Name:address@example.org[:password]` -> PlayerSpec; a clear error for anything else."""
+    parts = text.split(":")
+    if len(parts) not in (3, 4):
+        raise GameError(f"player {text!r}: write LETTER:NAME:ADDRESS, e.g. A:Anna:anna@example.org")
+    letter, name, email = (p.strip() for p in parts[:3])
+    password = parts[3].strip() if len(parts) == 4 else None
+    if password is not None and (not password or "#" in password or " " in password):
+        raise GameError(f"player {text!r}: a password has no spaces and no '#'")
+    letter = letter.upper()
+    if not LETTER.match(letter):
+        raise GameError(f"player {text!r}: the letter must be one of A-Z")
+    if not name:
+        raise GameError(f"player {text!r}: the name is empty")
+    if not ADDRESS.match(email):
+        raise GameError(f"player {text!r}: {email!r} is not an e-mail address")
+    return PlayerSpec(letter, name, email, password)
+
+
+class PasswordCache:
+    """Players' passwords checked against their hashes; scrypt is slow on purpose, so each
+    (player, password) is checked once."""
+
+    def __init__(self, roster: list[PlayerRow]) -> None:
+        self.hashes = {p.letter: p.password_hash for p in roster}
+        self.known: dict[tuple[str, str], bool] = {}
+
+    def check(self, player: str, password: str | None) -> bool:
+        stored = self.hashes.get(player)
+        if stored is None or not password:
+            return False
+        key = (player, password)
+        if key not in self.known:
+            self.known[key] = check_password(password, stored)
+        return self.known[key]
+
+
+def now() -> dt.datetime:
+    """The clock, read at the I/O edge only. GM_NOW (ISO 8601) sets it, for a GM who replays
+    a campaign's mail as of a past day, and for the tests of deadlines."""
+    fixed = os.environ.get("GM_NOW")
+    if fixed:
+        try:
+            moment = dt.datetime.fromisoformat(fixed)
+        except ValueError:
+            raise GameError(f"GM_NOW={fixed!r} is not an ISO 8601 time") from None
+        return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+    return dt.datetime.now(dt.UTC)
+
+
+@dataclass
+class Campaign:
+    folder: Path
+    store: Store
+    row: CampaignRow
+    data: GameData
+
+    @property
+    def name(self) -> str:
+        return self.row.name
+
+    def latest(self) -> StateRow:
+        return self.store.latest(self.row)
+
+    def players(self) -> list[PlayerRow]:
+        return self.store.players(self.row)
+
+    def phase_opened_at(self) -> dt.datetime:
+        """When the open phase opened: the first entry of the latest run of entries in it."""
+        history = self.store.history(self.row)
+        key = (history[-1].state.stage, history[-1].state.turn, history[-1].state.phase)
+        opened = history[-1].created_at
+        for row in reversed(history):
+            if (row.state.stage, row.state.turn, row.state.phase) != key or \
+                    row.action.startswith("adjudicate"):
+                break
+            opened = row.created_at
+            if row.action.startswith("rollback"):
+                break
+        return opened
+
+    def apply(self, action: str, detail: dict[str, Any],
+              change: Callable[[GameState, SeededDice], GameState],
+              mail: Callable[[GameState, GameState], Sequence[MailLike]] | None = None
+              ) -> GameState:
+        """Run one pure change on the latest state and append the result with its dice,
+        and with the mail it sends (`mail(before, after)`) in the same transaction."""
+        latest = self.latest()
+        dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
+        new_state = change(latest.state, dice)
+        self.store.append_state(self.row, action, detail, new_state, dice.log, now(),
+                                mail=mail(latest.state, new_state) if mail else ())
+        return new_state
+
+
+def _load_data(data_dir: str | None) -> GameData:
+    try:
+        return load_game_data(Path(data_dir) if data_dir else None)
+    except DataError as exc:
+        first = exc.problems[0] if exc.problems else "unknown problem"
+        raise GameError(f"the data set has {len(exc.problems)} problem(s), first: {first}; "
+                        "run `gm data check`") from None
+
+
+def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
+                    data_dir: str | None, database: str | None) -> tuple[Campaign, dict[str, str]]:
+    """Make the folder, the store and the deal (15.2, 15.3). Returns the players' passwords."""
+    from gm.games.rcw.setup.deal import new_game
+
+    letters = [s.letter for s in specs]
+    duplicates = sorted({x for x in letters if letters.count(x) > 1})
+    if duplicates:
+        raise GameError(f"player letter {', '.join(duplicates)} given twice")
+    if len(specs) < 2:
+        raise GameError("a campaign needs at least two players (3 to 6 as designed, 15.21)")
+    if (folder / CONFIG_FILE).exists():
+        raise GameError(f"{folder} already holds a campaign")
+    data = _load_data(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    url = database or f"sqlite:///{(folder / DATABASE_FILE).resolve()}"
+    seed = seed or secrets.token_hex(8)
+    config = {"name": folder.resolve().name, "database": url,
+              "data": str(Path(data_dir).resolve()) if data_dir else ""}
+    store = Store(url)
+    store.create_schema()
+    passwords = {s.letter: s.password or secrets.token_urlsafe(8) for s in specs}
+    roster = [PlayerRow(s.letter, s.name, s.email, hash_password(passwords[s.letter]))
+              for s in sorted(specs, key=lambda s: s.letter)]
+    row = store.create_campaign(config["name"], seed, config["data"] or None, roster, now())
+    (folder / CONFIG_FILE).write_text(
+        "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
+    dice = SeededDice(seed, "1:deal")
+    state = new_game(data, sorted(letters), dice)
+    campaign = Campaign(folder, store, row, data)
+    store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, now())
+    return campaign, passwords
+
+
+def open_campaign(folder: Path) -> Campaign:
+    config_path = folder / CONFIG_FILE
+    if not config_path.is_file():
+        raise GameError(f"no campaign at {folder} (no {CONFIG_FILE}); create one with `gm new`")
+    try:
+        config = tomllib.loads(config_path.read_text(encoding="utf-8"))
+        name, url = str(config["name"]), str(config["database"])
+    except (tomllib.TOMLDecodeError, KeyError, OSError) as exc:
+        raise GameError(f"{config_path}: unreadable campaign config ({exc})") from None
+    store = Store(url)
+    bring_up_to_date(store)
+    row = store.campaign(name)
+    data = _load_data(str(config.get("data") or "") or row.data_dir)
+    return Campaign(folder, store, row, data)

@@ -1,0 +1,116 @@
+"""Which rule case is named by which adjudication case or test (issue 11).
+
+The rule cases are those of sections 4-15 and 17 of the rulebook (gm/games/rcw/rulebook.yaml);
+an adjudication case names rule cases in its `rules:` tag, a test by the pytest marker
+`@pytest.mark.rules("5.27", ...)`. A rule case the postal game does not use is listed, with the
+reason, in the table of docs/rulings.md headed "Rule cases the postal game does not use"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from gm.core.errors import GameError
+
+ROOT = Path(__file__).resolve().parents[4]
+RULEBOOK = Path(__file__).resolve().parents[1] / "rulebook.yaml"
+CASES_DIR = ROOT / "fixtures" / "cases"
+TESTS_DIR = ROOT / "tests"
+RULINGS = ROOT / "docs" / "rulings.md"
+EXCLUDED_HEADING = "## Rule cases the postal game does not use"
+MARKER = re.compile(r"@pytest\.mark\.rules\(([^)]*)\)\s*\n(?:@.*\n)*\s*def (\w+)")
+TABLE_ROW = re.compile(r"^\|\s*([\d.]+(?: \[[\d.]+\])?)\s*\|\s*(.+?)\s*\|\s*$")
+
+
+@dataclass(frozen=True)
+class RuleCase:
+    id: str
+    title: str
+
+
+@dataclass
+class Coverage:
+    rule: RuleCase
+    cases: list[str] = field(default_factory=list)
+    tests: list[str] = field(default_factory=list)
+    excluded: str | None = None  # why the postal game does not use it
+
+    @property
+    def named(self) -> bool:
+        return bool(self.cases or self.tests)
+
+
+def rule_cases(path: Path = RULEBOOK) -> list[RuleCase]:
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return [RuleCase(str(entry["id"]), str(entry["title"])) for entry in document["cases"]]
+
+
+def case_rules(folder: Path = CASES_DIR) -> dict[str, list[str]]:
+    """Each adjudication case file's name -> the rule cases its `rules:` tag names."""
+    named: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        named[path.stem] = [str(r) for r in document.get("rules") or []]
+    return named
+
+
+def marked_tests(folder: Path = TESTS_DIR) -> dict[str, list[str]]:
+    """Each test (file::name) marked with `@pytest.mark.rules(...)` -> the rule cases."""
+    named: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("test_*.py")):
+        for match in MARKER.finditer(path.read_text(encoding="utf-8")):
+            rules = re.findall(r"[\"']([^\"']+)[\"']", match.group(1))
+            named[f"{path.name}::{match.group(2)}"] = rules
+    return named
+
+
+def exclusions(path: Path = RULINGS) -> dict[str, str]:
+    """The rule cases the postal game does not use, with the reason, from docs/rulings.md."""
+    text = path.read_text(encoding="utf-8")
+    if EXCLUDED_HEADING not in text:
+        return {}
+    section = text.split(EXCLUDED_HEADING, 1)[1].split("\n## ", 1)[0]
+    rows = (TABLE_ROW.match(line) for line in section.splitlines())
+    return {row.group(1): row.group(2) for row in rows if row and row.group(1) != "case"}
+
+
+def coverage(rules: Iterable[RuleCase], cases: dict[str, list[str]],
+             tests: dict[str, list[str]], excluded: dict[str, str]) -> list[Coverage]:
+    rows = {rule.id: Coverage(rule, excluded=excluded.get(rule.id)) for rule in rules}
+    for name, named in cases.items():
+        for rule in named:
+            if rule in rows:
+                rows[rule].cases.append(name)
+    for name, named in tests.items():
+        for rule in named:
+            if rule in rows:
+                rows[rule].tests.append(name)
+    return list(rows.values())
+
+
+def unknown_rules(cases: dict[str, list[str]], tests: dict[str, list[str]],
+                  rules: Iterable[RuleCase]) -> list[str]:
+    """Tags that name no rule case of sections 4-15 and 17 (misprints); tags of the other
+    sections (1-3, the solitaire rules 18-28) are not checked here."""
+    known = {rule.id for rule in rules}
+
+    def in_scope(rule: str) -> bool:
+        section = re.match(r"^(\d+)\.", rule)
+        return section is not None and 4 <= int(section.group(1)) <= 17
+
+    return sorted({f"{name}: {rule}" for source in (cases, tests)
+                   for name, named in source.items() for rule in named
+                   if rule not in known and in_scope(rule)})
+
+
+def project_coverage() -> list[Coverage]:
+    """The coverage of this checkout: its cases, its tests, its rulings."""
+    for path in (RULEBOOK, CASES_DIR, RULINGS):
+        if not path.exists():
+            raise GameError(f"{path} is missing: run from a checkout of the project")
+    return coverage(rule_cases(), case_rules(),
+                    marked_tests() if TESTS_DIR.is_dir() else {}, exclusions())

@@ -1,0 +1,145 @@
+"""Reading a case file into a data set and a game state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from gm.core.errors import GameError
+from gm.core.yamlio import YamlError, line_of, load_lined
+from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games.rcw.data.models import CombatUnit, Leader
+from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Stack
+
+NATIONALITY_OF_LEADERS = {"red": "RD", "white": "WH"}
+
+
+class CaseError(GameError):
+    """A case file that cannot be run; the message says where and why."""
+
+
+class CaseUnit(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: int
+    kind: Literal["combat", "leader"]
+    color: Literal["red", "white", "blue", "green"] | None = None
+    nationality: str | None = None
+    strength: int | None = None
+    value: int | None = None
+    name: str | None = None
+    home: str
+    asterisk: bool = False
+
+
+class CaseStack(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player: str | None
+    units: list[int | str]
+
+
+class CaseFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    case: str
+    rules: list[str] = Field(default_factory=list)
+    players: list[str]
+    turn: int = 1
+    phase: Literal[1, 2] = 1
+    skip: list[Literal["random_events", "randomizer", "replacements", "purge"]] = Field(
+        default_factory=list)
+    units: list[CaseUnit] = Field(default_factory=list)
+    position: dict[str, list[CaseStack]] = Field(default_factory=dict)
+    chart: dict[str, ChartSection] = Field(default_factory=dict)
+    randomizer: list[str] | None = None
+    pending: Pending = Pending()
+    dice: list[int] = Field(default_factory=list)
+    draws: list[str] = Field(default_factory=list)
+    recipients: list[str] = Field(default_factory=list)
+    orders: dict[str, str] = Field(default_factory=dict)
+    expect: dict[str, Any] = Field(default_factory=dict)
+
+
+def _unit(entry: CaseUnit) -> CombatUnit | Leader:
+    source = "adjudication case"
+    if entry.kind == "leader":
+        color = entry.color or "red"
+        return Leader(id=entry.id, kind="leader", nationality=NATIONALITY_OF_LEADERS.get(
+            color, "RD"), name=entry.name or f"Leader {entry.id}", value=entry.value or 1,
+            home=entry.home, asterisk=entry.asterisk, source=source)
+    nationality = entry.nationality or {"red": "RD", "white": "WH"}.get(entry.color or "", "")
+    return CombatUnit(id=entry.id, kind="combat", nationality=nationality,
+                      strength=entry.strength or 1, home=entry.home, source=source)
+
+
+def case_data(case: CaseFile, base: GameData) -> GameData:
+    """The counter mix with the case's units put in (an id given replaces the counter's)."""
+    if not case.units:
+        return base
+    replaced = {u.id: _unit(u) for u in case.units}
+    units = tuple(replaced.pop(u.id, u) for u in base.counters.units) + tuple(replaced.values())
+    counters = base.counters.model_copy(update={"units": units})
+    return GameData(directory=base.directory, map=base.map, counters=counters)
+
+
+def case_state(case: CaseFile, data: GameData) -> GameState:
+    from gm.games.rcw.setup.deal import auxiliary_forces
+
+    position = {p: tuple(Stack(player=s.player, units=tuple(
+        u.upper() if isinstance(u, str) else u for u in s.units)) for s in stacks)
+        for p, stacks in sorted(case.position.items()) if stacks}
+    chart = {p: case.chart.get(p, ChartSection()) for p in case.players}
+    chart[UNASSIGNED] = case.chart.get(UNASSIGNED, ChartSection())
+    randomizer = tuple(sorted(case.randomizer)) if case.randomizer is not None else \
+        auxiliary_forces(data)
+    return GameState(players=tuple(case.players), stage="play", turn=case.turn,
+                     phase=case.phase, sequence=tuple(case.players), position=position,
+                     chart=chart, auxiliary_randomizer=randomizer,
+                     player_turn_randomizer=tuple(sorted(case.players)), pending=case.pending)
+
+
+def load_case(path: Path, base: GameData | None = None) -> tuple[CaseFile, GameData, GameState]:
+    try:
+        document = load_lined(path)
+    except YamlError as exc:
+        raise CaseError(f"{path}:{exc.line}: {exc.message}") from None
+    try:
+        case = CaseFile.model_validate(document)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise CaseError(f"{path}:{line_of(document, tuple(error['loc']))}: {where}: "
+                        f"{error['msg']}") from None
+    data = case_data(case, base or load_game_data())
+    _check_references(path, case, data)
+    return case, data, case_state(case, data)
+
+
+def _check_references(path: Path, case: CaseFile, data: GameData) -> None:
+    """Every province, unit and player the case names must exist, each unit once."""
+    seen: set[object] = set()
+
+    def unit(value: int | str, where: str) -> None:
+        key = value.upper() if isinstance(value, str) else value
+        if key not in data.units and key not in ("CZAR", "GOLD"):
+            raise CaseError(f"{path}: {where} names an unknown unit {value}")
+        if key in seen:
+            raise CaseError(f"{path}: unit {value} is listed twice")
+        seen.add(key)
+
+    for province, stacks in case.position.items():
+        if province not in data.provinces:
+            raise CaseError(f"{path}: position names an unknown province {province}")
+        for stack in stacks:
+            if stack.player is not None and stack.player not in case.players:
+                raise CaseError(f"{path}: position.{province}: no player {stack.player}")
+            for value in stack.units:
+                unit(value, f"position.{province}")
+    for name, section in case.chart.items():
+        if name not in (*case.players, UNASSIGNED):
+            raise CaseError(f"{path}: chart: no player {name}")
+        for value in (*section.units, *section.face_down):
+            unit(value, f"chart.{name}")
+    for player in case.orders:
+        if player not in case.players:
+            raise CaseError(f"{path}: orders of {player}, who is not among the players")

@@ -1,0 +1,141 @@
+"""Running an adjudication case and comparing it with its `expect:` (shared/spec/cases.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from gm.core.dice import ChanceError, ForcedDice
+from gm.engine.results import OrderResult
+from gm.games.rcw.cases.load import CaseError, CaseFile, load_case
+from gm.games.rcw.engine.end_of_turn import ranking, victory_points
+from gm.games.rcw.engine.first_phase import adjudicate_first_phase
+from gm.games.rcw.engine.second_phase import adjudicate_second_phase
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.orders.model import Order
+from gm.games.rcw.state import UNASSIGNED, GameState
+from orders_grammar.message import OrdersError, parse_message
+
+
+class CaseFailed(Exception):
+    """The case ran but cannot be completed as written (dice, draws, recipients)."""
+
+
+def _parse_orders(case: CaseFile, names: Names) -> tuple[dict[str, tuple[Order, ...]],
+                                                         list[OrderResult]]:
+    orders: dict[str, tuple[Order, ...]] = {}
+    refused: list[OrderResult] = []
+    for player, text in case.orders.items():
+        try:
+            message = parse_message(text, names)
+        except OrdersError as exc:
+            raise CaseError(f"orders of {player}: {exc}") from None
+        orders[player] = message.orders
+        refused += [OrderResult(player, p.line, "illegal", p.rule, p.source, p.message)
+                    for p in message.problems if p.line > 0]
+    return orders, refused
+
+
+def _chart_json(state: GameState) -> dict[str, Any]:
+    chart: dict[str, Any] = {}
+    for name in [*state.players, UNASSIGNED]:
+        section = state.chart.get(name)
+        if section is None:
+            continue
+        entry: dict[str, Any] = {"units": list(section.units)}
+        if name != UNASSIGNED:
+            entry = {"politburo": section.politburo, "assassin": section.assassin,
+                     **entry, "markers": list(section.markers)}
+        if section.face_down:
+            entry["face_down"] = list(section.face_down)
+        chart[name] = entry
+    return chart
+
+
+def run_case(path: Path) -> dict[str, Any]:
+    """Adjudicate the case's phase; the outcome as the JSON object of cases.md."""
+    case, data, state = load_case(path)
+    orders, refused = _parse_orders(case, Names(data))
+    dice = ForcedDice(list(case.dice), list(case.draws), list(case.recipients))
+    adjudicate = adjudicate_first_phase if case.phase == 1 else adjudicate_second_phase
+    try:
+        result = adjudicate(state, data, orders, dice, frozenset(case.skip))
+    except ChanceError as exc:
+        raise CaseFailed(str(exc)) from None
+    left = dice.unused()
+    if left:
+        raise CaseFailed(f"the case forces more chance than the phase used: {left} unused")
+    outcome = result.state
+    results = sorted([*result.results, *refused], key=lambda r: (r.player, r.line))
+    points = victory_points(outcome, data, outcome.victory) if outcome.victory else None
+    return {
+        "case": case.case, "turn": case.turn, "phase": case.phase,
+        "position": {p: [{"player": s.player, "units": list(s.units)} for s in stacks]
+                     for p, stacks in outcome.position.items()},
+        "chart": _chart_json(outcome),
+        "orders": [r.as_json() for r in results],
+        "randomizer": sorted(outcome.auxiliary_randomizer),
+        "pending": outcome.pending.model_dump(mode="json"),
+        "removed": list(outcome.removed),
+        "dice_used": sum(1 for roll in dice.log if roll.kind == "die"),
+        "victory": outcome.victory,
+        "victory_points": points,
+        "ranking": [player for player, _ in ranking(points)] if points is not None else None,
+        "log": result.log,
+    }
+
+
+def _same_list(expected: Any, actual: Any, as_multiset: bool) -> bool:
+    if not isinstance(expected, list):
+        return bool(expected == actual)
+    if as_multiset:
+        return Counter(map(str, expected)) == Counter(map(str, actual))
+    return bool(expected == actual)
+
+
+def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
+    """Every difference between what the case expects and what came out."""
+    diffs: list[str] = []
+    for province, stacks in (expect.get("position") or {}).items():
+        got = actual["position"].get(province, [])
+        want = [{"player": s.get("player"), "units": [u.upper() if isinstance(u, str) else u
+                                                      for u in s.get("units", [])]}
+                for s in stacks or []]
+        if want != got:
+            diffs.append(f"position.{province}: expected {want}, got {got}")
+    for section, fields in (expect.get("chart") or {}).items():
+        got = actual["chart"].get(section, {})
+        for key, value in (fields or {}).items():
+            have = got.get(key, [] if isinstance(value, list) else 0)
+            if not _same_list(value, have, as_multiset=True):
+                diffs.append(f"chart.{section}.{key}: expected {value}, got {have}")
+    for entry in expect.get("orders") or []:
+        got = next((o for o in actual["orders"] if o["player"] == entry.get("player")
+                    and o["line"] == entry.get("line")), None)
+        if got is None:
+            diffs.append(f"orders: no order of {entry.get('player')} on line {entry.get('line')}")
+            continue
+        for key, value in entry.items():
+            if key == "rule":
+                rules = [r.strip() for r in str(got.get("rule") or "").split(",")]
+                if str(value) not in rules and str(value) != got.get("rule"):
+                    diffs.append(f"orders {entry['player']} line {entry['line']}: rule "
+                                 f"{value} expected, got {got.get('rule')}")
+            elif key not in ("player", "line") and got.get(key) != value:
+                diffs.append(f"orders {entry['player']} line {entry['line']}: {key} "
+                             f"{value} expected, got {got.get(key)} ({got.get('detail')})")
+    if "randomizer" in expect and not _same_list(expect["randomizer"], actual["randomizer"],
+                                                 as_multiset=True):
+        diffs.append(f"randomizer: expected {sorted(expect['randomizer'])}, got "
+                     f"{actual['randomizer']}")
+    for key, value in (expect.get("pending") or {}).items():
+        have = actual["pending"].get(key)
+        if not _same_list(value, have, as_multiset=False):
+            diffs.append(f"pending.{key}: expected {value}, got {have}")
+    for key in ("victory", "victory_points", "ranking"):
+        if key in expect and expect[key] != actual[key]:
+            diffs.append(f"{key}: expected {expect[key]}, got {actual[key]}")
+    if "removed" in expect and not _same_list(expect["removed"], actual["removed"], True):
+        diffs.append(f"removed: expected {expect['removed']}, got {actual['removed']}")
+    return diffs

@@ -1,0 +1,180 @@
+"""A data set read from a folder (map.yaml, counters.yaml) with the lookups the program needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from gm.core.yamlio import YamlError, line_of, load_lined
+from gm.games.rcw.data.models import (
+    Color,
+    CombatUnit,
+    CountersFile,
+    Imperial,
+    Leader,
+    MapFile,
+    Nationality,
+    Province,
+)
+
+MAP_FILE = "map.yaml"
+COUNTERS_FILE = "counters.yaml"
+DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "dataset"
+
+UnitId = int | str  # counters by number; the Imperial units by name: "CZAR", "GOLD"
+IMPERIAL_IDS = ("CZAR", "GOLD")
+LEADER_COLORS: dict[str, Color] = {"RD": "red", "WH": "white"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a data set, where it is and why."""
+
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+class DataError(Exception):
+    """The data set cannot be used; `problems` says why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class GameData:
+    """A validated map and counter mix, and the documents they came from (for line numbers)."""
+
+    directory: Path
+    map: MapFile
+    counters: CountersFile
+    map_doc: Any = None
+    counters_doc: Any = None
+
+    @cached_property
+    def provinces(self) -> dict[str, Province]:
+        return {p.code: p for p in self.map.provinces}
+
+    @cached_property
+    def province_by_name(self) -> dict[str, Province]:
+        return {p.name.casefold(): p for p in self.map.provinces}
+
+    @cached_property
+    def units(self) -> dict[int, CombatUnit | Leader]:
+        return {u.id: u for u in self.counters.units}
+
+    @cached_property
+    def leaders(self) -> dict[int, Leader]:
+        return {u.id: u for u in self.counters.units if isinstance(u, Leader)}
+
+    @cached_property
+    def combat_units(self) -> dict[int, CombatUnit]:
+        return {u.id: u for u in self.counters.units if isinstance(u, CombatUnit)}
+
+    @cached_property
+    def imperial(self) -> dict[str, Imperial]:
+        return {i.id: i for i in self.counters.imperial}
+
+    @cached_property
+    def _adjacent(self) -> frozenset[frozenset[str]]:
+        return frozenset(frozenset((p.code, n)) for p in self.map.provinces for n in p.adjacent)
+
+    @cached_property
+    def _rail(self) -> frozenset[frozenset[str]]:
+        return frozenset(frozenset((p.code, n)) for p in self.map.provinces for n in p.rail)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Land border between a and b (5.24); the special crossings are not included."""
+        return frozenset((a, b)) in self._adjacent
+
+    def rail_linked(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self._rail
+
+    def nationality(self, unit_id: int) -> Nationality:
+        return self.counters.nationalities[self.units[unit_id].nationality]
+
+    def color(self, unit_id: UnitId) -> Color | None:
+        """A unit's colour; None for the Imperial units, which take their controller's (13.21)."""
+        if isinstance(unit_id, str):
+            return None
+        return self.nationality(unit_id).color
+
+    def is_leader(self, unit_id: UnitId) -> bool:
+        return isinstance(unit_id, int) and unit_id in self.leaders
+
+    def is_combat(self, unit_id: UnitId) -> bool:
+        return isinstance(unit_id, int) and unit_id in self.combat_units
+
+    def describe(self, unit_id: UnitId) -> str:
+        """Short label for reports: `152 Trotsky (3)`, `111 RD 3`, `CZAR`."""
+        if isinstance(unit_id, str):
+            return unit_id
+        unit = self.units.get(unit_id)
+        if unit is None:
+            return f"{unit_id} ?"
+        if isinstance(unit, Leader):
+            return f"{unit.id} {unit.name} ({unit.value})"
+        return f"{unit.id} {unit.nationality} {unit.strength}"
+
+    def region_name(self, code: str) -> str:
+        return self.map.regions.get(self.provinces[code].region, "?")
+
+
+def read_data_set(directory: Path, lined: bool = True) -> tuple[GameData | None, list[Problem]]:
+    """Read and schema-check both files; a GameData only if both pass the schema.
+
+    lined=False reads faster but every problem is placed at line 0."""
+    problems: list[Problem] = []
+    documents: dict[str, Any] = {}
+    for name in (MAP_FILE, COUNTERS_FILE):
+        path = directory / name
+        if not path.is_file():
+            problems.append(Problem(str(path), 0, "file missing"))
+            continue
+        try:
+            documents[name] = load_lined(path, lined)
+        except YamlError as exc:
+            problems.append(Problem(str(path), exc.line, exc.message))
+    models: dict[str, Any] = {}
+    for name, model in ((MAP_FILE, MapFile), (COUNTERS_FILE, CountersFile)):
+        if name not in documents:
+            continue
+        document = documents[name]
+        try:
+            models[name] = model.model_validate(document)
+        except ValidationError as exc:
+            for error in exc.errors():
+                loc = tuple(error["loc"])
+                where = ".".join(str(part) for part in loc) or "(top)"
+                line = line_of(document, loc)
+                problems.append(Problem(str(directory / name), line, f"{where}: {error['msg']}"))
+    if problems:
+        return None, problems
+    data = GameData(
+        directory=directory,
+        map=models[MAP_FILE],
+        counters=models[COUNTERS_FILE],
+        map_doc=documents[MAP_FILE],
+        counters_doc=documents[COUNTERS_FILE],
+    )
+    return data, []
+
+
+def load_game_data(directory: Path | None = None) -> GameData:
+    """The data set the program runs on: schema, consistency and rulebook facts all pass."""
+    from gm.games.rcw.data.checks import check_data_set, check_directory
+
+    folder = directory or DEFAULT_DATA_DIR
+    data, _ = read_data_set(folder, lined=False)
+    if data is not None and not check_data_set(data):
+        return data
+    raise DataError(check_directory(folder))  # read again with lines, to place the problems

@@ -1,0 +1,102 @@
+"""Assassination in the postal First Phase (17.0 [10.0], 10.0-10.2, 11.32, 9.14).
+
+An attempt is made only if the target's route (his province at the start, then every province
+he entered) includes a province where one of the attacker's leaders ended its movement. The
+first such province on the route is where it happens. Two dice, +1 for each marker beyond the
+first, minus the victim's Leadership Value: 7 or more kills (10.0)."""
+
+from __future__ import annotations
+
+from gm.core.dice import Dice
+from gm.engine.results import Results
+from gm.games.rcw.data.dataset import UnitId
+from gm.games.rcw.engine.board import Board
+from gm.games.rcw.orders.model import Assassinate
+
+LENIN, TROTSKY = 151, 152
+KILLS = 7
+
+
+def _owner(board: Board, leader: UnitId) -> str | None:
+    found = board.find(leader)
+    return found[1].player if found else None
+
+
+def _split(total: int, targets: int) -> list[int]:
+    """Markers shared out over the targets in the order written, the first ones getting the
+    extra (docs/rulings.md R17)."""
+    return [total // targets + (1 if i < total % targets else 0) for i in range(targets)]
+
+
+def apply(board: Board, results: Results, dice: Dice, routes: dict[UnitId, list[str]],
+          finals: dict[UnitId, str]) -> None:
+    for player, order in results.of_kind("assassinate"):
+        assert isinstance(order, Assassinate)
+        own_leaders = {leader: province for leader, province in finals.items()
+                       if _owner(board, leader) == player}
+        eligible: list[tuple[UnitId, str]] = []
+        for target in order.targets:
+            found = board.find(target)
+            if found is None:
+                continue
+            route = routes.get(target, [found[0]])
+            where = next((p for p in route if any(
+                province == p and leader != target for leader, province in own_leaders.items())),
+                None)
+            if where is not None:
+                eligible.append((target, where))
+        held = board.section(player).assassin
+        if not eligible:
+            results.set(player, order, "void", "17.0 [10.0]", "no target's route met a leader "
+                        f"of player {player} where it ended its move: no attempt, no markers spent")
+            continue
+        total = held if order.markers is None else min(order.markers, held)
+        if total < 1:
+            results.set(player, order, "illegal", "10.12", "no Assassin marker left")
+            continue
+        details, kills = [], 0
+        for (target, where), markers in zip(eligible, _split(total, len(eligible)),
+                                            strict=True):
+            if markers == 0:
+                continue
+            details.append(_attempt(board, player, target, where, markers, dice))
+            kills += details[-1].endswith("killed")
+        results.set(player, order, "succeeded" if kills else "failed", "10.0", "; ".join(details))
+
+
+def _attempt(board: Board, player: str, target: UnitId, where: str, markers: int,
+             dice: Dice) -> str:
+    data = board.data
+    value = data.leaders[int(target)].value
+    first, second = (dice.die(f"assassination of {target} by {player}") for _ in range(2))
+    total = first + second + (markers - 1) - value
+    victim_owner = _owner(board, target)
+    board.section(player).assassin -= markers
+    text = (f"{data.describe(target)} in {where}: dice {first}+{second}, +{markers - 1} for "
+            f"extra markers, -{value} = {total}")
+    if total < KILLS:
+        board.section(victim_owner).assassin += markers  # 10.23
+        board.note(f"assassination of {target} failed; {markers} markers to player "
+                   f"{victim_owner} (10.23)")
+        return text + f": survives, markers to player {victim_owner}"
+    board.randomizer += ["ASSASSIN"] * markers  # 10.22
+    board.take(target)
+    board.section(player).units.append(target)  # 10.21
+    board.update_pending(
+        permanently_eliminated=(*board.pending.permanently_eliminated, int(target)))
+    if target in (LENIN, TROTSKY):
+        lenin_or_trotsky_lost(board, int(target), victim_owner)
+    board.note(f"{data.describe(target)} assassinated in {where} (10.21)")
+    return text + ": killed"
+
+
+def lenin_or_trotsky_lost(board: Board, leader: int, owner: str | None) -> None:
+    """11.32: the owner gives up a Politburo marker; 9.14: Red replacements suspended, two
+    Replacement Phases if both die in one Game-Turn."""
+    section = board.section(owner)
+    if owner is not None and section.politburo > 0:
+        section.politburo -= 1
+        board.randomizer.append("POLITBURO")
+    lost = (*board.pending.red_leaders_lost_this_turn, leader)
+    board.update_pending(red_leaders_lost_this_turn=lost, red_replacements_suspended=max(
+        board.pending.red_replacements_suspended, 2 if {LENIN, TROTSKY} <= set(lost) else 1))

@@ -1,0 +1,146 @@
+"""A working copy of the position and chart that one phase changes step by step.
+
+The engine is pure: it copies the immutable GameState into a Board, changes the Board, and
+returns a new GameState. Nothing outside the phase ever sees a Board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from gm.games.rcw.data.dataset import GameData, UnitId
+from gm.games.rcw.rules.stacking import commands
+from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Stack
+
+if TYPE_CHECKING:
+    from gm.engine.results import Results
+
+
+@dataclass
+class Pile:
+    """One stack on the board: its controlling player and units, top to bottom."""
+
+    player: str | None
+    units: list[UnitId]
+
+
+@dataclass
+class Section:
+    politburo: int = 0
+    assassin: int = 0
+    units: list[UnitId] = field(default_factory=list)
+    face_down: list[UnitId] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Board:
+    data: GameData
+    state: GameState  # the state the phase started from
+    position: dict[str, list[Pile]]
+    chart: dict[str, Section]
+    randomizer: list[str]
+    removed: list[UnitId]
+    pending: Pending
+    log: list[str] = field(default_factory=list)
+    step: str = "orders"  # the step of the phase under way, for the report's timeline
+    timeline: list[tuple[str, object]] = field(default_factory=list)  # (step, note or result)
+    _where: dict[UnitId, tuple[str, Pile]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, state: GameState, data: GameData) -> Board:
+        return cls(
+            data=data, state=state,
+            position={p: [Pile(s.player, list(s.units)) for s in stacks]
+                      for p, stacks in state.position.items()},
+            chart={name: Section(c.politburo, c.assassin, list(c.units), list(c.face_down),
+                                 list(c.markers)) for name, c in state.chart.items()},
+            randomizer=list(state.auxiliary_randomizer),
+            removed=list(state.removed),
+            pending=state.pending,
+        )
+
+    def to_state(self, **update: object) -> GameState:
+        position = {p: tuple(Stack(player=s.player, units=tuple(s.units)) for s in piles
+                             if s.units)
+                    for p, piles in sorted(self.position.items())}
+        position = {p: stacks for p, stacks in position.items() if stacks}
+        chart = {name: ChartSection(politburo=c.politburo, assassin=c.assassin,
+                                    units=tuple(c.units), face_down=tuple(c.face_down),
+                                    markers=tuple(sorted(c.markers)))
+                 for name, c in self.chart.items()}
+        return self.state.model_copy(update={
+            "position": position, "chart": chart,
+            "auxiliary_randomizer": tuple(sorted(self.randomizer)),
+            "removed": tuple(self.removed), "pending": self.pending,
+            **update})
+
+    # finding and moving units
+    def find(self, unit: UnitId) -> tuple[str, Pile] | None:
+        """Where a unit is. The index may be stale after steps change piles in place, so
+        every answer is checked, and the index rebuilt when it was wrong."""
+        known = self._where.get(unit)
+        if known is not None and self._still(unit, *known):
+            return known
+        self._where = {u: (province, pile) for province, piles in self.position.items()
+                       for pile in piles for u in pile.units}
+        return self._where.get(unit)
+
+    def _still(self, unit: UnitId, province: str, pile: Pile) -> bool:
+        return unit in pile.units and any(p is pile for p in self.position.get(province, ()))
+
+    def take(self, unit: UnitId) -> str | None:
+        """Lift a unit off the map; returns the province it was in."""
+        found = self.find(unit)
+        if found is None:
+            return None
+        province, pile = found
+        pile.units.remove(unit)
+        self._where.pop(unit, None)
+        self._tidy(province)
+        return province
+
+    def _tidy(self, province: str) -> None:
+        piles = [p for p in self.position.get(province, []) if p.units]
+        for pile in piles:  # a stack without a leader or combat unit has no marker (13.42)
+            if all(isinstance(u, str) for u in pile.units):
+                pile.player = None
+        if piles:
+            self.position[province] = piles
+        else:
+            self.position.pop(province, None)
+
+    def place(self, province: str, player: str | None, units: list[UnitId]) -> Pile:
+        if all(isinstance(u, str) for u in units):
+            player = None  # an Imperial unit alone has no marker (13.42)
+        pile = Pile(player, list(units))
+        self.position.setdefault(province, []).append(pile)
+        self._where.update((u, (province, pile)) for u in pile.units)
+        return pile
+
+    def command_of(self, leader: UnitId) -> list[UnitId]:
+        """The leader and the units directly under it (7.21)."""
+        found = self.find(leader)
+        if found is None or not isinstance(leader, int):
+            return []
+        return [leader, *commands(tuple(found[1].units), self.data).get(leader, [])]
+
+    def section(self, player: str | None) -> Section:
+        return self.chart.setdefault(player or UNASSIGNED, Section())
+
+    def colors_at(self, province: str) -> set[str]:
+        """Colours present in a province (leaders and combat units; 5.27)."""
+        return {str(self.data.color(u)) for pile in self.position.get(province, [])
+                for u in pile.units if isinstance(u, int)}
+
+    def update_pending(self, **changes: object) -> None:
+        self.pending = self.pending.model_copy(update=changes)
+
+    def note(self, text: str) -> None:
+        self.log.append(text)
+        self.timeline.append((self.step, text))
+
+    def begin(self, step: str, results: Results) -> None:
+        """Mark the start of a step; notes and results from now on belong to it."""
+        self.step = results.step = step

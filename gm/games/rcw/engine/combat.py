@@ -1,0 +1,217 @@
+"""Combat in the postal Second Phase (8.0-8.5, 17.0 [8.0]).
+
+Subversive Attacks first (8.3), the one with most Strength Points first when several aim at
+the same Blue units; then normal attacks province by province (provinces in code order), in
+each the attacks of the player with most Strength Points there (all colours) first. Losses
+count at once; an attack on units already eliminated has no effect (17.0 [8.0])."""
+
+from __future__ import annotations
+
+from gm.core.dice import Dice
+from gm.engine.results import Results
+from gm.games.rcw.data.dataset import GameData, UnitId
+from gm.games.rcw.engine.assassination import LENIN, TROTSKY, lenin_or_trotsky_lost
+from gm.games.rcw.engine.board import Board, Pile
+from gm.games.rcw.orders.model import Attack, Losses
+from gm.games.rcw.rules.combat import combat_result, odds
+from gm.games.rcw.rules.stacking import commands
+
+
+def strength(unit: UnitId, data: GameData) -> int:
+    """Combat Strength; a leader's is his Leadership Value (8.26); Imperial units none."""
+    if isinstance(unit, str):
+        return 0
+    if data.is_leader(unit):
+        return data.leaders[unit].value
+    return data.combat_units[unit].strength
+
+
+class Combat:
+    def __init__(self, board: Board, results: Results, dice: Dice) -> None:
+        self.board, self.results, self.dice = board, results, dice
+        self.data = board.data
+        self.attacked: dict[UnitId, str] = {}  # 8.25: each unit attacked, and by whom
+        self.attacking: set[UnitId] = set()
+        self.losses = {p: o.units for p, o in results.of_kind("losses")
+                       if isinstance(o, Losses)}
+
+    def run(self) -> None:
+        doubled = self.board.pending.subversive_doubled
+        self.board.update_pending(subversive_doubled=False)  # used up by this Second Phase
+        orders = [(p, o) for p, o in self.results.of_kind("attack") if isinstance(o, Attack)]
+        subversive = [(p, o) for p, o in orders if o.subversive]
+        first_seen: dict[UnitId, int] = {}
+        for index, (_, order) in enumerate(subversive):
+            first_seen.setdefault(self._target_key(order), index)
+        subversive.sort(key=lambda po: (first_seen[self._target_key(po[1])],
+                                        -self._attack_strength(po[1], True, doubled)))
+        for player, order in subversive:
+            self._resolve(player, order, doubled)
+        normal = [(p, o) for p, o in orders if not o.subversive]
+        by_province: dict[str, list[tuple[str, Attack]]] = {}
+        for player, order in normal:
+            found = self.board.find(order.target[0])
+            by_province.setdefault(found[0] if found else "", []).append((player, order))
+        for province in sorted(by_province):
+            weight = {p: self._points(province, p) for p, _ in by_province[province]}
+            ranked = sorted(by_province[province],
+                            key=lambda po: (-weight[po[0]], po[0], po[1].line))
+            for player, order in ranked:
+                self._resolve(player, order, doubled)
+        for player, unused in self.results.of_kind("losses"):
+            self.results.set(player, unused, "void", "8.44", "no Exchange needed it")
+
+    def _target_key(self, order: Attack) -> UnitId:
+        """The stack attacked, named by its top unit: attacks on the same Blue units go
+        strongest first (17.0 [8.0]); on different ones, in the order written."""
+        found = self.board.find(order.target[0])
+        return found[1].units[0] if found else order.target[0]
+
+    def _points(self, province: str, player: str) -> int:
+        return sum(strength(u, self.data) for pile in self.board.position.get(province, [])
+                   if pile.player == player for u in pile.units)
+
+    def _attack_strength(self, order: Attack, subversive: bool, doubled: bool) -> int:
+        total = 0
+        for force in order.forces:
+            for unit in force:
+                if self.board.find(unit) is not None:
+                    value = strength(unit, self.data)
+                    red = self.data.color(unit) == "red"
+                    total += value * 2 if subversive and doubled and red else value
+        return total
+
+    def _resolve(self, player: str, order: Attack, doubled: bool) -> None:
+        found = self.board.find(order.target[0])
+        if found is None:
+            self.results.set(player, order, "void", "17.0 [8.0]",
+                             "the units attacked were eliminated before")
+            return
+        province, defending = found
+        by = {self.attacked[u] for u in defending.units if u in self.attacked}
+        if by:  # by his own earlier attack, a rule broken; by another's, his went against it
+            self.results.set(player, order, "illegal" if player in by else "failed", "8.25",
+                             "that stack was attacked already")
+            return
+        attackers = [u for force in order.forces for u in force if self.board.find(u)]
+        if any(u in self.attacking for u in attackers):
+            self.results.set(player, order, "illegal", "8.25, 8.27", "a unit attacks twice")
+            return
+        if not attackers:
+            self.results.set(player, order, "void", "17.0 [8.0]", "no attacker is left")
+            return
+        attack = self._attack_strength(order, order.subversive, doubled)
+        defense = sum(strength(u, self.data) for u in defending.units)
+        column = odds(attack, defense)
+        if column is None:
+            self.results.set(player, order, "illegal", "8.47",
+                             f"{attack} to {defense} is below 1:2")
+            return
+        die = self.dice.die(f"combat: {order.echo()}")
+        outcome = combat_result(column, die)
+        self.attacked.update(dict.fromkeys(defending.units, player))
+        self.attacking.update(attackers)
+        twice = " (Red doubled, 12.12)" if doubled and order.subversive else ""
+        text = f"{attack} to {defense} in {province}{twice}, {column}, die {die}: {outcome}"
+        defender = defending.player
+        if order.subversive:
+            if outcome == "De":  # 8.33: Ae and Ex have no effect
+                lost = " ".join(str(u) for u in defending.units)
+                self._eliminate(list(defending.units), player, attackers)
+                self.results.set(player, order, "succeeded", "8.33", f"{text}; lost: {lost}")
+            else:
+                self.results.set(player, order, "failed", "8.33", text + ": no effect")
+            return
+        if outcome == "Ae":
+            self._eliminate(attackers, defender, list(defending.units))
+            self.results.set(player, order, "failed", "8.41",
+                             f"{text}; lost: {' '.join(map(str, attackers))}")
+        elif outcome == "De":
+            lost = " ".join(str(u) for u in defending.units if isinstance(u, int))
+            self._eliminate(list(defending.units), player, attackers)
+            self.results.set(player, order, "succeeded", "8.42", f"{text}; lost: {lost}")
+        else:
+            lost = self._exchange(player, attackers, defender, defending, attack, defense)
+            self.results.set(player, order, "partial", "8.43", f"{text}; {lost}")
+
+    def _exchange(self, player: str, attackers: list[UnitId], defender: str | None,
+                  defending: Pile, attack: int, defense: int) -> str:
+        """8.43: the smaller side wholly, then at least as many points from the other."""
+        defenders = list(defending.units)
+        if attack < defense:
+            self._eliminate(attackers, defender, defenders)
+            taken = self._choose(defenders, attack, defender, chooser=defender)
+            self._eliminate(taken, player, attackers)
+            return f"attackers eliminated; defenders lose {' '.join(map(str, taken))}"
+        if defense < attack:
+            self._eliminate(defenders, player, attackers)
+            taken = self._choose(attackers, defense, player, chooser=player)
+            self._eliminate(taken, defender, defenders)
+            return f"defenders eliminated; attackers lose {' '.join(map(str, taken))}"
+        self._eliminate(defenders, player, attackers)  # equal: both sides (docs/rulings.md)
+        self._eliminate(attackers, defender, defenders)
+        return "both sides eliminated (equal strengths)"
+
+    def _choose(self, units: list[UnitId], points: int, owner: str | None,
+                chooser: str | None) -> list[UnitId]:
+        """Units giving up at least `points` Strength Points: in the owner's LOSSES order,
+        then combat units before leaders, weakest first (8.44; 8.46: the attacker chooses
+        for an uncontrolled stack, by the same default)."""
+        data = self.data
+        fighting = [u for u in units if not isinstance(u, str)]
+        wanted = [u for u in self.losses.get(chooser or "", ()) if u in fighting]
+        rest = sorted((u for u in fighting if u not in wanted),
+                      key=lambda u: (data.is_leader(u), strength(u, data), str(u)))
+        taken: list[UnitId] = []
+        for unit in [*wanted, *rest]:
+            if sum(strength(u, data) for u in taken) >= points:
+                break
+            taken.append(unit)
+        if chooser in self.losses and wanted:
+            order = next(o for o in self.results.orders[chooser] if isinstance(o, Losses))
+            self.results.set(chooser, order, "succeeded", "8.44",
+                             f"gave up {' '.join(map(str, taken))}")
+        return taken
+
+    def _eliminate(self, units: list[UnitId], to: str | None, opponents: list[UnitId]) -> None:
+        """Off the map to the chart section of `to` (8.45; none: unassigned, 8.46); an
+        Imperial unit left without its stack goes to the opposing force (13.41)."""
+        for unit in units:
+            if isinstance(unit, str):
+                continue
+            found = self.board.find(unit)
+            if found is None:
+                continue
+            owner = found[1].player
+            self.board.take(unit)
+            self.board.section(to).units.append(unit)
+            if unit in (LENIN, TROTSKY):
+                lenin_or_trotsky_lost(self.board, int(unit), owner)
+            province, pile = found
+            orphans: list[UnitId] = [u for u in pile.units if isinstance(u, str)]
+            if orphans and not any(isinstance(u, int) for u in pile.units):
+                self._capture(province, orphans, opponents)
+
+    def _capture(self, province: str, imperial: list[UnitId], opponents: list[UnitId]) -> None:
+        data = self.data
+        for candidate in opponents:
+            found = self.board.find(candidate)
+            if found is None or found[0] != province or not isinstance(candidate, int):
+                continue
+            if data.is_leader(candidate) or data.color(candidate) in ("blue", "green"):
+                for unit in imperial:
+                    self.board.take(unit)
+                pile = found[1]
+                at = pile.units.index(candidate) + 1 if data.is_leader(candidate) else len(
+                    pile.units)
+                pile.units[at:at] = imperial
+                self.board.note(f"{' '.join(map(str, imperial))} captured by "
+                                f"{data.describe(candidate)} (13.41)")
+                return
+
+
+def apply(board: Board, results: Results, dice: Dice) -> None:
+    Combat(board, results, dice).run()
+
+
+__all__ = ["apply", "commands", "strength"]

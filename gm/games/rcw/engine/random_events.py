@@ -1,0 +1,125 @@
+"""Random events (12.0, postal 17.0 [4.2] and [12.0]): one roll of two dice per two players,
+rounded down in the First Phase and up in the Second."""
+
+from __future__ import annotations
+
+from gm.core.dice import Dice
+from gm.games.rcw.data.dataset import UnitId
+from gm.games.rcw.engine.board import Board
+from gm.games.rcw.rules.tables import tables
+
+
+def rolls_due(players: int, phase: int) -> int:
+    return players // 2 if phase == 1 else (players + 1) // 2
+
+
+def apply(board: Board, dice: Dice, count: int, active: list[str]) -> None:
+    for number in range(1, count + 1):
+        row = dice.die(f"random event {number}: row")
+        column = dice.die(f"random event {number}: column")
+        event = tables()["random_events"][row][column - 1]
+        kind = event["event"]
+        if kind == "epidemic":
+            epidemic(board, event["provinces"], f"{row}-{column}")
+        elif kind == "subversive_doubled":
+            board.update_pending(subversive_doubled=True)  # 12.12, 17.0 [12.0]: next Phase 2
+            board.note(f"random event {row}-{column}: Subversive Attacks Doubled (12.12)")
+        else:
+            recipient = dice.recipient(active, f"random event {number}: who draws")
+            board.note(f"random event {row}-{column}: Draw from the Randomizer, player "
+                       f"{recipient} (12.13, 17.0 [12.0])")
+            draw(board, dice, recipient, f"random event {number}")
+
+
+def epidemic(board: Board, names: list[str], label: str) -> None:
+    """12.11: the strongest combat unit of each Red, Green and White stack (topmost on a tie)
+    goes to the unassigned section; Blue, Imperial units and leaders are immune."""
+    data = board.data
+    codes = [data.province_by_name[name.casefold()].code for name in names]
+    lost: list[str] = []
+    for code in codes:
+        for pile in list(board.position.get(code, [])):
+            victims = [u for u in pile.units if data.is_combat(u)
+                       and data.color(u) in ("red", "green", "white")]
+            if not victims:
+                continue
+            strongest = max(data.combat_units[int(u)].strength for u in victims)
+            victim = next(u for u in victims if data.combat_units[int(u)].strength == strongest)
+            pile.units.remove(victim)
+            board.section(None).units.append(victim)
+            lost.append(f"{data.describe(victim)} in {code}")
+        board._tidy(code)
+    board.note(f"random event {label}: Epidemic in {', '.join(codes)} (12.11): "
+               + (", ".join(lost) or "no unit affected"))
+
+
+def _gone(board: Board, nationality: str) -> bool:
+    """Is every unit of a nationality off the map (withdrawn or eliminated)?"""
+    data = board.data
+    units = {u.id for u in data.combat_units.values() if u.nationality == nationality}
+    return not any(u in units for piles in board.position.values() for pile in piles
+                   for u in pile.units)
+
+
+def draw(board: Board, dice: Dice, recipient: str, purpose: str) -> None:
+    """One chit from the Auxiliary Forces Randomizer for `recipient` (12.13)."""
+    data = board.data
+    while board.randomizer:
+        chit = dice.draw(sorted(board.randomizer), f"{purpose}: chit for {recipient}")
+        board.randomizer.remove(chit)
+        section = board.section(recipient)
+        if chit in ("ASSASSIN", "POLITBURO"):
+            if chit == "ASSASSIN":
+                section.assassin += 1
+            else:
+                section.politburo += 1
+            board.note(f"player {recipient} draws {chit}")
+            return
+        kind, nationality = chit.split(":", 1)
+        blue = data.counters.nationalities[nationality].color == "blue"
+        if _gone(board, nationality) and blue:
+            board.note(f"player {recipient} draws {chit}, a force no longer on the map, and "
+                       "draws again (12.13)")
+            continue
+        if kind == "CTRL":
+            section.markers.append(chit)
+            taken = _take_control(board, recipient, nationality)
+            board.note(f"player {recipient} draws {chit}: {taken} (5.61, 5.71, 12.13)")
+            return
+        removed = _withdraw(board, nationality, recipient)
+        board.note(f"player {recipient} draws {chit}: {removed} (5.66, 12.13)")
+        return
+    board.note(f"the Auxiliary Forces Randomizer is empty: player {recipient} draws nothing")
+
+
+def _take_control(board: Board, player: str, nationality: str) -> str:
+    data = board.data
+    taken: list[UnitId] = []
+    for piles in board.position.values():
+        for pile in piles:
+            units = [u for u in pile.units if isinstance(u, int) and data.is_combat(u)
+                     and data.units[u].nationality == nationality]
+            if units and pile.player is None and units[0] == pile.units[0]:
+                pile.player = player  # 7.23; units under another player's leader stay (13.26)
+                taken += units
+    return "controls " + (" ".join(map(str, taken)) or "no unit on the map")
+
+
+def _withdraw(board: Board, nationality: str, recipient: str) -> str:
+    """5.66, 12.13: every unit of the nationality leaves the map for good; Czechoslovak units
+    in Vladivostok go face down to the chart of the player controlling them (5.66 note, 14.45;
+    docs/rulings.md R20)."""
+    data = board.data
+    gone: list[str] = []
+    for province in list(board.position):
+        for pile in list(board.position[province]):
+            for unit in [u for u in pile.units if isinstance(u, int) and data.is_combat(u)
+                         and data.units[u].nationality == nationality]:
+                pile.units.remove(unit)
+                if nationality == "CZ" and province == "VLAD":
+                    board.section(pile.player).face_down.append(unit)
+                else:
+                    board.removed.append(unit)
+                gone.append(str(unit))
+        board._tidy(province)
+    return "removes " + (" ".join(gone) or "nothing")

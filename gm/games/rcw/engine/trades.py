@@ -1,0 +1,103 @@
+"""Trades, the first step of either phase (17.0 [4.2]): GIVE and TRADE of Politburo and
+Assassin markers (10.0, 11.0 commentary), and STEAL of Green units by the leader holding
+the Gold (13.26, 17.0 [13.26])."""
+
+from __future__ import annotations
+
+from gm.engine.results import Results
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.board import Board
+from gm.games.rcw.orders.model import Give, Goods, Order, Steal, Trade
+from gm.games.rcw.rules.stacking import stack_problems
+from gm.games.rcw.state import GameState
+
+
+def _holds(board: Board, player: str, goods: Goods) -> bool:
+    section = board.section(player)
+    return section.politburo >= goods.politburo and section.assassin >= goods.assassin
+
+
+def _move(board: Board, giver: str, receiver: str, goods: Goods) -> None:
+    source, target = board.section(giver), board.section(receiver)
+    source.politburo -= goods.politburo
+    target.politburo += goods.politburo
+    source.assassin -= goods.assassin
+    target.assassin += goods.assassin
+
+
+def apply(board: Board, results: Results) -> None:
+    traded: set[tuple[str, int]] = set()
+    for player, order in results.of_kind("give", "trade", "steal"):
+        if isinstance(order, Give):
+            if _holds(board, player, order.goods):
+                _move(board, player, order.to, order.goods)
+                results.set(player, order, "succeeded", "17.0", f"to player {order.to}")
+            else:  # given away by his own earlier trades: what is not held is not given
+                results.set(player, order, "illegal", "10.0, 11.0",
+                            "the markers are no longer held")
+        elif isinstance(order, Trade):
+            if (player, order.line) in traded:
+                continue
+            match = next((o for o in results.orders.get(order.to, ())
+                          if isinstance(o, Trade) and o.to == player and o.goods == order.receive
+                          and o.receive == order.goods and (order.to, o.line) not in traded
+                          and not results.done(order.to, o)), None)
+            if match is None:
+                results.set(player, order, "failed", "17.0",
+                            f"player {order.to} ordered no matching TRADE")
+            elif not (_holds(board, player, order.goods)
+                      and _holds(board, order.to, order.receive)):
+                for side, other, trade, goods in ((player, order.to, order, order.goods),
+                                                  (order.to, player, match, order.receive)):
+                    if _holds(board, side, goods):  # the other side's shortfall
+                        results.set(side, trade, "failed", "17.0",
+                                    f"player {other} no longer holds his part")
+                    else:
+                        results.set(side, trade, "illegal", "10.0, 11.0",
+                                    "the markers are no longer held")
+            else:
+                _move(board, player, order.to, order.goods)
+                _move(board, order.to, player, order.receive)
+                traded.add((order.to, match.line))
+                results.set(player, order, "succeeded", "17.0", f"with player {order.to}")
+                results.set(order.to, match, "succeeded", "17.0", f"with player {player}")
+        elif isinstance(order, Steal):
+            _steal(board, results, player, order)
+
+
+def _steal(board: Board, results: Results, player: str, order: Steal) -> None:
+    data = board.data
+    leader, unit = board.find(order.leader), board.find(order.unit)
+    if leader is None or unit is None or leader[0] != unit[0] or leader[1].player != player:
+        results.set(player, order, "failed", "17.0 [13.26]",
+                    "the leader and the Green unit are not together")
+        return
+    command = board.command_of(order.leader)
+    if "GOLD" not in command[1:3]:
+        results.set(player, order, "failed", "13.26", "the leader no longer holds the Gold")
+        return
+    pile = leader[1]
+    index = pile.units.index(order.leader) + len(command)
+    trial = [*pile.units[:index], order.unit, *pile.units[index:]]
+    problems = stack_problems(tuple(trial), data)
+    if problems:
+        results.set(player, order, "illegal", "13.25, 7.11", "; ".join(problems))
+        return
+    owner = unit[1].player
+    board.take(order.unit)
+    pile.units.insert(pile.units.index(order.leader) + len(command), order.unit)
+    results.set(player, order, "succeeded", "13.26",
+                f"{data.describe(order.unit)} taken from {owner or 'no player'}")
+
+
+def after_own_trades(state: GameState, data: GameData, player: str,
+                     orders: tuple[Order, ...]) -> GameState:
+    """The position once a player's own GIVE and STEAL orders are made, for the answer to
+    his message: his other orders are judged against it (a TRADE waits for the other side,
+    and what others give him is not known until the adjudication; ruling R16)."""
+    own = tuple(o for o in orders if isinstance(o, Give | Steal))
+    if state.stage != "play" or not own:
+        return state
+    board = Board.of(state, data)
+    apply(board, Results({player: own}, board.timeline))
+    return board.to_state()

@@ -1,0 +1,1 @@
+"""gm/games/rcw/orders."""

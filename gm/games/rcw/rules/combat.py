@@ -1,0 +1,30 @@
+"""Combat odds and the Combat Results Table (8.0 procedure, 8.47, 8.48, 8.5)."""
+
+from __future__ import annotations
+
+from gm.games.rcw.rules.tables import tables
+
+RESULTS = ("Ae", "De", "Ex")
+OPPOSES = {  # 8.11-8.15: the colours each colour opposes
+    "red": frozenset({"white", "blue", "green"}),
+    "white": frozenset({"red", "green"}),
+    "green": frozenset({"red", "white"}),
+    "blue": frozenset({"red"}),
+}
+
+
+def odds(attack: int, defense: int) -> str | None:
+    """The column for attack:defense, rounded in the defender's favour (8.0: 13 to 4 is 3:1);
+    None below 1:2 (8.47); 6:1 for anything above it (8.48)."""
+    if defense <= 0:
+        return "6:1"
+    if attack >= defense:
+        return f"{min(attack // defense, 6)}:1"
+    if attack * 2 >= defense:
+        return "1:2"
+    return None
+
+
+def combat_result(column: str, die: int) -> str:
+    table = tables()["combat_results"]
+    return str(table["rows"][die][table["odds"].index(column)])

@@ -1,0 +1,44 @@
+"""Whole random campaigns, for property tests and benchmarks: a deal, the default deployment,
+then random legal orders phase after phase until a victory or a turn limit."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from gm.core.dice import SeededDice
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.first_phase import PhaseResult
+from gm.games.rcw.engine.phase import adjudicate_phase
+from gm.games.rcw.setup.deal import new_game
+from gm.games.rcw.setup.deployment import finish_deployment
+from gm.games.rcw.setup.trading import end_trading
+from gm.games.rcw.simulation.generate import random_first_phase_orders, random_second_phase_orders
+from gm.games.rcw.state import GameState
+
+
+@dataclass(frozen=True)
+class Phase:
+    before: GameState
+    result: PhaseResult
+    after: GameState
+
+
+def start(data: GameData, players: str, seed: int | str) -> GameState:
+    state = new_game(data, list(players), SeededDice(str(seed), "deal"))
+    state = end_trading(state, data)
+    return finish_deployment(state, data, SeededDice(str(seed), "deploy"))
+
+
+def play(data: GameData, state: GameState, seed: int, max_turns: int) -> Iterator[Phase]:
+    """Every phase of a random campaign from `state` until it ends or `max_turns` pass."""
+    rng = random.Random(seed)
+    while state.stage == "play" and state.turn <= max_turns:
+        dice = SeededDice(str(seed), f"{state.turn}.{state.phase}")
+        active = [p for p in state.players if p not in state.pending.quit_players]
+        make = random_first_phase_orders if state.phase == 1 else random_second_phase_orders
+        orders = {p: make(state, data, p, rng) for p in active}
+        result, after = adjudicate_phase(state, data, orders, dice)
+        yield Phase(state, result, after)
+        state = after
