@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import timed
 from gm.core.dice import SeededDice
-from gm.games.rcw.data.dataset import load_game_data
-from gm.games.rcw.engine.first_phase import adjudicate_first_phase
+from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import play, start
 
@@ -39,7 +39,7 @@ def main() -> int:
     state = start(data, "ABCDEF", 99)
     orders = {p: random_first_phase_orders(state, data, p, random.Random(1))
               for p in state.players}
-    first = statistics.median(timed(lambda: adjudicate_first_phase(
+    first = statistics.median(timed(lambda: adjudicate(
         state, data, orders, SeededDice("b", "p"))) for _ in range(20))
     print(f"{CAMPAIGNS} campaigns, {phases} phases (orders generated and adjudicated), "
           f"turns {min(turns)}-{max(turns)}, victories {', '.join(sorted(set(endings)))}")

@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import timed
 from gm.core.dice import SeededDice
-from gm.games.rcw.data.dataset import load_game_data
-from gm.games.rcw.engine.first_phase import adjudicate_first_phase
+from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from tests.conftest import deployed
 
@@ -33,7 +33,7 @@ def main() -> int:
     count = sum(len(o) for o in orders.values())
     text = state.to_json()
     rounds = [(timed(lambda: json.loads(text)),
-               timed(lambda: adjudicate_first_phase(state, data, orders,
+               timed(lambda: adjudicate(state, data, orders,
                                                     SeededDice("bench", "phase"))))
               for _ in range(ROUNDS)]
     copy = statistics.median(r[0] for r in rounds)

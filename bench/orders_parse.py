@@ -12,11 +12,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import timed
-from gm.games.rcw.data.dataset import load_game_data
+from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
 from gm.games.rcw.grammar.parser import lark_parser
 from gm.messages.reading import read_message
-from orders_grammar.message import parse_message
 from tests.test_orders_parse import EXAMPLES
 
 LINES = 5_000

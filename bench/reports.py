@@ -14,14 +14,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import timed
 from gm.core.dice import SeededDice
-from gm.games.rcw.data.dataset import load_game_data
-from gm.games.rcw.engine.first_phase import adjudicate_first_phase
-from gm.games.rcw.reports.build import build_report, events_of
+from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.engine.postal import adjudicate
+from gm.games.rcw.reports.build import build_report
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import start
-from gm.reporting.render import render_report
+from gm.reporting.events import events_of
+from gm.reporting.render import Format, render_report
 
 ROUNDS = 15
+FORMATS: tuple[Format, ...] = ("text", "html", "json")
 
 
 def main() -> int:
@@ -30,18 +32,18 @@ def main() -> int:
     orders = {p: random_first_phase_orders(state, data, p, random.Random(7))
               for p in state.players}
 
-    def adjudicate() -> object:
-        return adjudicate_first_phase(state, data, orders, SeededDice("b", "p"))
+    def first_phase() -> object:
+        return adjudicate(state, data, orders, SeededDice("b", "p"))
 
-    result = adjudicate_first_phase(state, data, orders, SeededDice("b", "p"))
+    result = adjudicate(state, data, orders, SeededDice("b", "p"))
 
     def render_all() -> None:
         model = build_report("bench", state, result.state, data, events_of(result.timeline))
-        for fmt in ("text", "html", "json"):
-            render_report(model, fmt)  # type: ignore[arg-type]
+        for fmt in FORMATS:
+            render_report(model, fmt)
 
     render_all()  # templates compiled once, as in a running gm
-    rounds = [(timed(adjudicate), timed(render_all)) for _ in range(ROUNDS)]
+    rounds = [(timed(first_phase), timed(render_all)) for _ in range(ROUNDS)]
     phase = statistics.median(r[0] for r in rounds)
     render = statistics.median(r[1] for r in rounds)
     print(f"adjudicating the phase      {phase * 1000:7.2f} ms")

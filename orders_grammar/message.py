@@ -6,17 +6,23 @@ Both raise only OrdersError, and only when the whole message must be refused."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from gm.core.errors import GameError
-from gm.games.rcw.grammar.names import Names
-from gm.games.rcw.grammar.parser import Problem, parse_line
-from gm.games.rcw.orders.model import Order
+from gm.orders.order import Order
 from orders_grammar.envelope import EndMark, Line, normal_order_text, order_block
+from orders_grammar.problem import Problem
 
 MAX_LINES = 20_000  # a message longer than this is refused whole rather than half read
 MAX_LINE_CHARS = 1_000  # an order line longer than this is refused before it is parsed
 SHOWN_CHARS = 72  # how much of an over-long line the answer shows
+
+OrderT = TypeVar("OrderT", bound=Order)
+OrderT_co = TypeVar("OrderT_co", bound=Order, covariant=True)
+# A game system's grammar: one order line (and its number) -> a typed order, or the problem
+LineReader = Callable[[str, int], OrderT | Problem]
 
 
 class OrdersError(GameError):
@@ -58,12 +64,12 @@ class Envelope:
 
 
 @dataclass(frozen=True)
-class ParsedMessage:
+class ParsedMessage(Generic[OrderT_co]):
     game: str
     player: str | None
     password: str | None
     declared: OpenPhase | None
-    orders: tuple[Order, ...]
+    orders: tuple[OrderT_co, ...]
     problems: tuple[Problem, ...]
     lines: dict[int, str] = field(default_factory=dict)  # line number -> order text as read
     salt: str | None = None  # SALT <word>: the player's share of the phase's dice (docs/dice.md)
@@ -129,9 +135,10 @@ def envelope_or_error(text: str) -> Envelope | OrdersError:
         return exc
 
 
-def parse_orders(envelope: Envelope, names: Names,
-                 max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage:
-    orders: list[Order] = []
+def parse_orders(envelope: Envelope, read_line: LineReader[OrderT],
+                 max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage[OrderT]:
+    """The order lines of the envelope, each read by the game system's grammar."""
+    orders: list[OrderT] = []
     problems = list(envelope.problems)
     texts: dict[int, str] = {}
     for line in envelope.order_lines:
@@ -141,7 +148,7 @@ def parse_orders(envelope: Envelope, names: Names,
                                     f"order line has at most {max_line_chars:,}"))
             continue
         text = normal_order_text(line.text)
-        result = parse_line(text, line.number, names)
+        result = read_line(text, line.number)
         texts[line.number] = text
         if isinstance(result, Problem):
             problems.append(result)
@@ -154,13 +161,14 @@ def parse_orders(envelope: Envelope, names: Names,
                          end=envelope.end)
 
 
-def parse_message(text: str, names: Names, open_phase: OpenPhase | None = None) -> ParsedMessage:
+def parse_message(text: str, read_line: LineReader[OrderT],
+                  open_phase: OpenPhase | None = None) -> ParsedMessage[OrderT]:
     """Both steps at once, for text that needs no authentication (cases, tools)."""
     envelope = read_envelope(text)
     stale = envelope.stale_for(open_phase) if open_phase is not None else None
     if stale:
         raise OrdersError(stale)
-    return parse_orders(envelope, names)
+    return parse_orders(envelope, read_line)
 
 
 def _phase(text: str, number: int, problems: list[Problem]) -> OpenPhase | None:

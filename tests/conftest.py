@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, TypeVar
 import pytest
 
 from gm.core.dice import Dice, SeededDice
-from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.setup.deal import new_game
 from gm.games.rcw.state import GameState
 

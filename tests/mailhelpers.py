@@ -20,6 +20,7 @@ from gm.app.campaign import open_campaign
 from gm.games.rcw.simulation.generate import random_first_phase_orders, random_second_phase_orders
 from tests.conftest import gm
 from tests.mailservers import PASSWORD, MailServers
+from tests.rcw import rcw_data, rcw_state
 
 GM = "gm@example.org"
 GM_DESK = "gm-desk@example.org"  # where the GM reads his copies and digests (gm_copy_to)
@@ -87,14 +88,14 @@ def mailbox(user: str, servers: MailServers, folder: str = "INBOX") -> list[Emai
         client.select_folder(folder)
         uids = client.search("ALL")
         fetched = client.fetch(uids, ["BODY.PEEK[]"]) if uids else {}
-    return [email.message_from_bytes(fetched[u][b"BODY[]"],  # type: ignore[misc]
-                                     policy=email.policy.default) for u in uids]
+    return [email.message_from_bytes(fetched[u][b"BODY[]"], policy=email.policy.default)
+            for u in uids]
 
 
 def text_of(message: EmailMessage) -> str:
     body = message.get_body(("plain",))
     assert body is not None
-    return str(body.get_content()).replace("\r\n", "\n")  # type: ignore[attr-defined]
+    return str(body.get_content()).replace("\r\n", "\n")
 
 
 def clear(user: str, servers: MailServers) -> None:
@@ -109,8 +110,8 @@ def clear(user: str, servers: MailServers) -> None:
 
 def orders_text(folder: Path, player: str, rng: random.Random) -> str:
     opened = open_campaign(folder)
-    state = opened.latest().state
+    state = rcw_state(opened.latest().state)
     make = random_first_phase_orders if state.phase == 1 else random_second_phase_orders
-    orders = make(state, opened.data, player, rng)
+    orders = make(state, rcw_data(opened.data), player, rng)
     return "\n".join(["GAME bymail", f"PLAYER {player}", f"PASSWORD {PASSWORDS[player]}",
                       f"TURN {state.turn} PHASE {state.phase}", *(o.echo() for o in orders)])

@@ -7,9 +7,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.games.rcw.data.dataset import GameData, load_game_data
-from gm.games.rcw.engine.end_of_turn import ranking, victory_points
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.rules.stacking import stack_problems
+from gm.games.rcw.rules.victory import ranking, victory_points
 from gm.games.rcw.simulation.simulate import play, start
 from gm.games.rcw.state import GameState
 from tests.test_engine_properties import _everywhere, _markers

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from gm.app.campaign import check_password, open_campaign
+from gm.app.campaign import open_campaign
+from gm.app.passwords import check_password
 from gm.cli import cli
+from tests.rcw import state_of
 
 PLAYERS = ["-p", "A:Anna:anna@example.org", "-p", "B:Boris:boris@example.org",
            "-p", "C:Clara:clara@example.org"]
@@ -34,14 +36,14 @@ def test_a_campaign_from_deal_to_first_turn(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "player A password:" in result.output and "trading session" in result.output
     campaign = open_campaign(folder)
-    hands = campaign.latest().state.hands
+    hands = state_of(campaign).hands
     password = result.output.split("player A password: ")[1].split()[0]
     assert check_password(password, campaign.players()[0].password_hash)
     giver_unit = hands["A"].units[0]
     assert gm("trade", str(folder), "A", "B", "--give", str(giver_unit)).exit_code == 0
-    assert giver_unit in open_campaign(folder).latest().state.hands["B"].units
+    assert giver_unit in state_of(folder).hands["B"].units
     assert gm("end-trading", str(folder)).exit_code == 0
-    lenin_owner = next(p for p, h in open_campaign(folder).latest().state.hands.items()
+    lenin_owner = next(p for p, h in state_of(folder).hands.items()
                        if 151 in h.units)
     assert gm("deploy", str(folder), lenin_owner, "Lenin", "101", "IN", "Petrograd"
               ).exit_code == 0
@@ -166,6 +168,7 @@ def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> Non
     gm("start", str(folder))
     state = open_campaign(folder).latest().state
     leader = next(s for s in state.position.get("TVER", ()) if 152 in s.units)
+    assert leader.player is not None
     orders = tmp_path / "o.txt"
     orders.write_text(f"GAME camp\nPLAYER {leader.player}\nPASSWORD p{leader.player.lower()}\n"
                       f"MOVE {' '.join(map(str, leader.units))}: TVER-RYAZ\n", encoding="utf-8")

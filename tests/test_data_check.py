@@ -11,7 +11,9 @@ import yaml
 from click.testing import CliRunner
 
 from gm.cli import cli
-from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, DataError, load_game_data
+from gm.core.data import DataError
+from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
+from gm.games.rcw.data.load import load_game_data
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "data" / "broken.yaml"
 BROKEN: list[dict[str, Any]] = yaml.safe_load(FIXTURES.read_text(encoding="utf-8"))

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gm.core.dice import SeededDice
-from gm.games.rcw.data.dataset import GameData, load_game_data
-from gm.games.rcw.engine.first_phase import adjudicate_first_phase
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.rules.stacking import stack_problems
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.state import GameState, Pending
@@ -31,7 +32,7 @@ def _everywhere(state: GameState) -> Counter[object]:
 
 
 def _markers(state: GameState, kind: str) -> int:
-    held = sum(getattr(s, kind.lower()) for s in state.chart.values())
+    held: int = sum(getattr(s, kind.lower()) for s in state.chart.values())
     return held + state.auxiliary_randomizer.count(kind)
 
 
@@ -54,7 +55,7 @@ def test_invariants_over_random_first_phases(seed: int, players: int, turns: int
     politburo, assassin = _markers(state, "POLITBURO"), _markers(state, "ASSASSIN")
     for turn in range(turns):
         orders = _orders(state, seed + turn)
-        result = adjudicate_first_phase(state, DATA, orders, SeededDice(str(seed), f"t{turn}"))
+        result = adjudicate(state, DATA, orders, SeededDice(str(seed), f"t{turn}"))
         after = result.state
         places = _everywhere(after)
         assert places == start_units, "a unit was lost, duplicated or invented"
@@ -75,8 +76,8 @@ def test_invariants_over_random_first_phases(seed: int, players: int, turns: int
 def test_the_same_seed_gives_the_same_phase_byte_for_byte(seed: int) -> None:
     state = deployed(DATA, "ABCDEF", str(seed))
     orders = _orders(state, seed)
-    one = adjudicate_first_phase(state, DATA, orders, SeededDice("s", "1.1"))
-    two = adjudicate_first_phase(state, DATA, orders, SeededDice("s", "1.1"))
+    one = adjudicate(state, DATA, orders, SeededDice("s", "1.1"))
+    two = adjudicate(state, DATA, orders, SeededDice("s", "1.1"))
     assert one.state.to_json() == two.state.to_json()
     assert one.results == two.results and one.log == two.log
 
@@ -84,5 +85,5 @@ def test_the_same_seed_gives_the_same_phase_byte_for_byte(seed: int) -> None:
 def test_the_engine_does_not_change_its_input() -> None:
     state = deployed(DATA, "ABCD", "frozen")
     before = state.to_json()
-    adjudicate_first_phase(state, DATA, _orders(state, 3), SeededDice("x", "y"))
+    adjudicate(state, DATA, _orders(state, 3), SeededDice("x", "y"))
     assert state.to_json() == before

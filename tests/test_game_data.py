@@ -11,7 +11,7 @@ import pytest
 
 from gm.games.rcw.data.checks import check_directory
 from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
-from gm.games.rcw.rules.tables import random_event_provinces
+from gm.games.rcw.data.tables import random_event_provinces
 
 
 def test_embedded_data_set_has_no_problems() -> None:

@@ -57,6 +57,7 @@ def test_every_client_s_orders_are_read_right_once_delivered(
     for name, expected in EXPECTED.items():
         raw = (CLIENTS / name).read_bytes()
         ident = read_message(raw).message_id
+        assert ident is not None, name
         kept = stored[ident]
         assert kept.startswith("Return-Path: <") and "\nDelivered-To: " in kept, name
         assert "\nReceived: from " in kept, name  # as delivered, not as sent
@@ -70,7 +71,7 @@ def test_every_client_s_orders_are_read_right_once_delivered(
         file_answer = CliRunner().invoke(cli, ["orders", "check", str(CLIENTS / name),
                                                "--campaign", str(folder)])
         assert file_answer.output == text, name  # one reading for mail and for files
-    thunderbird = answers[read_message((CLIENTS / "thunderbird.eml").read_bytes()).message_id]
+    thunderbird = answers[str(read_message((CLIENTS / "thunderbird.eml").read_bytes()).message_id)]
     assert str(thunderbird["Subject"]) == (
         "Re: bymail: Game-Turn 1, First Phase opens - my orders, with a subject long enough "
         "that Thunderbird folds it onto a second line")

@@ -12,8 +12,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from gm.app.intake import content_key
-from gm.app.judge import Roster, judge
+from gm.app.judge import Roster, Verdict, judge
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.system import RUSSIAN_CIVIL_WAR
 from gm.messages.compose import answer_mail
 from gm.messages.reading import read_message
 from gm.messages.redaction import redact_message
@@ -116,6 +117,10 @@ ROSTER = Roster("g", lambda player, password: (player, password) == ("A", "right
 HIDDEN = "; its orders are not shown back"
 
 
+def _judged(raw: bytes, data: GameData, roster: Roster = ROSTER) -> Verdict:
+    return judge(read_message(raw), deployed(data, "ABC"), data, roster, RUSSIAN_CIVIL_WAR)
+
+
 @pytest.mark.parametrize(("raw", "reason"), [
     (_orders("A", "wrong"), "the PASSWORD is not player A's" + HIDDEN),
     (_orders("B", "right"), "the PASSWORD is not player B's" + HIDDEN),
@@ -125,17 +130,17 @@ HIDDEN = "; its orders are not shown back"
 ])
 def test_a_message_that_fails_authentication_is_refused_whole(data: GameData, raw: bytes,
                                                               reason: str) -> None:
-    verdict = judge(read_message(raw), deployed(data, "ABC"), data, ROSTER)
+    verdict = _judged(raw, data)
     assert verdict.text == f"Your message was refused: {reason}.\nNothing in it counts.\n"
     assert not verdict.counts and verdict.disposition == "refused" and verdict.notice
 
 
 def test_the_right_password_from_another_address(data: GameData) -> None:
     raw = _orders("A", "right", sender="mallory@example.org")
-    counted = judge(read_message(raw), deployed(data, "ABC"), data, ROSTER)
+    counted = _judged(raw, data)
     assert counted.player == "A" and counted.tell_player is not None
     assert counted.tell_player[0] == "anna@example.org"
     assert "arrived from mallory@example.org" in counted.tell_player[1]
     refusing = Roster(ROSTER.game, ROSTER.check, ROSTER.addresses, "refuse")
-    refused = judge(read_message(raw), deployed(data, "ABC"), data, refusing)
+    refused = _judged(raw, data, refusing)
     assert not refused.counts and "QUIT" not in refused.text

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gm.app.campaign import open_campaign
+from gm.messages import reading
 from tests.conftest import gm
 from tests.mailhelpers import (
     GM_DESK,
@@ -24,6 +25,7 @@ from tests.mailhelpers import (
     text_of,
 )
 from tests.mailservers import MailServers
+from tests.rcw import state_of
 
 GHOST = "ghost@example.org"  # has no mailbox: the server refuses mail to it (550)
 
@@ -188,7 +190,7 @@ def test_pre_game_orders_by_mail_change_the_position_and_start_mails_the_opening
     assert "2 new message(s) stored, 2 answered" in gm("fetch", str(folder))
     ended = gm("end-trading", str(folder))
     assert "A line 5: succeeded" in ended and "B line 6: succeeded" in ended
-    state = open_campaign(folder).latest().state
+    state = state_of(folder)
     assert 154 in state.hands["A"].units and 159 in state.hands["B"].units
     assert state.chart["C"].politburo == 3  # 2 dealt, 1 given
     mail_orders(servers, PLAYERS["C"], "GAME bymail\nPLAYER C\nPASSWORD pwc\nPHASE SETUP\n"
@@ -225,7 +227,7 @@ def test_a_message_the_program_fails_on_stops_nothing(
     import gm.app.intake as intake  # where the reader is called
 
     folder = campaign(tmp_path, servers, monkeypatch)
-    read = intake.read_parsed
+    read = reading.read_parsed
 
     def failing(raw: bytes, message: object) -> object:
         if b"poison" in raw:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from gm.app.campaign import check_password, open_campaign
+from gm.app.campaign import open_campaign
+from gm.app.passwords import check_password
 from gm.cli import cli
 from tests.conftest import gm
+from tests.rcw import state_of
 
 
 def _started(tmp_path: Path) -> Path:
@@ -26,6 +28,7 @@ def test_rollback_keeps_orders_and_gives_the_same_result(tmp_path: Path) -> None
     folder = _started(tmp_path)
     state = open_campaign(folder).latest().state
     trotsky = next(s for s in state.position["TVER"] if 152 in s.units)
+    assert trotsky.player is not None
     orders = tmp_path / "o.txt"
     orders.write_text(f"GAME ops\nPLAYER {trotsky.player}\nPASSWORD p{trotsky.player.lower()}\n"
                       f"MOVE {' '.join(map(str, trotsky.units))}: TVER-RYAZ\n", encoding="utf-8")
@@ -51,7 +54,7 @@ def test_an_override_is_logged_and_reported(tmp_path: Path) -> None:
     out = gm("override", str(folder), "--reason", "A's lost Assassin marker restored",
              "--state", str(edited))
     assert "changed: chart" in out
-    assert open_campaign(folder).latest().state.chart["A"].assassin == state["chart"]["A"][
+    assert state_of(folder).chart["A"].assassin == state["chart"]["A"][
         "assassin"]
     again = CliRunner().invoke(cli, ["override", str(folder), "--reason", "x", "--state",
                                      str(edited)])
@@ -69,7 +72,7 @@ def test_players_records(tmp_path: Path) -> None:
     rows = {p.letter: p for p in opened.players()}
     assert rows["B"].email == "boris@new.org"
     assert check_password(password, rows["C"].password_hash)
-    state = opened.latest().state
+    state = state_of(opened)
     assert state.pending.quit_players == ("A",) and "A" not in state.sequence
     assert state.chart["A"].politburo == 0
     assert "A  Anna" in out and "(quit)" in out

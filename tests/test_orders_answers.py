@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gm.app.campaign import open_campaign
 from gm.cli import cli
+from tests.rcw import state_of
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -62,7 +62,7 @@ def _campaign(tmp_path: Path) -> tuple[Path, str]:
 
 def test_check_against_a_campaign_in_its_trading_session(tmp_path: Path) -> None:
     folder, password = _campaign(tmp_path)
-    hand = open_campaign(folder).latest().state.hands["A"]
+    hand = state_of(folder).hands["A"]
     orders = tmp_path / "trade.txt"
     orders.write_text(f"GAME camp\nPLAYER A\nPASSWORD {password}\nPHASE TRADING\n"
                       f"GIVE {hand.units[0]} TO B\nDEPLOY {hand.units[1]} IN PETR\n",

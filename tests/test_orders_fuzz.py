@@ -9,12 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
-from gm.games.rcw.grammar.parser import Problem, parse_line
+from gm.games.rcw.grammar.parser import parse_line
 from gm.games.rcw.orders import model as m
 from gm.games.rcw.state import GameState
-from orders_grammar.message import OrdersError, parse_message
+from orders_grammar.message import OrdersError
+from orders_grammar.problem import Problem
 from tests.test_orders_parse import EXAMPLES
 
 DATA: GameData = load_game_data()
@@ -161,10 +164,10 @@ def test_legality_checks_never_fail_on_any_order(orders: list[m.Order], player: 
 def test_the_engine_takes_any_orders(orders: dict[str, list[m.Order]], which: int) -> None:
     """Whatever orders arrive, the First Phase is adjudicated and every order gets a result."""
     from gm.core.dice import SeededDice
-    from gm.games.rcw.engine.first_phase import adjudicate_first_phase
+    from gm.games.rcw.engine.postal import adjudicate
 
     data, state = positions()[which]
     numbered = {p: tuple(o.model_copy(update={"line": i + 3}) for i, o in enumerate(given))
                 for p, given in orders.items() if p in state.players}
-    result = adjudicate_first_phase(state, data, numbered, SeededDice("fuzz", "engine"))
+    result = adjudicate(state, data, numbered, SeededDice("fuzz", "engine"))
     assert len(result.results) == sum(len(o) for o in numbered.values())

@@ -9,10 +9,10 @@ import pytest
 
 from gm.games.rcw.cases.load import load_case
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
 from gm.games.rcw.orders.legality import validate_orders
 from gm.games.rcw.state import GameState
-from orders_grammar.message import parse_message
 
 POSITION = Path(__file__).resolve().parents[1] / "fixtures" / "orders" / "position.yaml"
 

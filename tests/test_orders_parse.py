@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
-from gm.games.rcw.grammar.parser import Problem, parse_line
+from gm.games.rcw.grammar.parser import parse_line
 from gm.games.rcw.orders import model as m
 from gm.messages.reading import read_message
-from orders_grammar.message import OpenPhase, OrdersError, parse_message
+from orders_grammar.message import OpenPhase, OrdersError
+from orders_grammar.problem import Problem
 
 
 @pytest.fixture(scope="module")

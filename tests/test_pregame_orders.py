@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gm.app.campaign import open_campaign
 from gm.cli import cli
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
 from gm.games.rcw.setup.pregame import apply_pregame
 from gm.games.rcw.setup.trading import end_trading
-from orders_grammar.message import parse_message
 from tests.conftest import deal
+from tests.rcw import state_of
 
 
 def _orders(data: GameData, player: str, *lines: str) -> tuple:  # type: ignore[type-arg]
@@ -59,7 +59,7 @@ def test_gm_orders_apply_on_a_campaign(tmp_path: Path) -> None:
                                   "-p", "B:B:b@x.org", "-p", "C:C:c@x.org"]).output
     passwords = {line.split()[1]: line.split()[-1] for line in created.splitlines()
                  if "password:" in line}
-    hands = open_campaign(folder).latest().state.hands
+    hands = state_of(folder).hands
     a, b = hands["A"].units[0], hands["B"].units[0]
     mail_a = tmp_path / "a.txt"
     mail_a.write_text(f"GAME camp\nPLAYER A\nPASSWORD {passwords['A']}\nPHASE TRADING\n"
@@ -72,5 +72,5 @@ def test_gm_orders_apply_on_a_campaign(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "B line 5 refused" in result.output  # MOVE before the game
     assert "A line 5: succeeded" in result.output
-    state = open_campaign(folder).latest().state
+    state = state_of(folder)
     assert b in state.hands["A"].units and a in state.hands["B"].units

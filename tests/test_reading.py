@@ -9,11 +9,11 @@ from email.message import EmailMessage
 import pytest
 
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
 from gm.messages.html import html_to_text
 from gm.messages.reading import read_message, unflow
 from orders_grammar.envelope import order_block
-from orders_grammar.message import parse_message
 
 ORDERS = "GAME g\nPLAYER A\nPASSWORD p\nMOVE Тухачевский: PETR\nMOVE Trotsky: TVER-RYAZ\n"
 DELIVERY = (b"Return-Path: <anna@example.org>\r\nDelivered-To: gm@example.org\r\n"

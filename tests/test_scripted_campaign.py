@@ -8,8 +8,9 @@ from pathlib import Path
 import yaml
 
 from gm.app.campaign import open_campaign
-from gm.games.rcw.engine.end_of_turn import ranking, victory_points
+from gm.games.rcw.rules.victory import ranking, victory_points
 from tests.conftest import SCRIPTED, play_scripted
+from tests.rcw import rcw_data, state_of
 
 
 def test_the_scripted_campaign_ends_as_recorded(tmp_path: Path) -> None:
@@ -17,11 +18,11 @@ def test_the_scripted_campaign_ends_as_recorded(tmp_path: Path) -> None:
     phases = play_scripted(folder)
     expected = yaml.safe_load((SCRIPTED / "expected.yaml").read_text(encoding="utf-8"))
     campaign = open_campaign(folder)
-    final = campaign.latest().state
+    final = state_of(campaign)
     assert phases == expected["phases"]
     assert (final.stage, final.turn, final.victory) == ("ended", expected["turn"],
                                                         expected["victory"])
-    points = victory_points(final, campaign.data, final.victory or "red")
+    points = victory_points(final, rcw_data(campaign.data), final.victory or "red")
     assert [[p, v] for p, v in ranking(points)] == expected["ranking"]
     assert list(final.sequence) == expected["sequence"]
     assert len(campaign.store.history(campaign.row)) == 3 + phases

@@ -59,7 +59,8 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 
 def test_store_appends_states_with_their_dice(store: Store, data: GameData) -> None:
-    row = store.create_campaign("c", "seed", None, [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
+    row = store.create_campaign("c", "rcw", "seed", None,
+                                [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
     first = deal(data, "ABC")
     dice = SeededDice("seed", "1")
     dice.die("test roll")
@@ -76,9 +77,9 @@ def test_store_appends_states_with_their_dice(store: Store, data: GameData) -> N
 
 
 def test_store_refuses_a_second_campaign_of_the_same_name(store: Store) -> None:
-    store.create_campaign("c", "s", None, [], NOW)
+    store.create_campaign("c", "rcw", "s", None, [], NOW)
     with pytest.raises(GameError, match="refused"):
-        store.create_campaign("c", "s", None, [], NOW)
+        store.create_campaign("c", "rcw", "s", None, [], NOW)
 
 
 def test_store_keeps_orders_and_results(store: Store, data: GameData) -> None:
@@ -86,7 +87,7 @@ def test_store_keeps_orders_and_results(store: Store, data: GameData) -> None:
 
     from gm.store import orders, results
 
-    row = store.create_campaign("c", "s", None, [], NOW)
+    row = store.create_campaign("c", "rcw", "s", None, [], NOW)
     seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
     store.record_orders(row, seq, "A", "GAME c\nPLAYER A\n", None, NOW)
     store.record_result(row, seq, '{"orders": []}')
@@ -102,7 +103,8 @@ def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None
     from gm.messages.compose import notice_mail
     from gm.store import Handling, NewMessage
 
-    row = store.create_campaign("c", "s", None, [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
+    row = store.create_campaign("c", "rcw", "s", None,
+                                [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
     seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
 
     def message(key: str, raw: bytes) -> NewMessage:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.engine.end_of_turn import ranking, victory_points
+from gm.games.rcw.rules.victory import ranking, victory_points
 from gm.games.rcw.state import ChartSection, GameState, Pending, Stack
 
 

@@ -11,20 +11,19 @@ from dataclasses import dataclass, field
 
 from gm.app.campaign import Campaign, PasswordCache, now
 from gm.app.crash import crash_point
+from gm.app.history import rulings
 from gm.app.judge import Roster, judge
 from gm.app.mailing import reports_by_mail
 from gm.core.dice import HashDice, phase_seed
 from gm.core.errors import GameError
-from gm.games.rcw.engine.first_phase import PhaseResult
-from gm.games.rcw.engine.phase import adjudicate_phase
-from gm.games.rcw.grammar.names import Names
-from gm.games.rcw.grammar.parser import Problem
-from gm.games.rcw.orders.model import Order
-from gm.games.rcw.reports.build import events_of, rulings
-from gm.games.rcw.state import GameState
+from gm.core.state import GameStateBase
+from gm.engine.sequence import PhaseResult
 from gm.messages.reading import read_message
 from gm.messages.redaction import redact_text
-from orders_grammar.message import OrdersError, ParsedMessage, parse_orders, read_envelope
+from gm.orders.order import Order
+from gm.reporting.events import events_of
+from orders_grammar.message import OrdersError, ParsedMessage, read_envelope
+from orders_grammar.problem import Problem
 
 
 @dataclass(frozen=True)
@@ -33,14 +32,14 @@ class OrderMessage:
 
     player: str
     text: str  # as the player wrote it, PASSWORD redacted
-    message: ParsedMessage
+    message: ParsedMessage[Order]
 
 
 @dataclass
 class Adjudicated:
-    before: GameState
-    after: GameState
-    result: PhaseResult
+    before: GameStateBase
+    after: GameStateBase
+    result: PhaseResult[GameStateBase]
     messages: dict[str, OrderMessage]
     ignored: list[str] = field(default_factory=list)  # "<file>: why", one each
     stored: bool = False
@@ -50,8 +49,8 @@ class Adjudicated:
                 for problem in m.message.problems]
 
 
-def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: GameState,
-                names: Names) -> tuple[dict[str, OrderMessage], list[str]]:
+def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: GameStateBase
+                ) -> tuple[dict[str, OrderMessage], list[str]]:
     """The files' messages that count, by player (a later one replacing an earlier), and
     the refused ones with the reason."""
     roster = Roster(campaign.name, PasswordCache(campaign.players()).check,
@@ -60,7 +59,7 @@ def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: G
     ignored: list[str] = []
     for name, raw in files:
         reading = read_message(raw)
-        verdict = judge(reading, state, campaign.data, roster, names)
+        verdict = judge(reading, state, campaign.data, roster, campaign.system)
         if verdict.player is None or verdict.message is None:
             ignored.append(f"{name}: {verdict.text.splitlines()[0]}")
             continue
@@ -69,14 +68,13 @@ def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: G
     return counted, ignored
 
 
-def stored_messages(campaign: Campaign, state: GameState,
-                    names: Names) -> dict[str, OrderMessage]:
+def stored_messages(campaign: Campaign, state: GameStateBase) -> dict[str, OrderMessage]:
     """The orders received by mail for the open phase; authenticated when received."""
     counted: dict[str, OrderMessage] = {}
     for row in campaign.store.orders_for(campaign.row, state.turn, state.phase):
         text = read_message(row.raw.encode("utf-8")).text  # older rows kept whole e-mails
         try:
-            message = parse_orders(read_envelope(text), names)
+            message = campaign.system.parse_orders(read_envelope(text), campaign.data)
         except OrdersError:
             continue
         counted[row.player] = OrderMessage(row.player, text, message)
@@ -92,16 +90,15 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     if state.stage != "play":
         raise GameError("the game has not started: pre-game orders are applied by "
                         "`gm end-trading` and `gm start`, or `gm orders apply`")
-    names = Names(campaign.data)
     ignored: list[str] = []
     if files:
-        messages, ignored = judge_files(campaign, files, state, names)
+        messages, ignored = judge_files(campaign, files, state)
     else:
-        messages = stored_messages(campaign, state, names)
+        messages = stored_messages(campaign, state)
     orders: dict[str, tuple[Order, ...]] = {p: m.message.orders for p, m in messages.items()}
     salts = sorted(m.message.salt for m in messages.values() if m.message.salt)
     dice = HashDice(phase_seed(campaign.row.seed, state.turn, state.phase), tuple(salts))
-    result, after = adjudicate_phase(state, campaign.data, orders, dice)
+    result, after = campaign.system.adjudicate(state, campaign.data, orders, dice)
     done = Adjudicated(state, after, result, messages, ignored)
     if dry_run:
         return done

@@ -15,8 +15,7 @@ from gm.app.crash import crash_point
 from gm.app.judge import Roster, Verdict, judge
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
-from gm.games.rcw.grammar.names import Names
-from gm.games.rcw.state import GameState
+from gm.core.state import GameStateBase
 from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail, notice_mail
 from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
@@ -45,9 +44,8 @@ class Answerer:
     campaign: Campaign
     config: MailConfig
     roster: Roster
-    names: Names
     seq: int  # the state the orders are written against
-    state: GameState
+    state: GameStateBase
     deadline: dt.datetime | None
     moment: dt.datetime
     counts: dict[str, tuple[int, int]]  # per address: answers this hour, of them without orders
@@ -61,7 +59,7 @@ class Answerer:
             campaign, config,
             Roster(campaign.name, None, {p.letter: p.email for p in campaign.players()},
                    config.stranger_orders),
-            Names(campaign.data), latest.seq, latest.state,
+            latest.seq, latest.state,
             schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
             campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)))
 
@@ -184,5 +182,5 @@ def _verdict(context: Answerer, row: InboxRow, read: Read) -> Verdict:
                        "for the next phase are welcome once its report is out.\n", "late")
     roster = Roster(context.roster.game, lambda player, _: player == row.verified_player,
                     context.roster.addresses, context.roster.strangers)
-    return judge(read.reading, context.state, context.campaign.data, roster, context.names,
-                 config.max_line_chars, read.envelope)
+    return judge(read.reading, context.state, context.campaign.data, roster,
+                 context.campaign.system, config.max_line_chars, read.envelope)

@@ -15,10 +15,12 @@ from typing import Any
 
 from gm.app.passwords import check_password, hash_password
 from gm.app.upgrade import bring_up_to_date
+from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import GameError
-from gm.games.rcw.data.dataset import DataError, GameData, load_game_data
-from gm.games.rcw.state import GameState
+from gm.core.state import GameStateBase
+from gm.games.registry import DEFAULT, system_for
+from gm.games.system import GameSystem
 from gm.store import CampaignRow, PlayerRow, StateRow, Store
 from gm.store.mail import MailLike
 
@@ -91,7 +93,8 @@ class Campaign:
     folder: Path
     store: Store
     row: CampaignRow
-    data: GameData
+    data: DataSet
+    system: GameSystem  # the game system the store names (campaigns.game)
 
     @property
     def name(self) -> str:
@@ -118,9 +121,9 @@ class Campaign:
         return opened
 
     def apply(self, action: str, detail: dict[str, Any],
-              change: Callable[[GameState, SeededDice], GameState],
-              mail: Callable[[GameState, GameState], Sequence[MailLike]] | None = None
-              ) -> GameState:
+              change: Callable[[GameStateBase, SeededDice], GameStateBase],
+              mail: Callable[[GameStateBase, GameStateBase], Sequence[MailLike]] | None = None
+              ) -> GameStateBase:
         """Run one pure change on the latest state and append the result with its dice,
         and with the mail it sends (`mail(before, after)`) in the same transaction."""
         latest = self.latest()
@@ -131,9 +134,9 @@ class Campaign:
         return new_state
 
 
-def _load_data(data_dir: str | None) -> GameData:
+def _load_data(system: GameSystem, data_dir: str | None) -> DataSet:
     try:
-        return load_game_data(Path(data_dir) if data_dir else None)
+        return system.load_data(Path(data_dir) if data_dir else None)
     except DataError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
         raise GameError(f"the data set has {len(exc.problems)} problem(s), first: {first}; "
@@ -141,19 +144,21 @@ def _load_data(data_dir: str | None) -> GameData:
 
 
 def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
-                    data_dir: str | None, database: str | None) -> tuple[Campaign, dict[str, str]]:
-    """Make the folder, the store and the deal (15.2, 15.3). Returns the players' passwords."""
-    from gm.games.rcw.setup.deal import new_game
-
+                    data_dir: str | None, database: str | None, game: str = DEFAULT
+                    ) -> tuple[Campaign, dict[str, str]]:
+    """Make the folder, the store and the game's deal. Returns the players' passwords."""
+    system = system_for(game)
     letters = [s.letter for s in specs]
     duplicates = sorted({x for x in letters if letters.count(x) > 1})
     if duplicates:
         raise GameError(f"player letter {', '.join(duplicates)} given twice")
     if len(specs) < 2:
-        raise GameError("a campaign needs at least two players (3 to 6 as designed, 15.21)")
+        low, high = system.players
+        raise GameError(f"a campaign needs at least two players ({low} to {high} as designed, "
+                        f"{system.players_rule})")
     if (folder / CONFIG_FILE).exists():
         raise GameError(f"{folder} already holds a campaign")
-    data = _load_data(data_dir)
+    data = _load_data(system, data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     url = database or f"sqlite:///{(folder / DATABASE_FILE).resolve()}"
     seed = seed or secrets.token_hex(8)
@@ -164,12 +169,13 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     passwords = {s.letter: s.password or secrets.token_urlsafe(8) for s in specs}
     roster = [PlayerRow(s.letter, s.name, s.email, hash_password(passwords[s.letter]))
               for s in sorted(specs, key=lambda s: s.letter)]
-    row = store.create_campaign(config["name"], seed, config["data"] or None, roster, now())
+    row = store.create_campaign(config["name"], system.name, seed, config["data"] or None,
+                                roster, now())
     (folder / CONFIG_FILE).write_text(
         "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
     dice = SeededDice(seed, "1:deal")
-    state = new_game(data, sorted(letters), dice)
-    campaign = Campaign(folder, store, row, data)
+    state = system.new_game(data, sorted(letters), dice)
+    campaign = Campaign(folder, store, row, data, system)
     store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, now())
     return campaign, passwords
 
@@ -186,5 +192,6 @@ def open_campaign(folder: Path) -> Campaign:
     store = Store(url)
     bring_up_to_date(store)
     row = store.campaign(name)
-    data = _load_data(str(config.get("data") or "") or row.data_dir)
-    return Campaign(folder, store, row, data)
+    system = system_for(row.game)
+    data = _load_data(system, str(config.get("data") or "") or row.data_dir)
+    return Campaign(folder, store, row, data, system)

@@ -8,19 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.engine.trades import after_own_trades
-from gm.games.rcw.grammar.names import Names
-from gm.games.rcw.orders.answer import answer, legality_problems, open_phase_of
-from gm.games.rcw.state import GameState
+from gm.core.data import DataSet
+from gm.core.state import GameStateBase
+from gm.games.system import GameSystem
 from gm.messages.reading import Reading
+from gm.orders.order import Order
+from gm.reporting.answer import answer
 from orders_grammar.message import (
     MAX_LINE_CHARS,
     Envelope,
     OrdersError,
     ParsedMessage,
     envelope_or_error,
-    parse_orders,
 )
 
 # (player, password as written) -> whether it is that player's password
@@ -42,7 +41,7 @@ class Verdict:
     text: str  # the answer
     disposition: str  # answered (orders judged), refused (refused whole), no-orders
     player: str | None = None  # whose orders count; None when nothing counts
-    message: ParsedMessage | None = None
+    message: ParsedMessage[Order] | None = None
     refused: bool = True  # anything refused (gm orders check exits 1)
     notice: tuple[str, str] | None = None  # (kind, text) for the GM's digest (gm.app.digest)
     tell_player: tuple[str, str] | None = None  # (address on file, note) for the player
@@ -58,8 +57,8 @@ def _refused(reason: str, notice: str | None = None, disposition: str = "refused
                    disposition, notice=(kind, notice) if notice else None)
 
 
-def authenticate(envelope: Envelope, state: GameState, roster: Roster,
-                 sender: str | None) -> Verdict | str:
+def authenticate(envelope: Envelope, state: GameStateBase, roster: Roster,
+                 sender: str | None, quit_rule: str = "") -> Verdict | str:
     """The player the message is from, or the Verdict refusing it whole."""
     who = f"from {sender}" if sender else "given as a file"
     if roster.game is not None and envelope.game.casefold() != roster.game.casefold():
@@ -83,19 +82,19 @@ def authenticate(envelope: Envelope, state: GameState, roster: Roster,
         return _refused(f"it came from {sender}, not from the address on file for player "
                         f"{player}", f"player {player}'s password from {sender}, not from "
                         f"{on_file}: refused")
-    if player in state.pending.quit_players:
-        return _refused("you have quit the game (14.2)")
+    if player not in state.players_in_game():
+        return _refused(f"you have quit the game ({quit_rule})" if quit_rule else
+                        "you have quit the game")
     return player
 
 
-def judge(reading: Reading, state: GameState, data: GameData, roster: Roster,
-          names: Names | None = None, max_line_chars: int = MAX_LINE_CHARS,
+def judge(reading: Reading, state: GameStateBase, data: DataSet, roster: Roster,
+          system: GameSystem, max_line_chars: int = MAX_LINE_CHARS,
           envelope: Envelope | OrdersError | None = None) -> Verdict:
     """The full check a message gets, and its answer (`envelope`: its text read already)."""
     if envelope is None:
         envelope = envelope_or_error(reading.text)
-    verdict = _judge(reading, envelope, state, data, roster, names or Names(data),
-                     max_line_chars)
+    verdict = _judge(reading, envelope, state, data, roster, system, max_line_chars)
     notes = []
     if reading.attachments:
         notes.append(f"Note: the attachment(s) {', '.join(reading.attachments)} were not "
@@ -107,24 +106,23 @@ def judge(reading: Reading, state: GameState, data: GameData, roster: Roster,
     return replace(verdict, text="\n".join(notes) + "\n\n" + verdict.text) if notes else verdict
 
 
-def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameState,
-           data: GameData, roster: Roster, names: Names, max_line_chars: int) -> Verdict:
+def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateBase,
+           data: DataSet, roster: Roster, system: GameSystem, max_line_chars: int) -> Verdict:
     if reading.unreadable:
         return _refused(reading.unreadable, f"could not be read: {reading.unreadable}",
                         "no-orders", "error")
     if isinstance(envelope, OrdersError):
         return _refused(str(envelope), disposition="no-orders")
-    player = authenticate(envelope, state, roster, reading.sender)
+    player = authenticate(envelope, state, roster, reading.sender, system.quit_rule)
     if isinstance(player, Verdict):
         return player
-    phase = open_phase_of(state)
+    phase = system.open_phase(state)
     stale = envelope.stale_for(phase)
     if stale:
         return _refused(stale)
-    message = parse_orders(envelope, names, max_line_chars)
-    after = after_own_trades(state, data, player, message.orders)
-    result = answer(message, data, legality_problems(message, state, data, player, after),
-                    phase)
+    message = system.parse_orders(envelope, data, max_line_chars)
+    result = answer(message, system.order_problems(message, state, data, player), phase,
+                    lambda order: system.order_comment(order, data))
     on_file = roster.addresses.get(player)
     tell = None
     notice = None

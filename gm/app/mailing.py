@@ -8,25 +8,24 @@ import datetime as dt
 from gm.app.campaign import Campaign, now
 from gm.app.schedule import deadline_text
 from gm.app.settings import MailConfig, mail_config_or_none
-from gm.games.rcw.reports.build import build_report
-from gm.games.rcw.state import GameState
+from gm.core.state import GameStateBase
 from gm.messages.compose import Outgoing, report_mail
 from gm.reporting.model import Event
 from gm.reporting.render import render_report
 
 
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
-          before: GameState | None, after: GameState, events: list[Event],
+          before: GameStateBase | None, after: GameStateBase, events: list[Event],
           player: str | None, salts: list[str], opened_at: dt.datetime) -> Outgoing:
-    model = build_report(campaign.name, before, after, campaign.data, events, player,
-                         deadline=deadline_text(campaign.folder, opened_at),
-                         campaign_seed=campaign.row.seed, salts=salts)
+    model = campaign.system.report(campaign.name, before, after, campaign.data, events, player,
+                                   deadline=deadline_text(campaign.folder, opened_at),
+                                   campaign_seed=campaign.row.seed, salts=salts)
     return report_mail(campaign.name, config.gm_address, to, key, model.title,
                        render_report(model, "text"), render_report(model, "html"),
                        now().astimezone(config.zone()), kind)
 
 
-def reports_by_mail(campaign: Campaign, before: GameState | None, after: GameState,
+def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: GameStateBase,
                     events: list[Event], key: str, salts: list[str] | None = None,
                     players: bool = True, opened_at: dt.datetime | None = None
                     ) -> list[Outgoing]:
@@ -39,7 +38,7 @@ def reports_by_mail(campaign: Campaign, before: GameState | None, after: GameSta
     mail = []
     if players:
         for player in campaign.players():
-            if player.letter in after.pending.quit_players:
+            if player.letter not in after.players_in_game():
                 continue
             mail.append(_mail(campaign, config, player.email, f"{key}.{player.letter}",
                               "report", before, after, events, player.letter, salts or [],

@@ -31,7 +31,7 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     copy are queued for `gm send` in the same transaction."""
     from gm.app.adjudication import adjudicate_open_phase
     from gm.app.campaign import open_campaign
-    from gm.games.rcw.engine.end_of_turn import ranking, victory_points
+    from gm.core.state import ENDED
 
     opened = open_campaign(campaign)
     done = adjudicate_open_phase(opened, read_files(files) if files else None, dry_run)
@@ -46,16 +46,14 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     for line in done.result.log:
         click.echo(f"  {line}")
     after, state = done.after, done.before
+    system = opened.system
     if after.victory:
-        points = victory_points(after, opened.data, after.victory)
-        click.echo(f"{after.victory.capitalize()} victory (14.1). Victory Points (14.4):")
-        for place, (player, score) in enumerate(ranking(points), start=1):
+        click.echo(system.victory_title(after))
+        for place, (player, score) in enumerate(system.final_ranking(after, opened.data), 1):
             click.echo(f"  {place}. player {player}: {score}")
     if not done.stored:
         click.echo("dry run: nothing stored")
         return
-    opened_next = ("the game is over" if after.stage == "ended" else
-                   f"Game-Turn {after.turn}, {'First' if after.phase == 1 else 'Second'} "
-                   "Phase is open")
-    click.echo(f"Game-Turn {state.turn}, {'First' if state.phase == 1 else 'Second'} Phase "
-               f"adjudicated; {opened_next}")
+    opened_next = ("the game is over" if after.stage == ENDED else
+                   f"{system.phase_title(after)} is open")
+    click.echo(f"{system.phase_title(state)} adjudicated; {opened_next}")

@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 
 from gm.app.campaign import Campaign, create_campaign, open_campaign, parse_player
-from gm.core.errors import GameError
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -29,9 +28,10 @@ def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: st
     players' passwords, which they put in their order e-mails."""
     specs = [parse_player(p) for p in players]
     created, passwords = create_campaign(campaign, specs, seed, data_dir, database)
-    if not 3 <= len(specs) <= 6:
-        click.echo(f"note: {len(specs)} players; the game is designed for 3 to 6, and 15.21 "
-                   "lets it run with more or fewer", err=True)
+    low, high = created.system.players
+    if not low <= len(specs) <= high:
+        click.echo(f"note: {len(specs)} players; the game is designed for {low} to {high}, and "
+                   f"{created.system.players_rule} lets it run with more or fewer", err=True)
     click.echo(f"campaign {created.name} created in {campaign}")
     for letter, password in sorted(passwords.items()):
         click.echo(f"  player {letter} password: {password}")
@@ -39,9 +39,8 @@ def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: st
 
 
 def _show(campaign: Campaign) -> None:
-    from gm.games.rcw.reports.position import render_position
-
-    click.echo(render_position(campaign.name, campaign.latest().state, campaign.data), nl=False)
+    click.echo(campaign.system.position_text(campaign.name, campaign.latest().state,
+                                             campaign.data), nl=False)
 
 
 @click.command()
@@ -58,22 +57,12 @@ def trade(campaign: Path, giver: str, receiver: str, give: tuple[str, ...],
 
     Example: gm trade camp A B --give Trotsky --take 255 --take POLITBURO
     """
-    from gm.games.rcw.data.names import resolve_unit
-    from gm.games.rcw.setup.trading import MARKERS
-    from gm.games.rcw.setup.trading import trade as do_trade
+    from gm.app.operations import record_trade
 
-    opened = open_campaign(campaign)
-
-    def items(raw: tuple[str, ...]) -> list[str]:
-        return [t.upper() if t.upper() in MARKERS else str(resolve_unit(t, opened.data))
-                for t in raw]
-
-    gives, takes = items(give), items(take)
     giver, receiver = giver.upper(), receiver.upper()
-    opened.apply("trade", {"giver": giver, "receiver": receiver, "give": gives, "take": takes},
-                 lambda state, _dice: do_trade(state, opened.data, giver, receiver, gives, takes))
-    click.echo(f"recorded: {giver} gives {', '.join(gives) or 'nothing'} to {receiver}"
-               f"{' for ' + ', '.join(takes) if takes else ''}")
+    record_trade(open_campaign(campaign), giver, receiver, give, take)
+    click.echo(f"recorded: {giver} gives {', '.join(give) or 'nothing'} to {receiver}"
+               f"{' for ' + ', '.join(take) if take else ''}")
 
 
 @click.command("end-trading")
@@ -101,28 +90,17 @@ def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> 
 
     Leaders without an order deploy alone in their provinces; asterisk leaders on a combat
     unit of their colour (15.52)."""
-    from gm.games.rcw.data.names import resolve_province, resolve_unit
-    from gm.games.rcw.setup.deployment import clear_deploy, record_deploy
+    from gm.app.operations import clear_deployment, record_deployment
 
     opened = open_campaign(campaign)
     player = player.upper()
     if clear:
-        opened.apply("deploy-clear", {"player": player},
-                     lambda state, _dice: clear_deploy(state, player))
+        clear_deployment(opened, player)
         click.echo(f"deployment orders of {player} withdrawn")
         return
     words = [w for part in order for w in part.replace(",", " ").split()]
-    if len(words) < 3 or words[-2].upper() != "IN":
-        raise GameError("write the stack as: UNIT ... IN PROVINCE")
-    province = resolve_province(words[-1], opened.data)
-    units = [resolve_unit(w, opened.data) for w in words[:-2]]
-    if any(isinstance(u, str) for u in units):
-        raise GameError("the Czar and the Gold deploy by 13.0, not by order")
-    unit_ids = [int(u) for u in units]
-    opened.apply("deploy", {"player": player, "province": province, "units": unit_ids},
-                 lambda state, _dice: record_deploy(state, opened.data, player, province,
-                                                    unit_ids))
-    click.echo(f"recorded: {player} deploys {' '.join(map(str, unit_ids))} IN {province}")
+    record_deployment(opened, player, words)
+    click.echo(f"recorded: {player} deploys {' '.join(words)}")
 
 
 @click.command()

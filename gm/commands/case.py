@@ -21,11 +21,11 @@ def case() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON object.")
 def run(file: Path, as_json: bool) -> None:
     """Adjudicate the phase of a case file and print the outcome."""
-    from gm.games.rcw.cases.load import CaseError
-    from gm.games.rcw.cases.run import CaseFailed, run_case
+    from gm.games.registry import DEFAULT, system_for
+    from gm.games.system import CaseError, CaseFailed
 
     try:
-        outcome = run_case(file)
+        outcome = system_for(DEFAULT).run_case(file)
     except (CaseError, CaseFailed) as exc:
         click.echo(f"gm: {file}: {exc}", err=True)
         sys.exit(1)
@@ -45,14 +45,14 @@ def run(file: Path, as_json: bool) -> None:
 def check(files: tuple[Path, ...]) -> None:
     """Run cases and compare them with their `expect:`; exit 1 if any fails, 2 if a file is
     malformed."""
-    from gm.games.rcw.cases.load import CaseError, load_case
-    from gm.games.rcw.cases.run import CaseFailed, compare, run_case
+    from gm.games.registry import DEFAULT, system_for
+    from gm.games.system import CaseError, CaseFailed
 
+    system = system_for(DEFAULT)
     failed = malformed = 0
     for file in files:
         try:
-            case_file = load_case(file)[0]
-            outcome = run_case(file)
+            title, diffs = system.check_case(file)
         except CaseError as exc:
             click.echo(f"MALFORMED {file}: {exc}")
             malformed += 1
@@ -61,10 +61,9 @@ def check(files: tuple[Path, ...]) -> None:
             click.echo(f"FAIL {file}: {exc}")
             failed += 1
             continue
-        diffs = compare(case_file.expect, outcome)
         if diffs:
             failed += 1
-            click.echo(f"FAIL {file}: {case_file.case}")
+            click.echo(f"FAIL {file}: {title}")
             for diff in diffs:
                 click.echo(f"  {diff}")
         else:
@@ -80,9 +79,10 @@ def check(files: tuple[Path, ...]) -> None:
               help="Where the cases are (default: fixtures/cases of this checkout).")
 def list_(rule: str | None, folder: Path | None) -> None:
     """List the adjudication cases with the rule cases their `rules:` tag names."""
-    from gm.games.rcw.cases.coverage import CASES_DIR, case_rules
+    from gm.games.registry import DEFAULT, system_for
 
-    named = case_rules(folder or CASES_DIR)
+    system = system_for(DEFAULT)
+    named = system.case_rules(folder or system.cases_folder())
     shown = {name: rules for name, rules in named.items() if rule is None or rule in rules}
     for name, rules in shown.items():
         click.echo(f"{name}: {', '.join(rules) or '(no rules tag)'}")
@@ -95,9 +95,9 @@ def coverage(missing: bool) -> None:
     """Every rule case of sections 4-15 and 17 with the adjudication cases and the tests that
     name it; those the postal game does not use (docs/rulings.md) with the reason; and those
     nothing names (exit 1 if there is any)."""
-    from gm.games.rcw.cases.coverage import project_coverage
+    from gm.games.registry import DEFAULT, system_for
 
-    rows = project_coverage()
+    rows = system_for(DEFAULT).rule_coverage()
     unnamed = [row for row in rows if not row.named and row.excluded is None]
     for row in unnamed if missing else rows:
         if row.excluded is not None and not row.named:

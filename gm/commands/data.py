@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from gm.core.data import DataSet
+    from gm.games.system import GameSystem
 
 DATA_OPTION = click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path),
                            default=None, help="A data set folder (default: the embedded one).")
@@ -26,14 +30,14 @@ def check(directory: Path | None) -> None:
     Checks the schema, symmetric adjacency, rail only between neighbours, unique ids and codes,
     home provinces, the counts of the counter mix and every fact the rulebook states.
     """
-    from gm.games.rcw.data.checks import check_directory
-    from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
+    from gm.games.registry import DEFAULT, system_for
 
-    folder = directory or DEFAULT_DATA_DIR
+    system = system_for(DEFAULT)
+    folder = directory or system.default_data_dir()
     if not folder.is_dir():
         click.echo(f"gm: {folder}: not a folder", err=True)
         sys.exit(1)
-    problems = check_directory(folder)
+    problems = system.check_data(folder)
     for problem in problems:
         click.echo(str(problem))
     if problems:
@@ -42,11 +46,13 @@ def check(directory: Path | None) -> None:
     click.echo(f"{folder}: data set OK")
 
 
-def _load(data_dir: Path | None) -> Any:
-    from gm.games.rcw.data.dataset import DataError, load_game_data
+def _load(data_dir: Path | None) -> tuple[GameSystem, DataSet]:
+    from gm.core.data import DataError
+    from gm.games.registry import DEFAULT, system_for
 
+    system = system_for(DEFAULT)
     try:
-        return load_game_data(data_dir)
+        return system, system.load_data(data_dir)
     except DataError as exc:
         click.echo(f"gm: the data set has {len(exc.problems)} problem(s); run `gm data check`",
                    err=True)
@@ -67,26 +73,11 @@ def map_(as_json: bool, data_dir: Path | None) -> None:
     """Print the provinces, their neighbours, rail links and ports, and the special crossings;
     without --json, a summary: regions, ports, rail, and the provinces off the rail net (5.5,
     21.21)."""
-    game = _load(data_dir)
-    provinces = [
-        {"code": p.code, "name": p.name, "region": game.map.regions[p.region],
-         "adjacent": list(p.adjacent), "rail": list(p.rail), "port": p.port,
-         "lat": p.lat, "lon": p.lon, "source": p.source}
-        for p in game.map.provinces
-    ]
-    off_rail = [p.code for p in game.map.provinces if not p.rail]
+    system, game = _load(data_dir)
     if not as_json:
-        links = sum(len(p.rail) for p in game.map.provinces) // 2
-        click.echo(f"{len(provinces)} provinces in {len(game.map.regions)} regions; "
-                   f"{links} rail links")
-        for letter, region in game.map.regions.items():
-            codes = [p.code for p in game.map.provinces if p.region == letter]
-            click.echo(f"  {region}: {' '.join(codes)}")
-        click.echo(f"ports (13.32): {' '.join(p.code for p in game.map.provinces if p.port)}")
-        click.echo(f"off the rail net (5.5, 21.21): {' '.join(off_rail) or 'none'}")
+        click.echo(system.map_summary(game), nl=False)
         return
-    special = [s.model_dump(mode="json") for s in game.map.special]
-    _print({"provinces": provinces, "special": special, "off_rail": off_rail}, as_json)
+    _print(system.map_document(game), as_json)
 
 
 @data.command()
@@ -94,26 +85,5 @@ def map_(as_json: bool, data_dir: Path | None) -> None:
 @DATA_OPTION
 def counters(as_json: bool, data_dir: Path | None) -> None:
     """Print every unit (combat, leader, Imperial) and the markers."""
-    from gm.games.rcw.data.models import Leader
-
-    game = _load(data_dir)
-    units: list[dict[str, Any]] = []
-    for unit in game.counters.units:
-        nationality = game.counters.nationalities[unit.nationality]
-        entry: dict[str, Any] = {"id": unit.id, "kind": unit.kind, "color": nationality.color,
-                                 "nationality": unit.nationality}
-        if isinstance(unit, Leader):
-            entry |= {"value": unit.value, "name": unit.name, "home": unit.home,
-                      "asterisk": unit.asterisk, "solitaire_setup": unit.solitaire_setup,
-                      "spellings": list(unit.spellings)}
-        else:
-            entry |= {"strength": unit.strength, "name": f"{unit.nationality} {unit.id}",
-                      "home": unit.home, "asterisk": False}
-        units.append(entry | {"source": unit.source})
-    for imperial in game.counters.imperial:
-        units.append({"id": imperial.id, "kind": "imperial", "color": None,
-                      "nationality": None, "name": imperial.name, "home": imperial.setup,
-                      "asterisk": False, "source": f"rulebook {imperial.rule}"})
-    markers = game.counters.markers.model_dump(mode="json")
-    markers["randomizers"] = game.counters.randomizers.model_dump(mode="json")
-    _print({"units": units, "markers": markers}, as_json)
+    system, game = _load(data_dir)
+    _print(system.counters_document(game), as_json)

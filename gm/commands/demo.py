@@ -22,8 +22,9 @@ DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "setup
 def demo(keep: Path | None, script: Path, reports_dir: Path | None) -> None:
     """Create a demo campaign, deal, trade, deploy, adjudicate the first phase, print the
     position and write the reports (text, HTML with a map, JSON). No mail server."""
-    from gm.cli import cli
-
+    cli = click.get_current_context().find_root().command  # the `gm` group
+    if not isinstance(cli, click.Group):
+        raise click.ClickException("gm demo runs as a subcommand of gm")
     if not script.is_file():
         raise click.ClickException(f"demo script {script} not found")
     lines = [line.strip() for line in script.read_text(encoding="utf-8").splitlines()]

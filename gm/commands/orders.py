@@ -37,56 +37,30 @@ def _read(file: Path) -> bytes:
 def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
     """Print the answer the player would get for FILE (an e-mail as delivered, or its text);
     exit 1 if anything is refused."""
-    from gm.app.judge import Roster, judge
-    from gm.games.rcw.grammar.names import Names
-    from gm.games.rcw.grammar.parser import Problem
-    from gm.games.rcw.orders.answer import answer
-    from gm.messages.reading import read_message
-    from orders_grammar.message import OrdersError, parse_orders, read_envelope
+    from gm.app.checking import check_language, check_with_campaign, check_with_case
 
     if campaign and case_file:
         raise click.UsageError("give --campaign or --case, not both")
-    reading = read_message(_read(file))
+    raw = _read(file)
     if campaign:
-        from gm.app.campaign import PasswordCache, open_campaign
-
-        opened = open_campaign(campaign)
-        roster = Roster(opened.name, PasswordCache(opened.players()).check,
-                        {p.letter: p.email for p in opened.players()})
-        verdict = judge(reading, opened.latest().state, opened.data, roster)
+        verdict = check_with_campaign(raw, campaign)
+        text, refused = verdict.text, verdict.refused
     elif case_file:
-        from gm.games.rcw.cases.load import load_case
-
-        _, data, state = load_case(case_file)
-        verdict = judge(reading, state, data, Roster(None, None))
+        verdict = check_with_case(raw, case_file)
+        text, refused = verdict.text, verdict.refused
     else:  # no position: the language only
-        from gm.games.rcw.data.dataset import load_game_data
-
-        data = load_game_data()
-        try:
-            message = parse_orders(read_envelope(reading.text), Names(data))
-        except OrdersError as exc:
-            click.echo(f"Your message was refused: {exc}.\nNothing in it counts.\n", nl=False)
-            sys.exit(1)
-        missing = [] if message.player else [
-            Problem(0, 1, "PLAYER", "no PLAYER line: whose orders are these?")]
-        result = answer(message, data, missing, None)
-        click.echo(result.text, nl=False)
-        sys.exit(1 if result.refused else 0)
-    click.echo(verdict.text, nl=False)
-    sys.exit(1 if verdict.refused else 0)
+        text, refused = check_language(raw)
+    click.echo(text, nl=False)
+    sys.exit(1 if refused else 0)
 
 
 @orders.command()
 @FILE
 def echo(file: Path) -> None:
     """Print the orders of FILE in normal form, one a line (problems on stderr, exit 1)."""
-    from gm.games.rcw.data.dataset import load_game_data
-    from gm.games.rcw.grammar.names import Names
-    from gm.messages.reading import read_message
-    from orders_grammar.message import parse_message
+    from gm.app.checking import read_orders
 
-    message = parse_message(read_message(_read(file)).text, Names(load_game_data()))
+    message = read_orders(_read(file))
     click.echo(f"GAME {message.game}")
     if message.player:
         click.echo(f"PLAYER {message.player}")

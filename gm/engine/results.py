@@ -1,19 +1,25 @@
-"""What became of each order: succeeded, failed, partial, illegal or void, and why."""
+"""What became of each order: succeeded, failed, partial, illegal or void, and why; and the
+timeline of a phase, every note and every result in the order they happened."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar, get_args
 
-from gm.games.rcw.orders.model import Order
+from gm.orders.order import Order
 
-RESULTS = ("succeeded", "failed", "partial", "illegal", "void")
+Outcome = Literal["succeeded", "failed", "partial", "illegal", "void"]
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
+
+OrderT = TypeVar("OrderT", bound=Order)
+KindT = TypeVar("KindT", bound=Order)
 
 
 @dataclass(frozen=True)
 class OrderResult:
     player: str
     line: int
-    result: str
+    result: Outcome
     rule: str | None
     text: str
     detail: str
@@ -26,33 +32,59 @@ class OrderResult:
         return entry | {"text": self.text, "detail": self.detail}
 
 
-class Results:
+@dataclass(frozen=True)
+class Note:
+    """Something that happened in a step of the phase, not the result of an order."""
+
+    step: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Judged:
+    """An order's result, in the step that decided it."""
+
+    step: str
+    result: OrderResult
+
+
+TimelineEvent = Note | Judged
+
+
+class Results(Generic[OrderT]):
     """The outcome of every order of a phase; the first final word on an order stands."""
 
-    def __init__(self, orders: dict[str, tuple[Order, ...]],
-                 timeline: list[tuple[str, object]] | None = None) -> None:
+    def __init__(self, orders: dict[str, tuple[OrderT, ...]],
+                 timeline: list[TimelineEvent] | None = None) -> None:
         self.orders = orders
         self._found: dict[tuple[str, int], OrderResult] = {}
         self.step = "orders"
         self.timeline = timeline if timeline is not None else []
 
-    def set(self, player: str, order: Order, result: str, rule: str | None,
+    def set(self, player: str, order: OrderT, result: Outcome, rule: str | None,
             detail: str) -> None:
-        assert result in RESULTS, result
         key = (player, order.line)
         if key not in self._found:
             self._found[key] = OrderResult(player, order.line, result, rule, order.echo(),
                                            detail)
-            self.timeline.append((self.step, self._found[key]))
+            self.timeline.append(Judged(self.step, self._found[key]))
+
+    def add(self, player: str, orders: tuple[OrderT, ...]) -> None:
+        """Orders made during the phase (by the program, for a player it plays) join the
+        player's own, numbered after them so that each has its own line."""
+        given = self.orders.get(player, ())
+        last = max((o.line for o in given), default=0)
+        numbered = tuple(o.model_copy(update={"line": last + i}) for i, o in enumerate(orders, 1))
+        self.orders[player] = (*given, *numbered)
 
     def done(self, player: str, order: Order) -> bool:
         return (player, order.line) in self._found
 
-    def of_kind(self, *kinds: str) -> list[tuple[str, Order]]:
+    def of_kind(self, *kinds: type[KindT]) -> list[tuple[str, KindT]]:
         """Orders still to be judged, of these kinds, in player-letter then written order."""
         return [(player, order) for player in sorted(self.orders)
                 for order in self.orders[player]
-                if order.kind in kinds and not self.done(player, order)]
+                if isinstance(order, kinds) and not self.done(player, order)]
 
     def listing(self) -> list[OrderResult]:
         remaining = [(p, o) for p in sorted(self.orders) for o in self.orders[p]
@@ -60,3 +92,13 @@ class Results:
         for player, order in remaining:  # orders no step of this phase took up
             self.set(player, order, "void", None, "nothing to do in this phase")
         return list(self._found.values())  # in the order the phase judged them
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    """What became of an order of a set-up stage (before the game's first phase)."""
+
+    player: str
+    line: int
+    result: Outcome
+    detail: str

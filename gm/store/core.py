@@ -16,7 +16,8 @@ from sqlalchemy import insert, select
 
 from gm.core.dice import Roll
 from gm.core.errors import GameError
-from gm.games.rcw.state import GameState
+from gm.core.state import GameStateBase
+from gm.games.registry import system_for
 from gm.store.base import Database
 from gm.store.mail import MailLike, queue_in
 from gm.store.rows import CampaignRow, OrdersRow, PlayerRow, StateRow
@@ -26,17 +27,17 @@ from gm.store.schema import campaigns, dice_log, orders, players, results, state
 class StateStore(Database):
     """Campaigns, players, every state with its dice, orders and results."""
 
-    def create_campaign(self, name: str, seed: str, data_dir: str | None,
+    def create_campaign(self, name: str, game: str, seed: str, data_dir: str | None,
                         roster: Sequence[PlayerRow], now: dt.datetime) -> CampaignRow:
         with self._tx() as conn:
             campaign_id = conn.execute(insert(campaigns).values(
-                name=name, game="rcw", seed=seed, data_dir=data_dir, created_at=now
+                name=name, game=game, seed=seed, data_dir=data_dir, created_at=now
             )).inserted_primary_key[0]  # type: ignore[index]
             for p in roster:
                 conn.execute(insert(players).values(
                     campaign_id=campaign_id, letter=p.letter, name=p.name, email=p.email,
                     password_hash=p.password_hash))
-        return CampaignRow(int(campaign_id), name, "rcw", seed, data_dir)
+        return CampaignRow(int(campaign_id), name, game, seed, data_dir)
 
     def campaign(self, name: str) -> CampaignRow:
         with self._tx() as conn:
@@ -52,7 +53,7 @@ class StateStore(Database):
         return [PlayerRow(r.letter, r.name, r.email, r.password_hash) for r in rows]
 
     def append_state(self, campaign: CampaignRow, action: str, detail: dict[str, Any],
-                     state: GameState, rolls: Sequence[Roll], now: dt.datetime,
+                     state: GameStateBase, rolls: Sequence[Roll], now: dt.datetime,
                      result: str | None = None,
                      mail: Sequence[MailLike] = ()) -> int:
         """Add the next state, the dice rolled to reach it, its result and the mail it
@@ -80,8 +81,9 @@ class StateStore(Database):
         with self._tx() as conn:
             rows = conn.execute(select(states).where(states.c.campaign_id == campaign.id)
                                 .order_by(states.c.seq)).all()
-        return [StateRow(r.seq, r.action, json.loads(r.detail), GameState.from_json(r.state),
-                         r.created_at) for r in rows]
+        decode = system_for(campaign.game).state_from_json
+        return [StateRow(r.seq, r.action, json.loads(r.detail), decode(r.state), r.created_at)
+                for r in rows]
 
     def latest(self, campaign: CampaignRow) -> StateRow:
         with self._tx() as conn:
@@ -90,7 +92,7 @@ class StateStore(Database):
         if row is None:
             raise GameError(f"campaign {campaign.name!r} has no state yet")
         return StateRow(row.seq, row.action, json.loads(row.detail),
-                        GameState.from_json(row.state), row.created_at)
+                        system_for(campaign.game).state_from_json(row.state), row.created_at)
 
     def rolls(self, campaign: CampaignRow, seq: int) -> list[Roll]:
         with self._tx() as conn:

@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from gm.games.rcw.state import GameState
+from gm.core.state import GameStateBase
 
 
 @dataclass(frozen=True)
@@ -40,5 +40,5 @@ class StateRow:
     seq: int
     action: str
     detail: dict[str, Any]
-    state: GameState
+    state: GameStateBase  # decoded by the campaign's game system
     created_at: dt.datetime

@@ -1,4 +1,5 @@
-"""The game state: an immutable snapshot of the position, the chart and everything pending.
+"""The state of a Russian Civil War game: the common state (gm.core.state) with the chart, the
+hands, the randomizers and everything pending.
 
 Functions that change the game take a state and return a new one (`model_copy(update=...)`);
 nothing mutates a state in place. `to_json` and `from_json` round-trip exactly.
@@ -8,26 +9,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-UnitId = int | str  # counters by number; "CZAR" and "GOLD"
+from gm.core.state import Frozen, GameStateBase, Stack, UnitId
+
 UNASSIGNED = "unassigned"  # the chart section of units no player earned (8.46, 12.11)
 
 Stage = Literal["trading", "deployment", "play", "ended"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Stack(_Frozen):
-    """Units in one stack, top to bottom (7.21), under one player's control marker or none."""
-
-    player: str | None
-    units: tuple[UnitId, ...]
-
-
-class ChartSection(_Frozen):
+class ChartSection(Frozen):
     """A section of the Victory Point Chart (14.5) and the markers kept on it (15.34, 12.13)."""
 
     politburo: int = 0
@@ -37,7 +28,7 @@ class ChartSection(_Frozen):
     markers: tuple[str, ...] = ()  # Blue and Green control markers: "CTRL:FR"
 
 
-class Hand(_Frozen):
+class Hand(Frozen):
     """What a player was dealt and traded before the markers go to the chart (15.31-15.34)."""
 
     units: tuple[int, ...] = ()
@@ -45,7 +36,7 @@ class Hand(_Frozen):
     assassin: int = 0
 
 
-class DeployOrder(_Frozen):
+class DeployOrder(Frozen):
     """A player's chosen stack for the Initial Deployment (15.5, 15.54), top to bottom."""
 
     player: str
@@ -53,7 +44,7 @@ class DeployOrder(_Frozen):
     units: tuple[UnitId, ...]
 
 
-class Pending(_Frozen):
+class Pending(Frozen):
     subversive_doubled: bool = False  # 12.12, postal 12.0: applies to the next Second Phase
     red_replacements_suspended: int = 0  # Replacement Phases left without Red replacements (9.14)
     permanently_eliminated: tuple[int, ...] = ()  # assassinated leaders (10.21)
@@ -63,14 +54,11 @@ class Pending(_Frozen):
     czar_execution_ordered: bool = False  # 13.5 postal: awaiting the holder's answer
 
 
-class GameState(_Frozen):
+class GameState(GameStateBase):
+    """`sequence` is the Player-Turn order of the Game-Turn (4.2, 15.62)."""
+
     game: Literal["rcw"] = "rcw"
-    players: tuple[str, ...]  # seating order, clockwise (15.31)
     stage: Stage
-    turn: int = 0  # Game-Turn; 0 before the game starts
-    phase: int = 0  # 1 First Phase, 2 Second Phase (17.0); 0 before the game starts
-    sequence: tuple[str, ...] = ()  # Player-Turn order of this Game-Turn (4.2, 15.62)
-    position: dict[str, tuple[Stack, ...]] = Field(default_factory=dict)
     hands: dict[str, Hand] = Field(default_factory=dict)
     chart: dict[str, ChartSection] = Field(default_factory=dict)
     deploy_orders: tuple[DeployOrder, ...] = ()
@@ -81,31 +69,9 @@ class GameState(_Frozen):
     pending: Pending = Pending()
     victory: Literal["red", "white"] | None = None  # 14.1, once the game has ended
 
-    def to_json(self) -> str:
-        return self.model_dump_json()
+    def players_in_game(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.pending.quit_players)
 
-    @classmethod
-    def from_json(cls, text: str | bytes) -> GameState:
-        return cls.model_validate_json(text)
 
-    def stacks_in(self, province: str) -> tuple[Stack, ...]:
-        return self.position.get(province, ())
-
-    def where_is(self, unit: UnitId) -> tuple[str, int] | None:
-        """(province, stack index) of a unit on the map, or None."""
-        for province, stacks in self.position.items():
-            for index, stack in enumerate(stacks):
-                if unit in stack.units:
-                    return province, index
-        return None
-
-    def units_on_map(self) -> list[UnitId]:
-        return [u for stacks in self.position.values() for s in stacks for u in s.units]
-
-    def with_position(self, province: str, stacks: tuple[Stack, ...]) -> GameState:
-        position = dict(self.position)
-        if stacks:
-            position[province] = stacks
-        else:
-            position.pop(province, None)
-        return self.model_copy(update={"position": dict(sorted(position.items()))})
+__all__ = ["UNASSIGNED", "ChartSection", "DeployOrder", "GameState", "Hand", "Pending", "Stack",
+           "Stage", "UnitId"]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from gm.core.errors import GameError
+from gm.games.system import Coverage, RuleCase
 
 ROOT = Path(__file__).resolve().parents[4]
 RULEBOOK = Path(__file__).resolve().parents[1] / "rulebook.yaml"
@@ -24,24 +24,6 @@ RULINGS = ROOT / "docs" / "rulings.md"
 EXCLUDED_HEADING = "## Rule cases the postal game does not use"
 MARKER = re.compile(r"@pytest\.mark\.rules\(([^)]*)\)\s*\n(?:@.*\n)*\s*def (\w+)")
 TABLE_ROW = re.compile(r"^\|\s*([\d.]+(?: \[[\d.]+\])?)\s*\|\s*(.+?)\s*\|\s*$")
-
-
-@dataclass(frozen=True)
-class RuleCase:
-    id: str
-    title: str
-
-
-@dataclass
-class Coverage:
-    rule: RuleCase
-    cases: list[str] = field(default_factory=list)
-    tests: list[str] = field(default_factory=list)
-    excluded: str | None = None  # why the postal game does not use it
-
-    @property
-    def named(self) -> bool:
-        return bool(self.cases or self.tests)
 
 
 def rule_cases(path: Path = RULEBOOK) -> list[RuleCase]:

@@ -7,16 +7,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from gm.core.errors import GameError
 from gm.core.yamlio import YamlError, line_of, load_lined
-from gm.games.rcw.data.dataset import GameData, load_game_data
+from gm.games import system
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.data.models import CombatUnit, Leader
+from gm.games.rcw.setup.deal import auxiliary_forces
 from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Stack
 
 NATIONALITY_OF_LEADERS = {"red": "RD", "white": "WH"}
 
 
-class CaseError(GameError):
+class CaseError(system.CaseError):
     """A case file that cannot be run; the message says where and why."""
 
 
@@ -83,8 +85,6 @@ def case_data(case: CaseFile, base: GameData) -> GameData:
 
 
 def case_state(case: CaseFile, data: GameData) -> GameState:
-    from gm.games.rcw.setup.deal import auxiliary_forces
-
     position = {p: tuple(Stack(player=s.player, units=tuple(
         u.upper() if isinstance(u, str) else u for u in s.units)) for s in stacks)
         for p, stacks in sorted(case.position.items()) if stacks}

@@ -8,17 +8,18 @@ from typing import Any
 
 from gm.core.dice import ChanceError, ForcedDice
 from gm.engine.results import OrderResult
+from gm.games import system
 from gm.games.rcw.cases.load import CaseError, CaseFile, load_case
-from gm.games.rcw.engine.end_of_turn import ranking, victory_points
-from gm.games.rcw.engine.first_phase import adjudicate_first_phase
-from gm.games.rcw.engine.second_phase import adjudicate_second_phase
+from gm.games.rcw.engine.postal import adjudicate
+from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
 from gm.games.rcw.orders.model import Order
+from gm.games.rcw.rules.victory import ranking, victory_points
 from gm.games.rcw.state import UNASSIGNED, GameState
-from orders_grammar.message import OrdersError, parse_message
+from orders_grammar.message import OrdersError
 
 
-class CaseFailed(Exception):
+class CaseFailed(system.CaseFailed):
     """The case ran but cannot be completed as written (dice, draws, recipients)."""
 
 
@@ -58,7 +59,6 @@ def run_case(path: Path) -> dict[str, Any]:
     case, data, state = load_case(path)
     orders, refused = _parse_orders(case, Names(data))
     dice = ForcedDice(list(case.dice), list(case.draws), list(case.recipients))
-    adjudicate = adjudicate_first_phase if case.phase == 1 else adjudicate_second_phase
     try:
         result = adjudicate(state, data, orders, dice, frozenset(case.skip))
     except ChanceError as exc:

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gm.core.data import DataError, Problem
 from gm.core.yamlio import YamlError, line_of, load_lined
 from gm.games.rcw.data.models import (
     Color,
@@ -28,26 +29,6 @@ DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "dataset"
 UnitId = int | str  # counters by number; the Imperial units by name: "CZAR", "GOLD"
 IMPERIAL_IDS = ("CZAR", "GOLD")
 LEADER_COLORS: dict[str, Color] = {"RD": "red", "WH": "white"}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a data set, where it is and why."""
-
-    file: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
-
-
-class DataError(Exception):
-    """The data set cannot be used; `problems` says why."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -169,12 +150,4 @@ def read_data_set(directory: Path, lined: bool = True) -> tuple[GameData | None,
     return data, []
 
 
-def load_game_data(directory: Path | None = None) -> GameData:
-    """The data set the program runs on: schema, consistency and rulebook facts all pass."""
-    from gm.games.rcw.data.checks import check_data_set, check_directory
-
-    folder = directory or DEFAULT_DATA_DIR
-    data, _ = read_data_set(folder, lined=False)
-    if data is not None and not check_data_set(data):
-        return data
-    raise DataError(check_directory(folder))  # read again with lines, to place the problems
+__all__ = ["DataError", "GameData", "Problem", "UnitId", "read_data_set"]

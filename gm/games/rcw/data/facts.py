@@ -5,13 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from gm.games.rcw.data.dataset import GameData, Problem
-from gm.games.rcw.rules.tables import random_event_provinces
-
-if TYPE_CHECKING:
-    from gm.games.rcw.data.checks import Locator
+from gm.games.rcw.data.locate import Locator
+from gm.games.rcw.data.tables import random_event_provinces
 
 # 15.41: codes are the first four letters, except where names clash. The rulebook gives
 # VLAD/VLDM; Urals/Uralsk clash the same way and Uralsk takes URSK (docs/rulings.md).

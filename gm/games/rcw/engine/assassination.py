@@ -8,9 +8,8 @@ first, minus the victim's Leadership Value: 7 or more kills (10.0)."""
 from __future__ import annotations
 
 from gm.core.dice import Dice
-from gm.engine.results import Results
 from gm.games.rcw.data.dataset import UnitId
-from gm.games.rcw.engine.board import Board
+from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import Assassinate
 
 LENIN, TROTSKY = 151, 152
@@ -28,10 +27,9 @@ def _split(total: int, targets: int) -> list[int]:
     return [total // targets + (1 if i < total % targets else 0) for i in range(targets)]
 
 
-def apply(board: Board, results: Results, dice: Dice, routes: dict[UnitId, list[str]],
+def apply(board: Board, results: PhaseResults, dice: Dice, routes: dict[UnitId, list[str]],
           finals: dict[UnitId, str]) -> None:
-    for player, order in results.of_kind("assassinate"):
-        assert isinstance(order, Assassinate)
+    for player, order in results.of_kind(Assassinate):
         own_leaders = {leader: province for leader, province in finals.items()
                        if _owner(board, leader) == player}
         eligible: list[tuple[UnitId, str]] = []

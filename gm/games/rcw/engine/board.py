@@ -6,15 +6,16 @@ returns a new GameState. Nothing outside the phase ever sees a Board.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from gm.engine.results import Note, Results, TimelineEvent
 from gm.games.rcw.data.dataset import GameData, UnitId
+from gm.games.rcw.orders.model import Order
 from gm.games.rcw.rules.stacking import commands
 from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Stack
 
-if TYPE_CHECKING:
-    from gm.engine.results import Results
+PhaseResults = Results[Order]  # the results of a phase of this game
 
 
 @dataclass
@@ -45,7 +46,9 @@ class Board:
     pending: Pending
     log: list[str] = field(default_factory=list)
     step: str = "orders"  # the step of the phase under way, for the report's timeline
-    timeline: list[tuple[str, object]] = field(default_factory=list)  # (step, note or result)
+    timeline: list[TimelineEvent] = field(default_factory=list)  # notes and results, in order
+    routes: dict[UnitId, list[str]] = field(default_factory=dict)  # leaders' moves (10.0)
+    closing: dict[str, object] = field(default_factory=dict)  # how the phase leaves the state
     _where: dict[UnitId, tuple[str, Pile]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -139,8 +142,19 @@ class Board:
 
     def note(self, text: str) -> None:
         self.log.append(text)
-        self.timeline.append((self.step, text))
+        self.timeline.append(Note(self.step, text))
 
-    def begin(self, step: str, results: Results) -> None:
-        """Mark the start of a step; notes and results from now on belong to it."""
-        self.step = results.step = step
+    def begin(self, step: str) -> None:
+        """Mark the start of a step; notes from now on belong to it."""
+        self.step = step
+
+    def phasing_order(self) -> Sequence[str]:
+        return self.state.sequence
+
+    def active_players(self) -> list[str]:
+        """The players who have not quit, in seating order."""
+        return [p for p in self.state.players if p not in self.pending.quit_players]
+
+    def finish(self) -> GameState:
+        """The state the phase leaves, as its closing step set it."""
+        return self.to_state(**self.closing)

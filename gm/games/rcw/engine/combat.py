@@ -8,37 +8,27 @@ count at once; an attack on units already eliminated has no effect (17.0 [8.0]).
 from __future__ import annotations
 
 from gm.core.dice import Dice
-from gm.engine.results import Results
-from gm.games.rcw.data.dataset import GameData, UnitId
+from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.engine.assassination import LENIN, TROTSKY, lenin_or_trotsky_lost
-from gm.games.rcw.engine.board import Board, Pile
+from gm.games.rcw.engine.board import Board, PhaseResults, Pile
 from gm.games.rcw.orders.model import Attack, Losses
-from gm.games.rcw.rules.combat import combat_result, odds
+from gm.games.rcw.rules.combat import combat_result, odds, strength
 from gm.games.rcw.rules.stacking import commands
 
 
-def strength(unit: UnitId, data: GameData) -> int:
-    """Combat Strength; a leader's is his Leadership Value (8.26); Imperial units none."""
-    if isinstance(unit, str):
-        return 0
-    if data.is_leader(unit):
-        return data.leaders[unit].value
-    return data.combat_units[unit].strength
-
-
 class Combat:
-    def __init__(self, board: Board, results: Results, dice: Dice) -> None:
+    def __init__(self, board: Board, results: PhaseResults, dice: Dice) -> None:
         self.board, self.results, self.dice = board, results, dice
         self.data = board.data
         self.attacked: dict[UnitId, str] = {}  # 8.25: each unit attacked, and by whom
         self.attacking: set[UnitId] = set()
-        self.losses = {p: o.units for p, o in results.of_kind("losses")
+        self.losses = {p: o.units for p, o in results.of_kind(Losses)
                        if isinstance(o, Losses)}
 
     def run(self) -> None:
         doubled = self.board.pending.subversive_doubled
         self.board.update_pending(subversive_doubled=False)  # used up by this Second Phase
-        orders = [(p, o) for p, o in self.results.of_kind("attack") if isinstance(o, Attack)]
+        orders = self.results.of_kind(Attack)
         subversive = [(p, o) for p, o in orders if o.subversive]
         first_seen: dict[UnitId, int] = {}
         for index, (_, order) in enumerate(subversive):
@@ -58,7 +48,7 @@ class Combat:
                             key=lambda po: (-weight[po[0]], po[0], po[1].line))
             for player, order in ranked:
                 self._resolve(player, order, doubled)
-        for player, unused in self.results.of_kind("losses"):
+        for player, unused in self.results.of_kind(Losses):
             self.results.set(player, unused, "void", "8.44", "no Exchange needed it")
 
     def _target_key(self, order: Attack) -> UnitId:
@@ -210,7 +200,7 @@ class Combat:
                 return
 
 
-def apply(board: Board, results: Results, dice: Dice) -> None:
+def apply(board: Board, results: PhaseResults, dice: Dice) -> None:
     Combat(board, results, dice).run()
 
 

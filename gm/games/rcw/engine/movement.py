@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm.core.dice import Dice
-from gm.engine.results import Results
+from gm.engine.results import Outcome
 from gm.games.rcw.data.dataset import GameData, UnitId
-from gm.games.rcw.engine.board import Board
+from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, Order, StackChange, Transfer
+from gm.games.rcw.rules.movement import must_stop
 from gm.games.rcw.rules.stacking import commands
 
-MOVEMENT_KINDS = ("move", "attach", "detach", "transfer", "emigrate")
+MOVEMENT_KINDS = (Move, Attach, Detach, Transfer, Emigrate)
 
 
 @dataclass(frozen=True)
@@ -36,39 +37,10 @@ class Claim:
     holds_gold: bool
 
 
-def force_colors(units: list[UnitId], data: GameData) -> set[str]:
-    """The colours of a force; Green units under the Gold leader take his colour (13.26)."""
-    golden = {u for under in commands(tuple(units), data).values() if "GOLD" in under[:2]
-              for u in under}
-    leader_colors = {str(data.color(u)) for u in units if data.is_leader(u)}
-    colors = set()
-    for unit in units:
-        if not isinstance(unit, int):
-            continue
-        if unit in golden and data.color(unit) == "green":
-            colors |= leader_colors
-        else:
-            colors.add(str(data.color(unit)))
-    return colors
-
-
-def must_stop(province: str, units: list[UnitId], start: dict[str, set[str]],
-              data: GameData) -> bool:
-    """5.27 with the start-of-turn colours (17.0 [5.0]); the Czar's exception (13.23)."""
-    there = start.get(province, set())
-    mine = force_colors(units, data)
-    if not there - mine:
-        return False
-    czar_with_white = mine == {"white"} and any(
-        "CZAR" in under[:2] and data.color(leader) == "white"
-        for leader, under in commands(tuple(units), data).items())
-    return not (czar_with_white and there <= {"white", "blue"})
-
-
 @dataclass
 class Mover:
     board: Board
-    results: Results | None  # None in the first pass, which only gathers claims
+    results: PhaseResults | None  # None in the first pass, which only gathers claims
     start: dict[str, set[str]]
     denied: dict[str, set[UnitId]] = field(default_factory=dict)
     claims: list[Claim] = field(default_factory=list)
@@ -76,7 +48,8 @@ class Mover:
     moved_imperials: set[UnitId] = field(default_factory=set)
     why: dict[UnitId, str] = field(default_factory=dict)  # why the last units were not taken
 
-    def set(self, player: str, order: Order, result: str, rule: str | None, detail: str) -> None:
+    def set(self, player: str, order: Order, result: Outcome, rule: str | None,
+            detail: str) -> None:
         if self.results is not None:
             self.results.set(player, order, result, rule, detail)
 
@@ -159,7 +132,7 @@ class Mover:
         if changes:
             notes.append("not carried out: " + ", ".join(
                 f"{c.action} {' '.join(map(str, c.units))} AT {c.at}" for c in changes))
-        result = "partial" if notes else "succeeded"
+        result: Outcome = "partial" if notes else "succeeded"
         conflict = any("17.0 [5.0]" in note for note in notes)
         rule = ("5.27, 5.52" if order.rail else "5.27") if stopped else (
             "17.0 [5.0]" if conflict else ("5.5" if order.rail else "5.1"))
@@ -196,7 +169,7 @@ class Mover:
         pile.units[at:at] = taken
         conflict = any("17.0 [5.0]" in self.why.get(u, "") for u in missed)
         # none taken: lost to another player's leader (failed), or moved already (5.25)
-        result = "succeeded" if not missed else "partial" if taken else \
+        result: Outcome = "succeeded" if not missed else "partial" if taken else \
             "failed" if conflict else "illegal"
         rule = "17.0 [5.0]" if conflict else "5.25" if missed else "5.13, 5.41"
         self.set(player, order, result, rule, "attached: " + (
@@ -261,7 +234,7 @@ def _winner(unit: UnitId, claims: list[Claim], data: GameData, dice: Dice) -> Cl
     return min(claims, key=lambda c: int(c.taker) if isinstance(c.taker, int) else 0)
 
 
-def _conflicts(board: Board, results: Results, start: dict[str, set[str]],
+def _conflicts(board: Board, results: PhaseResults, start: dict[str, set[str]],
                dice: Dice) -> tuple[dict[str, set[UnitId]], list[str]]:
     """First pass: what each player would take up alone; settle who gets what. Skipped when
     no uncontrolled unit is named in two players' orders, as in most phases."""
@@ -297,7 +270,7 @@ def _conflicts(board: Board, results: Results, start: dict[str, set[str]],
     return denied, notes
 
 
-def apply(board: Board, results: Results, dice: Dice) -> dict[UnitId, list[str]]:
+def apply(board: Board, results: PhaseResults, dice: Dice) -> dict[UnitId, list[str]]:
     """Carry out every movement order; returns each moved leader's route (for 17.0 [10.0])."""
     start = {province: board.colors_at(province) for province in board.position}
     denied, notes = _conflicts(board, results, start, dice)

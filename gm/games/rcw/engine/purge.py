@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.core.dice import Dice
-from gm.engine.results import Results
+from gm.engine.results import Outcome
 from gm.games.rcw.data.dataset import UnitId
-from gm.games.rcw.engine.board import Board
-from gm.games.rcw.orders.model import IfExecution, IfPurged, Order, Purge
+from gm.games.rcw.data.tables import tables
+from gm.games.rcw.engine.board import Board, PhaseResults
+from gm.games.rcw.orders.model import ExecuteCzar, IfExecution, IfPurged, Order, Purge
 from gm.games.rcw.rules.stacking import commands
-from gm.games.rcw.rules.tables import tables
 
 COMMITTEE = 8  # 11.1
 EXECUTION_QUORUM = 10  # 13.52
@@ -114,17 +114,16 @@ def _roll(dice: Dice, purpose: str) -> int:
     return dice.die(purpose) + dice.die(purpose)
 
 
-def apply(board: Board, results: Results, dice: Dice, purges_allowed: bool = True) -> None:
+def apply(board: Board, results: PhaseResults, dice: Dice, purges_allowed: bool = True) -> None:
     """Purges (unless one was conducted in this Game-Turn's First Phase: 17.0 [4.2]), then
     the Czar's execution, which may be ordered in both phases (17.0 [13.5])."""
     if not purges_allowed:
-        for player, order in results.of_kind("purge"):
+        for player, order in results.of_kind(Purge):
             results.set(player, order, "illegal", "17.0 [4.2]",
                         "a Purge was conducted in the First Phase of this Game-Turn")
-    purges = results.of_kind("purge")
+    purges = results.of_kind(Purge)
     by_player: dict[str, list[Purge]] = {}
     for player, order in purges:
-        assert isinstance(order, Purge)
         by_player.setdefault(player, []).append(order)
     for player, orders in by_player.items():
         if len(orders) > 1:  # markers assigned to two Purges serve none (17.0 [11.0])
@@ -144,7 +143,7 @@ def apply(board: Board, results: Results, dice: Dice, purges_allowed: bool = Tru
     _execution(board, results)
 
 
-def _purge(board: Board, results: Results, dice: Dice, members: tuple[str, ...],
+def _purge(board: Board, results: PhaseResults, dice: Dice, members: tuple[str, ...],
            order: Purge, by_player: dict[str, list[Purge]]) -> None:
     target = order.target
     parts: dict[str, Purge] = {}
@@ -162,7 +161,7 @@ def _purge(board: Board, results: Results, dice: Dice, members: tuple[str, ...],
         return
     already = [m for m in members if m in board.pending.purged_this_turn]
     held = sum(board.section(m).politburo for m in members)
-    problem = None  # (result, rule, why): a rule broken, or markers lost since (11.32)
+    problem: tuple[Outcome, str, str] | None = None  # a rule broken, or markers lost (11.32)
     if already:
         problem = ("illegal", "11.13", f"{', '.join(already)} took part in a Purge this "
                    "Game-Turn")
@@ -203,7 +202,7 @@ def _purge(board: Board, results: Results, dice: Dice, members: tuple[str, ...],
     board.note(f"purge of {target}: {detail}; {', '.join(given) or 'nothing taken'}")
 
 
-def _counterpurges(board: Board, results: Results, dice: Dice, victim: str,
+def _counterpurges(board: Board, results: PhaseResults, dice: Dice, victim: str,
                    members: tuple[str, ...]) -> str:
     """11.24-11.27: only from a conditional order (17.0 [11.0]); two players from then on."""
     steps = []
@@ -228,7 +227,7 @@ def _counterpurges(board: Board, results: Results, dice: Dice, victim: str,
     return "; ".join([*steps, "stopped after 50 counterpurges (docs/rulings.md)"])
 
 
-def _counter_target(results: Results, player: str, against: tuple[str, ...]) -> str | None:
+def _counter_target(results: PhaseResults, player: str, against: tuple[str, ...]) -> str | None:
     order = next((o for o in results.orders.get(player, ()) if isinstance(o, IfPurged)), None)
     if order is None or order.counterpurge is None:
         return None
@@ -238,11 +237,11 @@ def _counter_target(results: Results, player: str, against: tuple[str, ...]) -> 
     return against[0] if len(against) == 1 else None
 
 
-def _execution(board: Board, results: Results) -> None:
+def _execution(board: Board, results: PhaseResults) -> None:
     """13.5: ordered by players holding 10+ Politburo markers together, while a Red leader
     holds the Czar; the holder's conditional order answers, or the order stands open."""
     data = board.data
-    orders = results.of_kind("execute")
+    orders = results.of_kind(ExecuteCzar)
     found = board.find("CZAR")
     holder_leader = None
     if found is not None:
@@ -280,7 +279,7 @@ def _execution(board: Board, results: Results) -> None:
                     "complied: the Czar is executed" if answer.comply else "refused")
 
 
-def _answer_detail(results: Results, player: str, order: Order,
+def _answer_detail(results: PhaseResults, player: str, order: Order,
                    answer: IfExecution | None) -> None:
     if answer is None:
         results.set(player, order, "partial", "17.0 [13.5]", "ordered; the holder has not "

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from gm.engine.results import Results
+from gm.core.errors import GameError
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.engine.board import Board
+from gm.games.rcw.engine.board import Board, PhaseResults
+from gm.games.rcw.orders.model import Quit
 from gm.games.rcw.state import GameState
 
 
-def apply(board: Board, results: Results) -> None:
-    for player, order in results.of_kind("quit"):
+def apply(board: Board, results: PhaseResults) -> None:
+    for player, order in results.of_kind(Quit):
         section = board.section(player)
         board.randomizer += ["POLITBURO"] * section.politburo  # 14.23
         board.randomizer += ["ASSASSIN"] * section.assassin
@@ -34,15 +35,12 @@ def apply(board: Board, results: Results) -> None:
 
 def quit_player(state: GameState, data: GameData, player: str) -> GameState:
     """A quit recorded by the GM outside any phase (14.2), with the same effects."""
-    from gm.core.errors import GameError
-    from gm.games.rcw.orders.model import Quit
-
     if player not in state.players:
         raise GameError(f"no player {player} in this game")
     if player in state.pending.quit_players:
         raise GameError(f"player {player} has already quit")
     board = Board.of(state, data)
-    apply(board, Results({player: (Quit(),)}))
+    apply(board, PhaseResults({player: (Quit(),)}))
     return board.to_state(
         sequence=tuple(p for p in state.sequence if p != player),
         player_turn_randomizer=tuple(p for p in state.player_turn_randomizer if p != player))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from gm.core.dice import Dice
 from gm.games.rcw.data.dataset import UnitId
+from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board
-from gm.games.rcw.rules.tables import tables
 
 
 def rolls_due(players: int, phase: int) -> int:

@@ -4,9 +4,8 @@ the Gold (13.26, 17.0 [13.26])."""
 
 from __future__ import annotations
 
-from gm.engine.results import Results
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.engine.board import Board
+from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import Give, Goods, Order, Steal, Trade
 from gm.games.rcw.rules.stacking import stack_problems
 from gm.games.rcw.state import GameState
@@ -25,9 +24,9 @@ def _move(board: Board, giver: str, receiver: str, goods: Goods) -> None:
     target.assassin += goods.assassin
 
 
-def apply(board: Board, results: Results) -> None:
+def apply(board: Board, results: PhaseResults) -> None:
     traded: set[tuple[str, int]] = set()
-    for player, order in results.of_kind("give", "trade", "steal"):
+    for player, order in results.of_kind(Give, Trade, Steal):
         if isinstance(order, Give):
             if _holds(board, player, order.goods):
                 _move(board, player, order.to, order.goods)
@@ -65,7 +64,7 @@ def apply(board: Board, results: Results) -> None:
             _steal(board, results, player, order)
 
 
-def _steal(board: Board, results: Results, player: str, order: Steal) -> None:
+def _steal(board: Board, results: PhaseResults, player: str, order: Steal) -> None:
     data = board.data
     leader, unit = board.find(order.leader), board.find(order.unit)
     if leader is None or unit is None or leader[0] != unit[0] or leader[1].player != player:
@@ -99,5 +98,5 @@ def after_own_trades(state: GameState, data: GameData, player: str,
     if state.stage != "play" or not own:
         return state
     board = Board.of(state, data)
-    apply(board, Results({player: own}, board.timeline))
+    apply(board, PhaseResults({player: own}, board.timeline))
     return board.to_state()

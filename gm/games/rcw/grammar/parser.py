@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,8 +10,10 @@ from typing import Any
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
+from gm.core.state import UnitId
 from gm.games.rcw.grammar.names import Names, UnknownName, group_names, suggest
 from gm.games.rcw.orders import model as m
+from orders_grammar.problem import Problem
 
 GRAMMAR = Path(__file__).with_name("orders.lark")
 
@@ -23,28 +25,6 @@ PLAIN = {  # terminal -> what a player reads
     "DASH": "'-'", "ANDOR": "AND/OR", "$END": "the end of the line",
     "PLAYER": "a player letter",
 }
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Why a line was refused: where, what, and the nearest thing the player may have meant."""
-
-    line: int
-    column: int
-    source: str
-    message: str
-    suggestion: str | None = None
-    rule: str | None = None
-
-    def render(self) -> str:
-        caret = " " * max(self.column - 1, 0) + "^"
-        text = f"line {self.line}, column {self.column}: {self.message}"
-        if self.rule:
-            text += f" ({self.rule})"
-        text += f"\n    {self.source}\n    {caret}"
-        if self.suggestion:
-            text += f"\n    did you mean {self.suggestion}?"
-        return text
 
 
 @cache
@@ -159,7 +139,7 @@ class _ToOrder(Transformer[Token, Any]):
     def emigrate(self, items: list[Any]) -> m.Emigrate:
         return m.Emigrate(unit=self._one(items[1]), **self._at(items))
 
-    def _one(self, token: Token) -> m.UnitId:
+    def _one(self, token: Token) -> UnitId:
         return group_names(_words([token]), self.names)[0][0]
 
     def assassinate(self, items: list[Any]) -> m.Assassinate:
@@ -186,7 +166,7 @@ class _ToOrder(Transformer[Token, Any]):
     def purge_prefer(self, items: list[Any]) -> tuple[str, Any]:
         return ("prefer", tuple(items[1:]))
 
-    def preference(self, items: list[Any]) -> m.UnitId:
+    def preference(self, items: list[Any]) -> UnitId:
         token = items[0]
         return "POLITBURO" if token.type == "POLITBURO" else self._one(token)
 
@@ -291,3 +271,10 @@ def parse_line(source: str, line: int, names: Names) -> m.Order | Problem:
         return Problem(line, inner.column or 1, source, inner.message, inner.suggestion)
     except ValueError as exc:  # a count too large for the order, and the like
         return Problem(line, 1, source, f"cannot read this order: {exc}")
+
+
+def line_reader(names: Names) -> Callable[[str, int], m.Order | Problem]:
+    """`parse_line` for these names, as the message reader takes it."""
+    def read(source: str, line: int) -> m.Order | Problem:
+        return parse_line(source, line, names)
+    return read

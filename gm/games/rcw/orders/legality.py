@@ -11,55 +11,33 @@ joint Central Committee) is accepted here and judged at adjudication.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from gm.games.rcw.data.dataset import GameData, UnitId
-from gm.games.rcw.state import GameState, Stack
-
-if TYPE_CHECKING:
-    from gm.games.rcw.orders.model import Order, Phase
-
-
-@dataclass(frozen=True)
-class Refusal:
-    order: Order
-    message: str
-    rule: str
-
-
-@dataclass
-class Context:
-    """What an order is judged against: the start-of-phase state, whose order, which phase."""
-
-    state: GameState
-    data: GameData
-    player: str
-    moved: set[UnitId] = field(default_factory=set)  # units already moved by this player (5.25)
-    detached: set[UnitId] = field(default_factory=set)  # detached earlier in these orders
-    _index: dict[UnitId, tuple[str, Stack]] | None = field(default=None, repr=False)
-
-    @property
-    def phase(self) -> Phase:
-        if self.state.stage in ("trading", "deployment"):
-            return "setup"
-        return "first" if self.state.phase == 1 else "second"
-
-    def locate(self, unit: UnitId) -> tuple[str, Stack] | None:
-        if self._index is None:  # the state never changes: index it once
-            self._index = {u: (province, stack) for province, stacks in
-                           self.state.position.items() for stack in stacks for u in stack.units}
-        return self._index.get(unit)
-
-    def section(self, player: str | None = None) -> tuple[int, int, tuple[str, ...]]:
-        """(Politburo, Assassin, control markers) a player holds now."""
-        who = player or self.player
-        if self.state.stage == "trading":
-            hand = self.state.hands.get(who)
-            return (hand.politburo, hand.assassin, ()) if hand else (0, 0, ())
-        chart = self.state.chart.get(who)
-        return (chart.politburo, chart.assassin, chart.markers) if chart else (0, 0, ())
-
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.orders import legality_combat as combat
+from gm.games.rcw.orders import legality_markers as markers
+from gm.games.rcw.orders import legality_movement as movement
+from gm.games.rcw.orders import legality_politics as politics
+from gm.games.rcw.orders.context import Context
+from gm.games.rcw.orders.model import (
+    Assassinate,
+    Attach,
+    Attack,
+    Deploy,
+    Detach,
+    Emigrate,
+    ExecuteCzar,
+    Give,
+    IfPurged,
+    Losses,
+    Move,
+    Order,
+    Purge,
+    Steal,
+    Trade,
+    Transfer,
+)
+from gm.games.rcw.state import GameState
+from gm.orders.refusal import Breach, Breaches, Refusal
 
 PHASE_NAMES = {"setup": "before the game (15.3-15.5)", "first": "in the First Phase",
                "second": "in the Second Phase"}
@@ -70,29 +48,57 @@ OUT_OF_PHASE = {"move": "5.21", "attach": "5.41", "detach": "5.41", "transfer": 
                 "emigrate": "13.31", "assassinate": "10.11", "attack": "5.11"}
 
 
-def validate_order(order: Order, ctx: Context) -> Iterator[Refusal]:
-    from gm.games.rcw.orders import (
-        legality_combat,
-        legality_markers,
-        legality_movement,
-        legality_politics,
-    )
+def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
 
     if ctx.phase not in order.phases:
         allowed = " or ".join(PHASE_NAMES[p] for p in sorted(order.phases))
         also = OUT_OF_PHASE.get(order.kind) if ctx.phase != "setup" else None
-        yield Refusal(order, f"{order.echo().split()[0]} is given {allowed}, not "
-                      f"{PHASE_NAMES[ctx.phase]}", "17.0 [4.2]" + (f", {also}" if also else ""))
+        yield Refusal(order, Breach(f"{order.echo().split()[0]} is given {allowed}, not "
+                                    f"{PHASE_NAMES[ctx.phase]}",
+                                    "17.0 [4.2]" + (f", {also}" if also else "")))
         return
     if ctx.player in ctx.state.pending.quit_players:
-        yield Refusal(order, "a player who has quit gives no more orders", "14.2")
+        yield Refusal(order, Breach("a player who has quit gives no more orders", "14.2"))
         return
-    for module in (legality_markers, legality_movement, legality_combat, legality_politics):
-        check = module.CHECKS.get(order.kind)
-        if check is not None:
-            for message, rule in check(order, ctx):
-                yield Refusal(order, message, rule)
-            return
+    for breach in breaches_of(order, ctx):
+        yield Refusal(order, breach)
+
+
+def breaches_of(order: Order, ctx: Context) -> Breaches:
+    """The rules this order breaks, by its kind (every kind of gm/games/rcw/orders/model.py)."""
+    match order:
+        case Give():
+            return markers.check_give(order, ctx)
+        case Trade():
+            return markers.check_trade(order, ctx)
+        case Deploy():
+            return markers.check_deploy(order, ctx)
+        case Move():
+            return movement.check_move(order, ctx)
+        case Attach():
+            return movement.check_attach(order, ctx)
+        case Detach():
+            return movement.check_detach(order, ctx)
+        case Transfer():
+            return movement.check_transfer(order, ctx)
+        case Emigrate():
+            return movement.check_emigrate(order, ctx)
+        case Steal():
+            return movement.check_steal(order, ctx)
+        case Attack():
+            return combat.check_attack(order, ctx)
+        case Losses():
+            return combat.check_losses(order, ctx)
+        case Assassinate():
+            return politics.check_assassinate(order, ctx)
+        case Purge():
+            return politics.check_purge(order, ctx)
+        case IfPurged():
+            return politics.check_if_purged(order, ctx)
+        case ExecuteCzar():
+            return politics.check_execute(order, ctx)
+        case _:  # IF EXECUTION ORDERED, QUIT, END GAME: nothing to check before adjudication
+            return iter(())
 
 
 TRADES = frozenset({"give", "trade", "steal"})  # made first, in either phase (17.0 [4.2])
@@ -100,14 +106,14 @@ TRADES = frozenset({"give", "trade", "steal"})  # made first, in either phase (1
 
 def validate_orders(orders: tuple[Order, ...], state: GameState, data: GameData,
                     player: str, after_trades: GameState | None = None,
-                    only: frozenset[str] | None = None) -> list[Refusal]:
+                    only: frozenset[str] | None = None) -> list[Refusal[Order]]:
     """Every refusal of one player's orders, in the order written: the trades against
     `state`, the others against `after_trades` (the position once the phase's trades are
     made; `state` when not given). `only`: the kinds of order to judge (all when None)."""
     trades = Context(state, data, player)
     others = Context(after_trades or state, data, player)
-    refusals: list[Refusal] = []
+    refusals: list[Refusal[Order]] = []
     for order in orders:
         if only is None or order.kind in only:
-            refusals.extend(order.check_legality(trades if order.kind in TRADES else others))
+            refusals.extend(validate_order(order, trades if order.kind in TRADES else others))
     return refusals

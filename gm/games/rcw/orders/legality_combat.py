@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import Any
 
-from gm.games.rcw.orders.legality import Context
+from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Attack, Losses
 from gm.games.rcw.rules.combat import OPPOSES
 from gm.games.rcw.rules.stacking import commands
+from gm.orders.refusal import Breach, Breaches
 
-Found = Iterator[tuple[str, str]]
 OPPOSITION_CASE = {"red": "8.12", "white": "8.13", "green": "8.14", "blue": "8.15"}  # 8.1
 
 
@@ -18,71 +17,70 @@ def _colors(units: tuple[Any, ...], ctx: Context) -> set[str]:
     return {str(ctx.data.color(u)) for u in units if isinstance(u, int)}
 
 
-def check_attack(order: Attack, ctx: Context) -> Found:
+def check_attack(order: Attack, ctx: Context) -> Breaches:
     data = ctx.data
     target = ctx.locate(order.target[0])
     if target is None:
-        yield f"{data.describe(order.target[0])} is not on the map", "8.23"
+        yield Breach(f"{data.describe(order.target[0])} is not on the map", "8.23")
         return
     province, defending = target
     for unit in order.target[1:]:
         if unit not in defending.units:
-            yield f"{data.describe(unit)} is not in the stack attacked", "7.31"
+            yield Breach(f"{data.describe(unit)} is not in the stack attacked", "7.31")
     defender_colors = _colors(defending.units, ctx)
     if order.subversive and defender_colors != {"blue"}:
-        yield "a Subversive Attack is made on Blue units only", "8.3"
+        yield Breach("a Subversive Attack is made on Blue units only", "8.3")
     for force in order.forces:
         found = ctx.locate(force[0])
         if found is None:
-            yield f"{data.describe(force[0])} is not on the map", "8.21"
+            yield Breach(f"{data.describe(force[0])} is not on the map", "8.21")
             continue
         where, stack = found
         if stack.player != ctx.player:
-            yield f"{data.describe(force[0])} is not controlled by player {ctx.player}", "8.21"
+            yield Breach(f"{data.describe(force[0])} is not controlled by player {ctx.player}",
+                         "8.21")
             continue
         listed = set(force)
         if any(u not in stack.units for u in force):
-            yield f"the units {' '.join(map(str, force))} are not one stack", "7.32"
+            yield Breach(f"the units {' '.join(map(str, force))} are not one stack", "7.32")
         elif any(u not in listed for u in stack.units if isinstance(u, int)):
-            yield ("every unit of an attacking stack attacks: list "
+            yield Breach("every unit of an attacking stack attacks: list "
                    f"{' '.join(str(u) for u in stack.units if isinstance(u, int))}", "7.32")
         yield from _force_rules(order, ctx, province, where, stack.units, defender_colors)
 
 
 def _force_rules(order: Attack, ctx: Context, province: str, where: str,
-                 units: tuple[Any, ...], defender_colors: set[str]) -> Found:
+                 units: tuple[Any, ...], defender_colors: set[str]) -> Breaches:
     data = ctx.data
     # 8.28, for Subversive Attacks too: 8.3 modifies the combat rules by 8.31-8.33 only.
     led = {u for under in commands(units, data).values() for u in under}
     for unit in units:
         if data.is_combat(unit) and data.color(unit) in ("red", "white") and unit not in led:
-            yield f"{data.describe(unit)} attacks only attached to a leader", "8.28"
+            yield Breach(f"{data.describe(unit)} attacks only attached to a leader", "8.28")
     if order.subversive:
         if where == province:
-            yield "a Subversive Attack is made from an adjacent province", "8.31"
+            yield Breach("a Subversive Attack is made from an adjacent province", "8.31")
         elif not data.adjacent(where, province):
-            yield f"{where} is not adjacent to {province}", "8.31, 8.32"
+            yield Breach(f"{where} is not adjacent to {province}", "8.31, 8.32")
         if _colors(units, ctx) - {"red"}:
-            yield "only Red units make Subversive Attacks", "8.31"
+            yield Breach("only Red units make Subversive Attacks", "8.31")
         return
     if where != province:
-        yield f"the attackers in {where} are not in {province}", "8.23"
+        yield Breach(f"the attackers in {where} are not in {province}", "8.23")
     for color in _colors(units, ctx):
         if not defender_colors <= OPPOSES[color]:
-            yield (f"{color} units do not oppose {', '.join(sorted(defender_colors))}",
+            yield Breach(f"{color} units do not oppose {', '.join(sorted(defender_colors))}",
                    f"8.1, {OPPOSITION_CASE[color]}, 8.22")
     for unit in units:
         if data.is_combat(unit) and not data.nationality(int(unit)).control_marker and \
                 data.color(unit) == "blue":
-            yield f"{data.describe(unit)} never attacks", "5.62"
+            yield Breach(f"{data.describe(unit)} never attacks", "5.62")
 
 
-def check_losses(order: Losses, ctx: Context) -> Found:
+def check_losses(order: Losses, ctx: Context) -> Breaches:
     for unit in order.units:
         found = ctx.locate(unit)
         if found is None or found[1].player != ctx.player:
-            yield f"player {ctx.player} controls no {ctx.data.describe(unit)} on the map", "8.44"
+            yield Breach(f"player {ctx.player} controls no {ctx.data.describe(unit)} on the map",
+                         "8.44")
 
-
-CHECKS: dict[str, Callable[[Any, Context], Found]] = {
-    "attack": check_attack, "losses": check_losses}

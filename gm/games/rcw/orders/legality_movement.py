@@ -3,15 +3,15 @@ judged against the position at the start of the Game-Turn (17.0 [5.0])."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from gm.games.rcw.data.dataset import GameData, UnitId
-from gm.games.rcw.orders.legality import Context
+from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, StackChange, Steal, Transfer
 from gm.games.rcw.rules.stacking import commands, rule_of, stack_problems
+from gm.orders.refusal import Breach, Breaches
 
-Found = Iterator[tuple[str, str]]
 LEADER_ALLOWANCE = 5  # 5.1
 BLUE_GREEN_ALLOWANCE = 3  # 5.63, 5.72
 
@@ -27,16 +27,16 @@ def _attached_elsewhere(unit: UnitId, leader: UnitId, ctx: Context) -> UnitId | 
     return None
 
 
-def _may_take(unit: UnitId, ctx: Context) -> Found:
+def _may_take(unit: UnitId, ctx: Context) -> Breaches:
     """May the player move or attach this unit: his own, or no one's (7.23, 13.13)?"""
     found = ctx.locate(unit)
     if found is None:
-        yield f"{ctx.data.describe(unit)} is not on the map", "5.11"
+        yield Breach(f"{ctx.data.describe(unit)} is not on the map", "5.11")
     elif found[1].player not in (None, ctx.player):
-        yield (f"{ctx.data.describe(unit)} is controlled by player {found[1].player}",
+        yield Breach(f"{ctx.data.describe(unit)} is controlled by player {found[1].player}",
                "7.12, 7.23, 13.13")
     elif ctx.data.is_leader(unit) and found[1].player != ctx.player:
-        yield f"{ctx.data.describe(unit)} is not controlled by player {ctx.player}", "7.23"
+        yield Breach(f"{ctx.data.describe(unit)} is not controlled by player {ctx.player}", "7.23")
 
 
 def _leader_holds(leader: UnitId, imperial: str, units: tuple[UnitId, ...],
@@ -59,7 +59,7 @@ def _may_enter(unit: int, nationality: str, province: str, data: GameData) -> bo
     return True
 
 
-def check_move(order: Move, ctx: Context) -> Found:
+def check_move(order: Move, ctx: Context) -> Breaches:
     """Refusals of a MOVE or RAIL; a legal one marks its units as moved (5.25)."""
     refusals = list(_check_move(order, ctx))
     yield from refusals
@@ -68,24 +68,24 @@ def check_move(order: Move, ctx: Context) -> Found:
         ctx.moved.update(u for change in order.changes for u in change.units)
 
 
-def _check_move(order: Move, ctx: Context) -> Found:
+def _check_move(order: Move, ctx: Context) -> Breaches:
     data = ctx.data
     force = order.force
     if len(set(force)) != len(force):
-        yield "a unit is listed twice", "7.21"
+        yield Breach("a unit is listed twice", "7.21")
         return
     for unit in force:
         if unit in ctx.moved:
-            yield f"{data.describe(unit)} has already moved this phase", "5.25"
+            yield Breach(f"{data.describe(unit)} has already moved this phase", "5.25")
             return
     located = [ctx.locate(u) for u in force]
     if any(f is None for f in located):
         missing = [data.describe(u) for u, f in zip(force, located, strict=True) if f is None]
-        yield f"not on the map: {', '.join(missing)}", "5.11"
+        yield Breach(f"not on the map: {', '.join(missing)}", "5.11")
         return
     provinces = {f[0] for f in located if f}
     if len(provinces) > 1:
-        yield f"the force is in several provinces: {', '.join(sorted(provinces))}", "5.1"
+        yield Breach(f"the force is in several provinces: {', '.join(sorted(provinces))}", "5.1")
         return
     start = provinces.pop()
     path = order.path[1:] if order.path[0] == start else order.path
@@ -98,11 +98,11 @@ def _check_move(order: Move, ctx: Context) -> Found:
         colors = {data.color(u) for u in force if isinstance(u, int)}
         allowance = BLUE_GREEN_ALLOWANCE
         if order.rail:
-            yield "Blue and Green units may not use rail movement", "5.64, 5.73"
+            yield Breach("Blue and Green units may not use rail movement", "5.64, 5.73")
     yield from _path(order, ctx, start, path, colors, allowance)
 
 
-def _force_composition(order: Move, ctx: Context, start: str) -> Found:
+def _force_composition(order: Move, ctx: Context, start: str) -> Breaches:
     data = ctx.data
     force = order.force
     head = force[0]
@@ -110,110 +110,110 @@ def _force_composition(order: Move, ctx: Context, start: str) -> Found:
         found = ctx.locate(head)
         assert found is not None
         if found[1].player != ctx.player:
-            yield f"{data.describe(head)} is not controlled by player {ctx.player}", "7.23"
+            yield Breach(f"{data.describe(head)} is not controlled by player {ctx.player}", "7.23")
             return
         for unit in force[1:]:
             yield from _may_take(unit, ctx)
         in_stack = [u for u in force if u in found[1].units]
         if in_stack != [u for u in found[1].units if u in in_stack]:
-            yield ("the force is not listed top to bottom as it stands: "
+            yield Breach("the force is not listed top to bottom as it stands: "
                    f"{' '.join(str(u) for u in found[1].units)}", "17.0, 7.21")
-        yield from ((p, rule_of(p, "5.14, 7.1, 13.2")) for p in stack_problems(force, data))
+        yield from (Breach(p, rule_of(p, "5.14, 7.1, 13.2")) for p in stack_problems(force, data))
         return
     if not data.is_combat(head):
-        yield "a force is led by a leader, or is Blue or Green units", "5.1, 13.11"
+        yield Breach("a force is led by a leader, or is Blue or Green units", "5.1, 13.11")
         return
     nationality = data.units[int(head)].nationality
     color = data.color(head)
     if color in ("red", "white"):
-        yield ("Red and White combat units move only with a leader of their colour",
+        yield Breach("Red and White combat units move only with a leader of their colour",
                "5.1, 5.22, 5.55" if order.rail else "5.1, 5.22")
         return
     nat = data.counters.nationalities[nationality]
     if not nat.control_marker:
-        yield f"{nationality} units are never moved by any player", "5.62"
+        yield Breach(f"{nationality} units are never moved by any player", "5.62")
         return
     if f"CTRL:{nationality}" not in ctx.section()[2]:
-        yield (f"player {ctx.player} does not hold the {nationality} control marker",
+        yield Breach(f"player {ctx.player} does not hold the {nationality} control marker",
                "5.61, 5.71")
     for unit in force:
         found = ctx.locate(unit)
         if found and found[1].player not in (None, ctx.player):
-            yield f"{data.describe(unit)} is controlled by player {found[1].player}", "7.23"
+            yield Breach(f"{data.describe(unit)} is controlled by player {found[1].player}", "7.23")
     if any(data.is_leader(u) for u in force):
-        yield "leaders move Red and White forces, not Blue or Green ones", "5.22"
-    yield from ((p, "7.14") for p in stack_problems(force, data))
+        yield Breach("leaders move Red and White forces, not Blue or Green ones", "5.22")
+    yield from (Breach(p, "7.14") for p in stack_problems(force, data))
 
 
 def _path(order: Move, ctx: Context, start: str, path: tuple[str, ...],
-          colors: set[Any], allowance: int) -> Found:
+          colors: set[Any], allowance: int) -> Breaches:
     data = ctx.data
     if not path:
         if not order.changes:
-            yield "the path goes nowhere", "5.24"
+            yield Breach("the path goes nowhere", "5.24")
         return
     previous = start
     route = [start]
     white_only = colors == {"white"}
     for province in path:
         if province == previous:
-            yield f"{province} is listed twice in a row", "5.24"
+            yield Breach(f"{province} is listed twice in a row", "5.24")
             return
         if {previous, province} == {"PETR", "LIVO"}:
-            yield "no move directly between Petrograd and Livonia (Lake Pskov)", "5.33"
+            yield Breach("no move directly between Petrograd and Livonia (Lake Pskov)", "5.33")
             return
         straits = any(s.kind == "straits" and {previous, province} == set(s.between)
                       for s in data.map.special)
         if straits and not white_only:
-            yield "only White units cross the Kerch Straits", "5.32"
+            yield Breach("only White units cross the Kerch Straits", "5.32")
             return
         if not straits and not data.adjacent(previous, province):
-            yield f"{previous} and {province} are not adjacent", "5.24"
+            yield Breach(f"{previous} and {province} are not adjacent", "5.24")
             return
         if order.rail and not data.rail_linked(previous, province):
-            yield f"no rail link between {previous} and {province}", "5.52"
+            yield Breach(f"no rail link between {previous} and {province}", "5.52")
             return
         route.append(province)
         previous = province
     if order.rail and colors - {"red", "white", None}:
-        yield "only Red and White forces use rail movement", "5.51"
+        yield Breach("only Red and White forces use rail movement", "5.51")
     if not order.rail and len(path) > allowance:
-        yield (f"{len(path)} provinces entered; the force has {allowance} Movement Points",
+        yield Breach(f"{len(path)} provinces entered; the force has {allowance} Movement Points",
                "5.12, 5.23, 5.28" if allowance == LEADER_ALLOWANCE else "5.63, 5.72")
     carried = list(order.force)
     for unit, nationality in _allowed_provinces(tuple(carried), data):
         for province in route[1:]:
             if not _may_enter(unit, nationality, province, data):
                 rule = data.counters.nationalities[nationality].rule or "5.74"
-                yield f"{data.describe(unit)} may not enter {province}", rule
+                yield Breach(f"{data.describe(unit)} may not enter {province}", rule)
                 break
     yield from _changes(order, ctx, route)
 
 
-def _changes(order: Move, ctx: Context, route: list[str]) -> Found:
+def _changes(order: Move, ctx: Context, route: list[str]) -> Breaches:
     data = ctx.data
     carried = list(order.force)
     position = 0
     for index, change in enumerate(order.changes):
         if change.at not in route[position:]:
-            yield f"{change.at} is not on the rest of the path", "5.13"
+            yield Breach(f"{change.at} is not on the rest of the path", "5.13")
             return
         position = route.index(change.at, position)
         yield from _change(change, carried, ctx)
         following = order.changes[index + 1:index + 2]
         if not following or following[0].at != change.at:  # the force as it leaves
-            yield from ((p, f"5.42, {rule_of(p, '5.14, 7.1')}")
+            yield from (Breach(p, f"5.42, {rule_of(p, '5.14, 7.1')}")
                         for p in stack_problems(tuple(carried), data))
 
 
-def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Found:
+def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Breaches:
     data = ctx.data
     if change.action == "DROP":
         for unit in change.units:
             if unit not in carried:
-                yield f"{data.describe(unit)} is not in the force to drop", "5.13"
+                yield Breach(f"{data.describe(unit)} is not in the force to drop", "5.13")
             elif unit == carried[0]:
-                yield (f"{data.describe(unit)} leads the force: he cannot drop out of it",
+                yield Breach(f"{data.describe(unit)} leads the force: he cannot drop out of it",
                        "5.13")
             else:
                 carried.remove(unit)
@@ -221,110 +221,112 @@ def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Found:
     for unit in change.units:
         found = ctx.locate(unit)
         if found is None or found[0] != change.at:
-            yield f"{data.describe(unit)} does not start the turn in {change.at}", "5.13"
+            yield Breach(f"{data.describe(unit)} does not start the turn in {change.at}", "5.13")
             continue
         yield from _may_take(unit, ctx)
         carried.append(unit)
 
 
-def check_attach(order: Attach, ctx: Context) -> Found:
+def check_attach(order: Attach, ctx: Context) -> Breaches:
     data = ctx.data
     leader = ctx.locate(order.leader)
     if leader is None or not data.is_leader(order.leader):
-        yield f"{data.describe(order.leader)} is not a leader on the map", "5.13"
+        yield Breach(f"{data.describe(order.leader)} is not a leader on the map", "5.13")
         return
     if leader[1].player != ctx.player:
-        yield f"{data.describe(order.leader)} is not controlled by player {ctx.player}", "7.23"
+        yield Breach(f"{data.describe(order.leader)} is not controlled by player {ctx.player}",
+                     "7.23")
         return
     for unit in order.units:
         found = ctx.locate(unit)
         if found is None or found[0] != leader[0]:
-            yield f"{data.describe(unit)} is not in {leader[0]}", "5.41"
+            yield Breach(f"{data.describe(unit)} is not in {leader[0]}", "5.41")
             continue
         yield from _may_take(unit, ctx)
         other = _attached_elsewhere(unit, order.leader, ctx)
         if other is not None:
-            yield (f"{data.describe(unit)} is attached to {data.describe(other)}; DETACH it "
+            yield Breach(f"{data.describe(unit)} is attached to {data.describe(other)}; DETACH it "
                    "first", "5.26")
     attached = commands(leader[1].units, data)[int(order.leader)]
     stack = (order.leader, *attached, *(u for u in order.units if u not in attached))
-    yield from ((p, rule_of(p, "5.14, 7.22")) for p in stack_problems(stack, data))
+    yield from (Breach(p, rule_of(p, "5.14, 7.22")) for p in stack_problems(stack, data))
 
 
-def check_detach(order: Detach, ctx: Context) -> Found:
+def check_detach(order: Detach, ctx: Context) -> Breaches:
     data = ctx.data
     leader = ctx.locate(order.leader)
     if leader is None or not data.is_leader(order.leader) or leader[1].player != ctx.player:
-        yield f"player {ctx.player} controls no leader {data.describe(order.leader)}", "7.23"
+        yield Breach(f"player {ctx.player} controls no leader {data.describe(order.leader)}",
+                     "7.23")
         return
     attached = commands(leader[1].units, data)[int(order.leader)]
     refused = [u for u in order.units if u not in attached]
     for unit in refused:
-        yield f"{data.describe(unit)} is not attached to {data.describe(order.leader)}", "5.13"
+        yield Breach(f"{data.describe(unit)} is not attached to {data.describe(order.leader)}",
+                     "5.13")
     if not refused:
         ctx.detached.update(order.units)
 
 
-def check_transfer(order: Transfer, ctx: Context) -> Found:
+def check_transfer(order: Transfer, ctx: Context) -> Breaches:
     data = ctx.data
     if order.imperial not in ("CZAR", "GOLD"):
-        yield "only the Czar and the Gold are transferred", "13.15"
+        yield Breach("only the Czar and the Gold are transferred", "13.15")
         return
     source, target = ctx.locate(order.source), ctx.locate(order.target)
     if source is None or target is None:
-        yield "both forces must be on the map", "13.15"
+        yield Breach("both forces must be on the map", "13.15")
         return
     if source[1].player != ctx.player or target[1].player != ctx.player:
-        yield f"player {ctx.player} must control both forces", "13.14, 13.15"
+        yield Breach(f"player {ctx.player} must control both forces", "13.14, 13.15")
     if order.imperial not in source[1].units:
-        yield f"{order.imperial} is not with {data.describe(order.source)}", "13.15"
+        yield Breach(f"{order.imperial} is not with {data.describe(order.source)}", "13.15")
     if data.provinces[source[0]].region != data.provinces[target[0]].region:
-        yield "the two forces are not in the same region", "13.15"
+        yield Breach("the two forces are not in the same region", "13.15")
     if data.is_leader(order.source) and order.imperial in source[1].units:
         left = tuple(u for u in source[1].units
                      if u != order.imperial and u not in ctx.detached)
         for problem in stack_problems(left, data):  # the benefit goes with the unit (13.29)
-            yield f"without the {order.imperial.capitalize()}: {problem}", "13.29"
+            yield Breach(f"without the {order.imperial.capitalize()}: {problem}", "13.29")
 
 
-def check_emigrate(order: Emigrate, ctx: Context) -> Found:
+def check_emigrate(order: Emigrate, ctx: Context) -> Breaches:
     if order.unit not in ("CZAR", "GOLD"):
-        yield "only the Czar and the Gold leave the map (emigrate)", "13.31, 5.34"
+        yield Breach("only the Czar and the Gold leave the map (emigrate)", "13.31, 5.34")
         return
     found = ctx.locate(order.unit)
     if found is None:
-        yield f"the {order.unit} is not on the map", "13.34"
+        yield Breach(f"the {order.unit} is not on the map", "13.34")
         return
     if found[1].player != ctx.player:
-        yield f"player {ctx.player} does not control the {order.unit}", "13.31"
+        yield Breach(f"player {ctx.player} does not control the {order.unit}", "13.31")
     # The port (13.32) is judged where the unit is when the order's turn comes: a force may
     # carry it to a port earlier in the same orders (5.1).
 
 
-def check_steal(order: Steal, ctx: Context) -> Found:
+def check_steal(order: Steal, ctx: Context) -> Breaches:
     data = ctx.data
     leader = ctx.locate(order.leader)
     unit = ctx.locate(order.unit)
     if leader is not None and data.is_combat(order.leader) and \
             data.color(order.leader) in ("blue", "green"):
-        yield "a Blue or Green force gets nothing from the Gold: only a leader steals", "13.28"
+        yield Breach("a Blue or Green force gets nothing from the Gold: only a leader steals",
+                     "13.28")
         return
     if leader is None or leader[1].player != ctx.player or not data.is_leader(order.leader):
-        yield f"player {ctx.player} controls no leader {data.describe(order.leader)}", "13.26"
+        yield Breach(f"player {ctx.player} controls no leader {data.describe(order.leader)}",
+                     "13.26")
         return
     if not _leader_holds(order.leader, "GOLD", leader[1].units, data):
-        yield f"{data.describe(order.leader)} does not control the Gold", "13.26"
+        yield Breach(f"{data.describe(order.leader)} does not control the Gold", "13.26")
     if unit is None or data.color(order.unit) != "green":
-        yield f"{data.describe(order.unit)} is not a Green unit on the map", "13.26"
+        yield Breach(f"{data.describe(order.unit)} is not a Green unit on the map", "13.26")
         return
     if data.units[int(order.unit)].nationality in ("FN", "PO"):
-        yield "Finnish and Polish units are never attached by a leader", "13.27"
+        yield Breach("Finnish and Polish units are never attached by a leader", "13.27")
     if unit[0] != leader[0]:
-        yield f"{data.describe(order.unit)} is not in {leader[0]}", "17.0 [13.26]"
+        yield Breach(f"{data.describe(order.unit)} is not in {leader[0]}", "17.0 [13.26]")
     if unit[1].player == ctx.player:
-        yield f"{data.describe(order.unit)} is already player {ctx.player}'s", "17.0 [13.26]"
+        yield Breach(f"{data.describe(order.unit)} is already player {ctx.player}'s",
+                     "17.0 [13.26]")
 
-
-CHECKS: dict[str, Callable[[Any, Context], Found]] = {
-    "move": check_move, "attach": check_attach, "detach": check_detach,
-    "transfer": check_transfer, "emigrate": check_emigrate, "steal": check_steal}

@@ -1,21 +1,20 @@
-"""Typed, immutable orders (shared/spec/orders.md), each with its source line and column.
+"""Typed, immutable orders of the Russian Civil War (shared/spec/orders.md), each with its
+source line and column.
 
 `echo()` gives the normal form: parsing it again gives the same order (tests/test_orders_*).
-Each kind checks itself against the position at the start of the phase (`check_legality`),
-citing the rule case of every refusal; the checks live in gm/orders/legality_*.py.
+Each kind is checked against the position it is carried out from by the check registered for
+it in gm/games/rcw/orders/legality.py, citing the rule case of every refusal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-if TYPE_CHECKING:
-    from gm.games.rcw.orders.legality import Context, Refusal
+from gm.core.state import UnitId
+from gm.orders import order
 
-UnitId = int | str
 Phase = Literal["setup", "first", "second"]
 
 
@@ -39,31 +38,11 @@ class Goods(BaseModel):
         return f"{self.assassin} ASSASSIN{'S' if self.assassin > 1 else ''}"
 
 
-class Order(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    kind: str = ""  # each kind narrows this to its own Literal
-    line: int = 0
-    column: int = 0
+class Order(order.Order):
+    """An order of this game: the common order, and the phases it may be given in."""
+
     # In which phases the order may be given (17.0 [4.2], orders.md).
     phases: ClassVar[frozenset[Phase]] = frozenset({"first", "second"})
-
-    def echo(self) -> str:  # pragma: no cover - every kind overrides
-        raise NotImplementedError
-
-    def units_named(self) -> tuple[UnitId, ...]:
-        """Every unit the order names, for the answer's comment."""
-        return ()
-
-    def check_legality(self, ctx: Context) -> Iterator[Refusal]:
-        from gm.games.rcw.orders.legality import validate_order
-
-        yield from validate_order(self, ctx)
-
-    def same_as(self, other: Order) -> bool:
-        """Equal but for where it was written."""
-        skip = {"line", "column"}
-        return type(self) is type(other) and self.model_dump(exclude=skip) == other.model_dump(
-            exclude=skip)
 
 
 class Give(Order):

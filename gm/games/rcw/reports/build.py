@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
-from gm.engine.results import OrderResult
+from gm.core.dice import commitment, phase_seed
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.engine.combat import strength
-from gm.games.rcw.engine.end_of_turn import ranking, victory_points
 from gm.games.rcw.reports.mapview import build_map, routes_and_combats
+from gm.games.rcw.rules.combat import strength
+from gm.games.rcw.rules.victory import ranking, victory_points
 from gm.games.rcw.state import UNASSIGNED, GameState
 from gm.reporting.model import (
     ChartView,
@@ -20,7 +18,6 @@ from gm.reporting.model import (
     Report,
     StackView,
 )
-from gm.store import StateRow
 
 
 def phase_name(state: GameState) -> str:
@@ -63,34 +60,6 @@ def _chart(state: GameState, data: GameData) -> list[ChartView]:
                       units=[data.describe(u) for u in section.units],
                       face_down=[data.describe(u) for u in section.face_down])
             for name, section in state.chart.items()]
-
-
-def events_of(timeline: list[tuple[str, object]]) -> list[Event]:
-    events = []
-    for step, item in timeline:
-        if isinstance(item, OrderResult):
-            events.append(Event(step=step, text=f"{item.text} -- {item.detail}", rule=item.rule,
-                                player=item.player, line=item.line, result=item.result,
-                                order=item.text, detail=item.detail))
-        else:
-            events.append(Event(step=step, text=str(item)))
-    return events
-
-
-def rulings(history: list[StateRow], upto: int) -> list[Event]:
-    """The GM's rulings, rollbacks and recorded quits since the adjudication before entry
-    `upto` (a seq), to be shown in the report of the phase that follows them."""
-    earlier = [r for r in history if r.seq < upto]
-    start = max((r.seq for r in earlier if r.action.startswith("adjudicate")), default=0)
-    found = []
-    for row in earlier:
-        if row.seq <= start:
-            continue
-        if row.action == "override":
-            found.append(Event(step="GM ruling", text=str(row.detail.get("reason", ""))))
-        elif row.action.startswith("rollback") or row.action == "quit":
-            found.append(Event(step="GM ruling", text=f"{row.action} {json.dumps(row.detail)}"))
-    return found
 
 
 def _template(state: GameState, data: GameData, player: str, campaign: str) -> list[str]:
@@ -147,8 +116,6 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
 def _dice(seed: str | None, before: GameState | None, after: GameState,
           salts: list[str]) -> dict[str, object]:
     """The seed of the phase reported, and the commitment to the next one (docs/dice.md)."""
-    from gm.core.dice import commitment, phase_seed
-
     if seed is None:
         return {}
     found: dict[str, object] = {}

@@ -1,8 +1,11 @@
-"""Combat odds and the Combat Results Table (8.0 procedure, 8.47, 8.48, 8.5)."""
+"""Combat: the colours each colour opposes (8.1), strengths (8.26), odds and the Combat Results
+Table (8.0 procedure, 8.47, 8.48, 8.5)."""
 
 from __future__ import annotations
 
-from gm.games.rcw.rules.tables import tables
+from gm.core.state import UnitId
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.tables import tables
 
 RESULTS = ("Ae", "De", "Ex")
 OPPOSES = {  # 8.11-8.15: the colours each colour opposes
@@ -28,3 +31,12 @@ def odds(attack: int, defense: int) -> str | None:
 def combat_result(column: str, die: int) -> str:
     table = tables()["combat_results"]
     return str(table["rows"][die][table["odds"].index(column)])
+
+
+def strength(unit: UnitId, data: GameData) -> int:
+    """Combat Strength; a leader's is his Leadership Value (8.26); Imperial units none."""
+    if isinstance(unit, str):
+        return 0
+    if data.is_leader(unit):
+        return data.leaders[unit].value
+    return data.combat_units[unit].strength

@@ -4,22 +4,13 @@ the order written; a TRADE happens only when the other player ordered the matchi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gm.core.errors import GameError
+from gm.engine.results import SetupResult
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.orders.model import Deploy, Give, Goods, Order, Trade
 from gm.games.rcw.setup.deployment import record_deploy
 from gm.games.rcw.setup.trading import trade
 from gm.games.rcw.state import GameState
-
-
-@dataclass(frozen=True)
-class Outcome:
-    player: str
-    line: int
-    result: str  # succeeded, failed, illegal
-    detail: str
 
 
 def _items(goods: Goods) -> list[str]:
@@ -33,8 +24,8 @@ def _matches(order: Trade, player: str, other: Order) -> bool:
 
 
 def apply_pregame(state: GameState, data: GameData,
-                  orders: dict[str, tuple[Order, ...]]) -> tuple[GameState, list[Outcome]]:
-    outcomes: list[Outcome] = []
+                  orders: dict[str, tuple[Order, ...]]) -> tuple[GameState, list[SetupResult]]:
+    outcomes: list[SetupResult] = []
     done: set[tuple[str, int]] = set()  # (player, line) of trades already carried out
     for player in sorted(orders):
         for order in orders[player]:
@@ -43,30 +34,30 @@ def apply_pregame(state: GameState, data: GameData,
             try:
                 state, outcome = _apply(state, data, player, order, orders, done)
             except GameError as exc:
-                outcome = Outcome(player, order.line, "illegal", str(exc))
+                outcome = SetupResult(player, order.line, "illegal", str(exc))
             outcomes.append(outcome)
     return state, outcomes
 
 
 def _apply(state: GameState, data: GameData, player: str, order: Order,
            orders: dict[str, tuple[Order, ...]], done: set[tuple[str, int]]
-           ) -> tuple[GameState, Outcome]:
+           ) -> tuple[GameState, SetupResult]:
     if isinstance(order, Give):
         state = trade(state, data, player, order.to, _items(order.goods), [])
-        return state, Outcome(player, order.line, "succeeded", order.echo())
+        return state, SetupResult(player, order.line, "succeeded", order.echo())
     if isinstance(order, Trade):
         match = next((o for o in orders.get(order.to, ()) if _matches(order, player, o)
                       and (order.to, o.line) not in done), None)
         if match is None:
-            return state, Outcome(player, order.line, "failed",
+            return state, SetupResult(player, order.line, "failed",
                                   f"player {order.to} ordered no matching TRADE (15.33)")
         state = trade(state, data, player, order.to, _items(order.goods), _items(order.receive))
         done.add((order.to, match.line))
         outcomes = f"{order.echo()}, matched by player {order.to}'s line {match.line}"
-        return state, Outcome(player, order.line, "succeeded", outcomes)
+        return state, SetupResult(player, order.line, "succeeded", outcomes)
     if isinstance(order, Deploy):
         units = [int(u) for u in order.units if isinstance(u, int)]
         state = record_deploy(state, data, player, order.province, units)
-        return state, Outcome(player, order.line, "succeeded", order.echo())
-    return state, Outcome(player, order.line, "illegal",
+        return state, SetupResult(player, order.line, "succeeded", order.echo())
+    return state, SetupResult(player, order.line, "illegal",
                           f"{order.echo()} is not a pre-game order (17.0 [15.0])")

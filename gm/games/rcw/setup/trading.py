@@ -7,6 +7,7 @@ from collections import Counter
 from gm.core.errors import GameError
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.setup.deal import ASSASSIN, POLITBURO
+from gm.games.rcw.setup.deployment import deploy_combat_and_imperial
 from gm.games.rcw.state import ChartSection, GameState, Hand
 
 MARKERS = (POLITBURO, ASSASSIN)
@@ -67,8 +68,6 @@ def trade(state: GameState, data: GameData, giver: str, receiver: str,
 
 def end_trading(state: GameState, data: GameData) -> GameState:
     """Markers to the chart (15.34), then combat and Imperial units deploy (15.41-15.43, 15.51)."""
-    from gm.games.rcw.setup.deployment import deploy_combat_and_imperial
-
     if state.stage != "trading":
         raise GameError("the trading session is already over")
     chart = dict(state.chart)

@@ -10,7 +10,9 @@ import random
 
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders import model as m
-from gm.games.rcw.orders.legality import Context
+from gm.games.rcw.orders.context import Context
+from gm.games.rcw.orders.legality import validate_order
+from gm.games.rcw.rules.combat import OPPOSES, odds, strength
 from gm.games.rcw.state import GameState
 
 FIRST_LINE = 4  # after GAME, PLAYER, PASSWORD
@@ -80,7 +82,7 @@ def _keep_legal(candidates: list[m.Order], ctx: Context, limit: int) -> tuple[m.
         if forces & attacking:
             continue
         order = candidate.model_copy(update={"line": FIRST_LINE + len(kept), "column": 1})
-        if not list(order.check_legality(ctx)):
+        if not list(validate_order(order, ctx)):
             kept.append(order)
             attacking |= forces
     return tuple(kept)
@@ -94,9 +96,6 @@ def random_first_phase_orders(state: GameState, data: GameData, player: str,
 
 def _attack_candidates(state: GameState, data: GameData, player: str,
                        rng: random.Random) -> list[m.Order]:
-    from gm.games.rcw.engine.combat import strength
-    from gm.games.rcw.rules.combat import OPPOSES, odds
-
     found: list[m.Order] = []
     for province, stacks in sorted(state.position.items()):
         for stack in stacks:

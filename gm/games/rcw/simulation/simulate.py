@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gm.core.dice import SeededDice
+from gm.engine.sequence import PhaseResult
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.engine.first_phase import PhaseResult
-from gm.games.rcw.engine.phase import adjudicate_phase
+from gm.games.rcw.engine.postal import adjudicate_phase
 from gm.games.rcw.setup.deal import new_game
 from gm.games.rcw.setup.deployment import finish_deployment
 from gm.games.rcw.setup.trading import end_trading
@@ -21,7 +21,7 @@ from gm.games.rcw.state import GameState
 @dataclass(frozen=True)
 class Phase:
     before: GameState
-    result: PhaseResult
+    result: PhaseResult[GameState]
     after: GameState
 
 

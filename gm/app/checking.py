@@ -1,0 +1,50 @@
+"""`gm orders check` and `gm orders echo`: a message judged as its answer will judge it, against
+a campaign's open phase, an adjudication case's position, or the order language alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gm.app.campaign import PasswordCache, open_campaign
+from gm.app.judge import Roster, Verdict, judge
+from gm.games.registry import DEFAULT, system_for
+from gm.messages.reading import read_message
+from gm.orders.order import Order
+from gm.reporting.answer import answer
+from orders_grammar.message import OrdersError, ParsedMessage, read_envelope
+from orders_grammar.problem import Problem
+
+
+def check_with_campaign(raw: bytes, folder: Path) -> Verdict:
+    """The answer the player would get by mail now (password, address and all)."""
+    opened = open_campaign(folder)
+    roster = Roster(opened.name, PasswordCache(opened.players()).check,
+                    {p.letter: p.email for p in opened.players()})
+    return judge(read_message(raw), opened.latest().state, opened.data, roster, opened.system)
+
+
+def check_with_case(raw: bytes, case_file: Path, game: str = DEFAULT) -> Verdict:
+    """The answer against an adjudication case's position (no password is asked)."""
+    system = system_for(game)
+    data, state = system.case_position(case_file)
+    return judge(read_message(raw), state, data, Roster(None, None), system)
+
+
+def check_language(raw: bytes, game: str = DEFAULT) -> tuple[str, bool]:
+    """The order language alone, on the embedded data set: (the answer, anything refused)."""
+    system = system_for(game)
+    data = system.load_data()
+    try:
+        message = system.parse_orders(read_envelope(read_message(raw).text), data)
+    except OrdersError as exc:
+        return f"Your message was refused: {exc}.\nNothing in it counts.\n", True
+    missing = [] if message.player else [
+        Problem(0, 1, "PLAYER", "no PLAYER line: whose orders are these?")]
+    result = answer(message, missing, None, lambda order: system.order_comment(order, data))
+    return result.text, result.refused
+
+
+def read_orders(raw: bytes, game: str = DEFAULT) -> ParsedMessage[Order]:
+    """A message's orders in normal form, for `gm orders echo` (OrdersError if none)."""
+    system = system_for(game)
+    return system.parse_orders(read_envelope(read_message(raw).text), system.load_data())

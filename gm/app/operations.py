@@ -1,0 +1,99 @@
+"""The GM's operations on a campaign: rollback, rulings that change the state, the players'
+records (addresses, passwords, quits), and the set-up records the GM types himself."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+
+from gm.app.campaign import ADDRESS, Campaign, now
+from gm.app.passwords import hash_password
+from gm.core.errors import GameError
+from gm.core.state import GameStateBase
+
+
+def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, int]:
+    """Open an adjudicated phase (`3.1`) again as it was before its adjudication; history and
+    orders are kept. (turn, phase, the new entry's seq)."""
+    match = re.fullmatch(r"(\d+)\.(\d+)", target)
+    if not match:
+        raise GameError("write the phase as TURN.PHASE, e.g. 3.1")
+    turn, phase = int(match.group(1)), int(match.group(2))
+    history = campaign.store.history(campaign.row)
+    runs = [i for i, row in enumerate(history) if row.action == f"adjudicate {turn}.{phase}"]
+    if not runs:
+        raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
+    before = history[runs[-1] - 1].state
+    seq = campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
+                                      {"reason": reason}, before, [], now())
+    return turn, phase, seq
+
+
+def override(campaign: Campaign, reason: str, state_json: str, source: str
+             ) -> tuple[int, list[str]]:
+    """A GM ruling: the corrected state (`gm show --json`, edited) replaces the state now,
+    logged with its reason for the next report. (seq, the fields changed)."""
+    current = campaign.latest().state
+    try:
+        corrected = campaign.system.state_from_json(state_json)
+    except (ValidationError, ValueError) as exc:
+        raise GameError(f"{source}: not a game state ({str(exc).splitlines()[0]})") from None
+    changed = sorted(k for k in type(corrected).model_fields
+                     if getattr(current, k, None) != getattr(corrected, k))
+    if not changed:
+        raise GameError("the state given is the state now: nothing to override")
+    seq = campaign.store.append_state(campaign.row, "override",
+                                      {"reason": reason, "changed": changed}, corrected, [],
+                                      now())
+    return seq, changed
+
+
+def set_email(campaign: Campaign, spec: str) -> tuple[str, str]:
+    """`L:ADDRESS` -> (letter, address) recorded."""
+    letter, _, address = spec.partition(":")
+    if not ADDRESS.match(address):
+        raise GameError(f"{address!r} is not an e-mail address")
+    campaign.store.update_player(campaign.row, letter.upper(), email=address)
+    return letter.upper(), address
+
+
+def reset_password(campaign: Campaign, letter: str) -> str:
+    """A new password for a player, kept hashed; returned once, to be given to him."""
+    password = secrets.token_urlsafe(8)
+    campaign.store.update_player(campaign.row, letter.upper(),
+                                 password_hash=hash_password(password))
+    return password
+
+
+def record_quit(campaign: Campaign, letter: str) -> None:
+    """A player who leaves the game, recorded by the GM outside any phase."""
+    state = campaign.latest().state
+    new_state = campaign.system.quit_player(state, campaign.data, letter.upper())
+    campaign.store.append_state(campaign.row, "quit", {"player": letter.upper()}, new_state, [],
+                                now())
+
+
+def record_trade(campaign: Campaign, giver: str, receiver: str, gives: Sequence[str],
+                 takes: Sequence[str]) -> GameStateBase:
+    """A trade of the trading session, agreed by both players (`gm trade`)."""
+    return campaign.apply(
+        "trade", {"giver": giver, "receiver": receiver, "give": list(gives),
+                  "take": list(takes)},
+        lambda state, _dice: campaign.system.record_trade(state, campaign.data, giver, receiver,
+                                                          gives, takes))
+
+
+def record_deployment(campaign: Campaign, player: str, words: Sequence[str]) -> GameStateBase:
+    """A player's chosen stack for the deployment (`gm deploy`)."""
+    return campaign.apply(
+        "deploy", {"player": player, "words": list(words)},
+        lambda state, _dice: campaign.system.record_deployment(state, campaign.data, player,
+                                                               words))
+
+
+def clear_deployment(campaign: Campaign, player: str) -> GameStateBase:
+    return campaign.apply("deploy-clear", {"player": player},
+                          lambda state, _dice: campaign.system.clear_deployment(state, player))

@@ -1,0 +1,76 @@
+"""The report of an adjudicated phase (or of the position, before the first), rebuilt from the
+store for `gm report`: for the GM or one player, rendered or queued for mailing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+
+from gm.app.campaign import Campaign, now
+from gm.app.history import rulings
+from gm.app.mailing import reports_by_mail
+from gm.app.schedule import deadline_text
+from gm.core.errors import GameError
+from gm.core.state import GameStateBase
+from gm.reporting.model import Event, Report
+
+
+@dataclass
+class Reported:
+    """What a report of the campaign's history covers."""
+
+    after: GameStateBase
+    last_seq: int
+    before: GameStateBase | None = None  # None: a report of `after` alone
+    events: list[Event] = field(default_factory=list)
+    salts: list[str] = field(default_factory=list)
+    opened_at: dt.datetime | None = None  # when the phase after it opened
+
+
+def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reported:
+    """Game-Turn `turn`, phase `phase` (the last adjudicated when both are None)."""
+    history = campaign.store.history(campaign.row)
+    if (turn is None) != (phase is None):
+        raise GameError("give --turn and --phase together, or neither")
+    rows = [r for r in history if r.action.startswith("adjudicate")]
+    if turn is not None:
+        rows = [r for r in rows if r.action == f"adjudicate {turn}.{phase}"]
+        if not rows:
+            raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
+    found = Reported(history[-1].state, history[-1].seq)
+    if rows:
+        row = rows[-1]
+        found.before = next(r.state for r in reversed(history) if r.seq < row.seq)
+        found.after, found.salts, found.opened_at = (row.state, row.detail.get("salts", []),
+                                                     row.created_at)
+        stored = json.loads(campaign.store.result(campaign.row, row.seq) or "{}")
+        found.events = rulings(history, row.seq) + [Event(**e) for e in
+                                                    stored.get("events", [])]
+    return found
+
+
+def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
+                 player: str | None = None) -> Report:
+    """The report model, for the GM (player None) or one player."""
+    found = reported(campaign, turn, phase)
+    if player is not None and player not in found.after.players:
+        raise GameError(f"no player {player} in this campaign")
+    deadline = deadline_text(campaign.folder, found.opened_at) if found.opened_at else None
+    return campaign.system.report(campaign.name, found.before, found.after, campaign.data,
+                                  found.events, player, deadline=deadline,
+                                  campaign_seed=campaign.row.seed, salts=found.salts)
+
+
+def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
+                        ) -> tuple[int, bool]:
+    """Each player's report and the GM's copy queued for `gm send`: (reports queued, whether
+    the GM's copy was)."""
+    found = reported(campaign, turn, phase)
+    outgoing = reports_by_mail(campaign, found.before, found.after, found.events,
+                               str(found.last_seq), found.salts, opened_at=found.opened_at)
+    if not outgoing:
+        raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see README, "
+                        "By mail")
+    queued = [m.kind for m in outgoing if campaign.store.queue(campaign.row, m, now())]
+    return queued.count("report"), "gm-report" in queued

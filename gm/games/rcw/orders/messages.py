@@ -1,0 +1,43 @@
+"""An order message against this game's rules: the phase it is for, the orders that break a
+rule (as the answer's problems), and the comment each accepted order gets."""
+
+from __future__ import annotations
+
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.orders.legality import validate_orders
+from gm.games.rcw.orders.model import Order
+from gm.games.rcw.state import GameState
+from gm.orders import order
+from gm.orders.refusal import Refusal
+from orders_grammar.message import OpenPhase
+from orders_grammar.problem import Problem
+
+
+def open_phase_of(state: GameState) -> OpenPhase:
+    if state.stage == "trading":
+        return OpenPhase(None, "TRADING")
+    if state.stage == "deployment":
+        return OpenPhase(None, "SETUP")
+    return OpenPhase(state.turn, str(state.phase))
+
+
+def _refusal_problem(refusal: Refusal[Order], lines: dict[int, str]) -> Problem:
+    refused = refusal.order
+    return Problem(refused.line, refused.column, lines.get(refused.line, refused.echo()),
+                   refusal.message, None, refusal.rule)
+
+
+def legality_problems(orders: tuple[Order, ...], lines: dict[int, str], state: GameState,
+                      data: GameData, player: str, after_trades: GameState | None = None
+                      ) -> list[Problem]:
+    """A message's orders (`lines`: each line's text as read) that break a rule: its trades
+    judged against `state`, the others against `after_trades` (gm.games.rcw.orders.legality)."""
+    return [_refusal_problem(r, lines)
+            for r in validate_orders(orders, state, data, player, after_trades)]
+
+
+def comment(given: order.Order, data: GameData) -> str:
+    """The leaders an order names, by name and value: `  # 152 Trotsky (3)`."""
+    named = [data.describe(u) for u in given.units_named() if isinstance(u, int)
+             and data.is_leader(u)]
+    return f"  # {', '.join(named)}" if named else ""

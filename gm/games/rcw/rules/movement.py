@@ -1,0 +1,37 @@
+"""Stopping (5.27): a force entering a province that holds units of another colour at the
+start of the Game-Turn stops there (17.0 [5.0]), but for the Czar's exception (13.23)."""
+
+from __future__ import annotations
+
+from gm.core.state import UnitId
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.rules.stacking import commands
+
+
+def force_colors(units: list[UnitId], data: GameData) -> set[str]:
+    """The colours of a force; Green units under the Gold leader take his colour (13.26)."""
+    golden = {u for under in commands(tuple(units), data).values() if "GOLD" in under[:2]
+              for u in under}
+    leader_colors = {str(data.color(u)) for u in units if data.is_leader(u)}
+    colors = set()
+    for unit in units:
+        if not isinstance(unit, int):
+            continue
+        if unit in golden and data.color(unit) == "green":
+            colors |= leader_colors
+        else:
+            colors.add(str(data.color(unit)))
+    return colors
+
+
+def must_stop(province: str, units: list[UnitId], start: dict[str, set[str]],
+              data: GameData) -> bool:
+    """5.27 with the start-of-turn colours (17.0 [5.0]); the Czar's exception (13.23)."""
+    there = start.get(province, set())
+    mine = force_colors(units, data)
+    if not there - mine:
+        return False
+    czar_with_white = mine == {"white"} and any(
+        "CZAR" in under[:2] and data.color(leader) == "white"
+        for leader, under in commands(tuple(units), data).items())
+    return not (czar_with_white and there <= {"white", "blue"})

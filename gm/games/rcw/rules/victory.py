@@ -1,0 +1,98 @@
+"""Victory (14.1) and Victory Points (14.4-14.47): who wins, and the players' points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Literal
+
+from gm.core.state import UnitId
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.state import GameState
+
+Side = Literal["red", "white"]
+Position = Mapping[str, Iterable[Iterable[UnitId]]]  # province -> its stacks' units
+END_GAME_QUORUM = 10  # 14.1, third condition: Politburo markers held by those agreeing
+SIBERIA = "Siberia"
+IMPERIAL_POINTS = 5  # 14.4
+POLITBURO_POINTS = 2
+
+
+def _outside_siberia(position: Position, data: GameData, want: str, leaders: bool) -> bool:
+    for province, stacks in position.items():
+        if data.region_name(province) == SIBERIA:
+            continue
+        for units in stacks:
+            for unit in units:
+                if data.color(unit) == want and (data.is_leader(unit) if leaders
+                                                 else data.is_combat(unit)):
+                    return True
+    return False
+
+
+def victory(position: Position, data: GameData, end_game_agreed: bool) -> Side | None:
+    """14.1, checked at the end of every Game-Turn, in the order the rulebook lists them."""
+    if not _outside_siberia(position, data, "red", leaders=True):
+        return "white"
+    if not _outside_siberia(position, data, "white", leaders=False):
+        return "red"
+    if not _outside_siberia(position, data, "white", leaders=True) and end_game_agreed:
+        return "red"
+    return None
+
+
+def end_game_agreed(politburo_held: int) -> bool:
+    """14.1, third condition: the players agreeing to END GAME hold 10 Politburo markers."""
+    return politburo_held >= END_GAME_QUORUM
+
+
+def _value(unit: UnitId, data: GameData) -> int:
+    if isinstance(unit, str):
+        return IMPERIAL_POINTS
+    if data.is_leader(unit):
+        return data.leaders[unit].value
+    return data.combat_units[unit].strength
+
+
+def _counts_on_chart(unit: UnitId, color: str, face_down: bool, data: GameData) -> bool:
+    """14.41 (Red), 14.43 (White), with 14.45 and 14.46 for face-down units."""
+    if face_down:  # Czech units and Imperial units removed for Victory Points
+        return color == "white"
+    if isinstance(unit, str):
+        return color == "red" and unit == "CZAR"  # executed, face up (14.46)
+    own = data.color(unit)
+    if color == "red":
+        return (data.is_leader(unit) and own == "red") or (
+            data.is_combat(unit) and own in ("white", "blue", "green"))
+    return own == "red" or (data.is_combat(unit) and own == "green")
+
+
+def _counts_on_map(unit: UnitId, color: str, data: GameData) -> bool:
+    """14.42 (Red: Red leaders and combat units, the Gold), 14.44 (White: White leaders and
+    combat units, the Imperial units)."""
+    if isinstance(unit, str):
+        return color == "white" or unit == "GOLD"
+    return data.color(unit) == color
+
+
+def victory_points(state: GameState, data: GameData, color: str) -> dict[str, int]:
+    """14.4-14.47: the points of the winning colour only, for every player who did not quit
+    (14.21)."""
+    points = {p: 0 for p in state.players if p not in state.pending.quit_players}
+    for player in points:
+        section = state.chart[player]
+        points[player] += sum(_value(u, data) for u in section.units
+                              if _counts_on_chart(u, color, False, data))
+        points[player] += sum(_value(u, data) for u in section.face_down
+                              if _counts_on_chart(u, color, True, data))
+        if color == "red":
+            points[player] += POLITBURO_POINTS * section.politburo  # 14.41
+    for stacks in state.position.values():
+        for stack in stacks:
+            if stack.player in points:
+                points[stack.player] += sum(_value(u, data) for u in stack.units
+                                            if _counts_on_map(u, color, data))
+    return points
+
+
+def ranking(points: dict[str, int]) -> list[tuple[str, int]]:
+    return sorted(points.items(), key=lambda item: (-item[1], item[0]))

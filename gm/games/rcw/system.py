@@ -1,0 +1,226 @@
+"""Russian Civil War 1918-1922 as a game system (gm.games.system): its data set, grammar,
+orders, postal mode, state and reports, behind the one interface the application uses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from gm.core.data import DataSet, Problem
+from gm.core.dice import Dice
+from gm.core.errors import GameError
+from gm.core.state import GameStateBase
+from gm.engine.results import SetupResult
+from gm.engine.sequence import PhaseResult
+from gm.games.rcw.cases import coverage, load, run
+from gm.games.rcw.data import describe
+from gm.games.rcw.data.checks import check_directory
+from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
+from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.data.names import resolve_province, resolve_unit
+from gm.games.rcw.engine import postal, quitting
+from gm.games.rcw.engine.trades import after_own_trades
+from gm.games.rcw.grammar.messages import parse_orders
+from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.orders.messages import comment, legality_problems, open_phase_of
+from gm.games.rcw.orders.model import AnyOrder, Order
+from gm.games.rcw.reports.build import build_report, phase_name
+from gm.games.rcw.reports.position import render_position
+from gm.games.rcw.rules.victory import ranking, victory_points
+from gm.games.rcw.setup import deal, deployment, pregame, trading
+from gm.games.rcw.state import GameState
+from gm.games.system import Coverage, GameSystem, Orders
+from gm.orders import order
+from gm.reporting.model import Event, Report
+from orders_grammar.message import MAX_LINE_CHARS, Envelope, OpenPhase, ParsedMessage
+from orders_grammar.problem import Problem as LineProblem
+
+_ORDERS: TypeAdapter[AnyOrder] = TypeAdapter(AnyOrder)
+
+
+def _own(state: GameStateBase) -> GameState:
+    if not isinstance(state, GameState):
+        raise GameError(f"a state of game {state.game!r} given to Russian Civil War")
+    return state
+
+
+def _data(data: DataSet) -> GameData:
+    if not isinstance(data, GameData):
+        raise GameError("a data set of another game given to Russian Civil War")
+    return data
+
+
+def _orders(orders: Orders) -> dict[str, tuple[Order, ...]]:
+    typed: dict[str, tuple[Order, ...]] = {}
+    for player, given in orders.items():
+        if not all(isinstance(o, Order) for o in given):
+            raise GameError(f"orders of another game given for player {player}")
+        typed[player] = tuple(o for o in given if isinstance(o, Order))
+    return typed
+
+
+class RussianCivilWar(GameSystem):
+    name = "rcw"
+    title = "Russian Civil War 1918-1922"
+    setup_stages = ("trading", "deployment")
+    players = (3, 6)
+    players_rule = "15.21"
+    quit_rule = "14.2"
+
+    def __init__(self) -> None:
+        self._names: dict[int, tuple[GameData, Names]] = {}
+
+    def names(self, data: GameData) -> Names:
+        """The names of units and provinces of a data set, built once per data set."""
+        known = self._names.get(id(data))
+        if known is None or known[0] is not data:
+            known = (data, Names(data))
+            self._names[id(data)] = known
+        return known[1]
+
+    def default_data_dir(self) -> Path:
+        return DEFAULT_DATA_DIR
+
+    def load_data(self, directory: Path | None = None) -> GameData:
+        return load_game_data(directory)
+
+    def check_data(self, directory: Path) -> list[Problem]:
+        return check_directory(directory)
+
+    def map_document(self, data: DataSet) -> dict[str, Any]:
+        return describe.map_document(_data(data))
+
+    def map_summary(self, data: DataSet) -> str:
+        return describe.map_summary(_data(data))
+
+    def counters_document(self, data: DataSet) -> dict[str, Any]:
+        return describe.counters_document(_data(data))
+
+    def state_from_json(self, text: str | bytes) -> GameState:
+        return GameState.from_json(text)
+
+    def new_game(self, data: DataSet, players: Sequence[str], dice: Dice) -> GameState:
+        return deal.new_game(_data(data), list(players), dice)
+
+    def open_phase(self, state: GameStateBase) -> OpenPhase:
+        return open_phase_of(_own(state))
+
+    def parse_orders(self, envelope: Envelope, data: DataSet,
+                     max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage[Order]:
+        return parse_orders(envelope, self.names(_data(data)), max_line_chars)
+
+    def order_problems(self, message: ParsedMessage[Any], state: GameStateBase,
+                       data: DataSet, player: str) -> list[LineProblem]:
+        """Legality as 17.0 [4.2] orders it: the trades against the start of the phase, the
+        other orders against the position the player's own trades leave (ruling R16)."""
+        own, game_data = _own(state), _data(data)
+        orders = _orders({player: message.orders})[player]
+        after = after_own_trades(own, game_data, player, orders) if own.stage == "play" \
+            else own
+        return legality_problems(orders, message.lines, own, game_data, player, after)
+
+    def order_comment(self, given: order.Order, data: DataSet) -> str:
+        return comment(given, _data(data))
+
+    def orders_from_json(self, entries: Sequence[Any]) -> tuple[Order, ...]:
+        return tuple(_ORDERS.validate_python(entry) for entry in entries)
+
+    def adjudicate(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
+                   ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
+        result, after = postal.adjudicate_phase(_own(state), _data(data), _orders(orders), dice)
+        return PhaseResult[GameStateBase](result.state, result.results, result.log,
+                                          result.timeline), after
+
+    def phase_title(self, state: GameStateBase) -> str:
+        return phase_name(_own(state))
+
+    def victory_title(self, state: GameStateBase) -> str:
+        own = _own(state)
+        winner = own.victory.capitalize() if own.victory else "No"
+        return f"{winner} victory (14.1). Victory Points (14.4):"
+
+    def final_ranking(self, state: GameStateBase, data: DataSet) -> list[tuple[str, int]]:
+        own = _own(state)
+        if own.victory is None:
+            return []
+        return ranking(victory_points(own, _data(data), own.victory))
+
+    def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameState:
+        return quitting.quit_player(_own(state), _data(data), player)
+
+    def apply_setup_orders(self, state: GameStateBase, data: DataSet, orders: Orders
+                           ) -> tuple[GameState, list[SetupResult]]:
+        return pregame.apply_pregame(_own(state), _data(data), _orders(orders))
+
+    def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice) -> GameState:
+        """The trading session ends (15.34); or the deployment does, and Game-Turn 1 opens
+        (15.5, 15.62)."""
+        own = _own(state)
+        if own.stage == "trading":
+            return trading.end_trading(own, _data(data))
+        if own.stage == "deployment":
+            return deployment.finish_deployment(own, _data(data), dice)
+        raise GameError("the set-up is over")
+
+    def record_trade(self, state: GameStateBase, data: DataSet, giver: str, receiver: str,
+                     gives: Sequence[str], takes: Sequence[str]) -> GameState:
+        """15.33: items are leaders (number or name), POLITBURO or ASSASSIN."""
+        game_data = _data(data)
+
+        def items(raw: Sequence[str]) -> list[str]:
+            return [t.upper() if t.upper() in trading.MARKERS else
+                    str(resolve_unit(t, game_data)) for t in raw]
+
+        return trading.trade(_own(state), game_data, giver, receiver, items(gives), items(takes))
+
+    def record_deployment(self, state: GameStateBase, data: DataSet, player: str,
+                          words: Sequence[str]) -> GameState:
+        """`UNIT ... IN PROVINCE`, top to bottom (15.5, 7.21)."""
+        game_data = _data(data)
+        if len(words) < 3 or words[-2].upper() != "IN":
+            raise GameError("write the stack as: UNIT ... IN PROVINCE")
+        province = resolve_province(words[-1], game_data)
+        units = [resolve_unit(w, game_data) for w in words[:-2]]
+        if any(isinstance(u, str) for u in units):
+            raise GameError("the Czar and the Gold deploy by 13.0, not by order")
+        return deployment.record_deploy(_own(state), game_data, player, province,
+                                        [int(u) for u in units])
+
+    def clear_deployment(self, state: GameStateBase, player: str) -> GameState:
+        return deployment.clear_deploy(_own(state), player)
+
+    def cases_folder(self) -> Path:
+        return coverage.CASES_DIR
+
+    def run_case(self, path: Path) -> dict[str, Any]:
+        return run.run_case(path)
+
+    def check_case(self, path: Path) -> tuple[str, list[str]]:
+        case = load.load_case(path)[0]
+        return case.case, run.compare(case.expect, run.run_case(path))
+
+    def case_position(self, path: Path) -> tuple[GameData, GameState]:
+        _, data, state = load.load_case(path)
+        return data, state
+
+    def case_rules(self, folder: Path) -> dict[str, list[str]]:
+        return coverage.case_rules(folder)
+
+    def rule_coverage(self) -> list[Coverage]:
+        return coverage.project_coverage()
+
+    def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
+               data: DataSet, events: list[Event], player: str | None = None,
+               deadline: str | None = None, campaign_seed: str | None = None,
+               salts: Sequence[str] = ()) -> Report:
+        return build_report(campaign, None if before is None else _own(before), _own(after),
+                            _data(data), events, player, deadline, campaign_seed, list(salts))
+
+    def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:
+        return render_position(campaign, _own(state), _data(data))
+
+
+RUSSIAN_CIVIL_WAR = RussianCivilWar()

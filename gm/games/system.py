@@ -1,0 +1,214 @@
+"""The seam between the program and a game system: one object per game bundling its data set,
+its grammar and order kinds, its modes of play, its state and its reports. The application
+(gm/app) works on any campaign through the system its store names (`campaigns.game`); only
+the system's own package (gm/games/<system>/) knows its rules and its names.
+
+Each method takes and gives the common types (gm.core.state.GameStateBase, gm.core.data.DataSet,
+gm.orders.order.Order); a system checks that what it is given is its own."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gm.core.data import DataSet, Problem
+from gm.core.dice import Dice
+from gm.core.errors import GameError
+from gm.core.state import GameStateBase
+from gm.engine.results import SetupResult
+from gm.engine.sequence import PhaseResult
+from gm.orders.order import Order
+from gm.reporting.model import Event, Report
+from orders_grammar.message import MAX_LINE_CHARS, Envelope, OpenPhase, ParsedMessage
+from orders_grammar.problem import Problem as LineProblem
+
+Orders = Mapping[str, tuple[Order, ...]]
+
+
+class CaseError(GameError):
+    """An adjudication case that cannot be read as shared/spec/cases.md says."""
+
+
+class CaseFailed(GameError):
+    """A case that ran but cannot be completed as written (its dice, draws, recipients)."""
+
+
+@dataclass(frozen=True)
+class RuleCase:
+    """A rule case of the game's rulebook: `5.27`, and its title."""
+
+    id: str
+    title: str
+
+
+@dataclass
+class Coverage:
+    """A rule case and what names it: adjudication cases, tests, or a ruling that the game's
+    modes do not use it."""
+
+    rule: RuleCase
+    cases: list[str] = field(default_factory=list)
+    tests: list[str] = field(default_factory=list)
+    excluded: str | None = None
+
+    @property
+    def named(self) -> bool:
+        return bool(self.cases or self.tests)
+
+
+class GameSystem(ABC):
+    name: str  # as campaigns.game keeps it: "rcw"
+    title: str  # "Russian Civil War 1918-1922"
+    setup_stages: tuple[str, ...] = ()  # the stages before play, in order
+    players: tuple[int, int] = (2, 2)  # how many players the game is designed for
+    players_rule: str = ""  # the rule case that says so
+    quit_rule: str = ""  # the rule case by which a player leaves the game, if one may
+
+    # the data set
+    @abstractmethod
+    def default_data_dir(self) -> Path:
+        """The embedded data set's folder."""
+
+    @abstractmethod
+    def load_data(self, directory: Path | None = None) -> DataSet:
+        """The data set the program runs on (the embedded one when None); DataError if any
+        check fails."""
+
+    @abstractmethod
+    def check_data(self, directory: Path) -> list[Problem]:
+        """Everything `gm data check` reports for a folder, each at its file and line."""
+
+    @abstractmethod
+    def map_document(self, data: DataSet) -> dict[str, Any]:
+        """The map as `gm data map --json` prints it."""
+
+    @abstractmethod
+    def map_summary(self, data: DataSet) -> str:
+        """The map in words, as `gm data map` prints it."""
+
+    @abstractmethod
+    def counters_document(self, data: DataSet) -> dict[str, Any]:
+        """The counters as `gm data counters --json` prints them."""
+
+    # the state
+    @abstractmethod
+    def state_from_json(self, text: str | bytes) -> GameStateBase:
+        """A stored state of this game."""
+
+    @abstractmethod
+    def new_game(self, data: DataSet, players: Sequence[str], dice: Dice) -> GameStateBase:
+        """The state of a new game for these players, dealt (its first set-up stage)."""
+
+    # orders
+    @abstractmethod
+    def open_phase(self, state: GameStateBase) -> OpenPhase:
+        """The phase orders are taken for now, as a message names it."""
+
+    @abstractmethod
+    def parse_orders(self, envelope: Envelope, data: DataSet,
+                     max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage[Order]:
+        """The envelope's order lines read with this game's grammar."""
+
+    @abstractmethod
+    def order_problems(self, message: ParsedMessage[Any], state: GameStateBase,
+                       data: DataSet, player: str) -> list[LineProblem]:
+        """The orders of a player's message that break a rule, as his answer shows them."""
+
+    @abstractmethod
+    def order_comment(self, order: Order, data: DataSet) -> str:
+        """What the answer adds after an accepted order (the leaders it names)."""
+
+    @abstractmethod
+    def orders_from_json(self, entries: Sequence[Any]) -> tuple[Order, ...]:
+        """Orders as the store keeps them (`model_dump(mode="json")`), typed again."""
+
+    # play
+    @abstractmethod
+    def adjudicate(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
+                   ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
+        """The open phase adjudicated: its result, and the state the campaign goes on from."""
+
+    @abstractmethod
+    def phase_title(self, state: GameStateBase) -> str:
+        """Where the game stands, in words: `Game-Turn 3, First Phase`."""
+
+    @abstractmethod
+    def victory_title(self, state: GameStateBase) -> str:
+        """Who won and how the points are counted, once the game has ended."""
+
+    @abstractmethod
+    def final_ranking(self, state: GameStateBase, data: DataSet) -> list[tuple[str, int]]:
+        """Once the game has ended: the players by their points, best first."""
+
+    @abstractmethod
+    def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameStateBase:
+        """A player's leaving recorded by the GM outside any phase."""
+
+    # set-up
+    @abstractmethod
+    def apply_setup_orders(self, state: GameStateBase, data: DataSet, orders: Orders
+                           ) -> tuple[GameStateBase, list[SetupResult]]:
+        """The accepted orders of the open set-up stage, carried out."""
+
+    @abstractmethod
+    def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice
+                          ) -> GameStateBase:
+        """The open set-up stage closed; the next stage, or play, opens."""
+
+    def record_trade(self, state: GameStateBase, data: DataSet, giver: str, receiver: str,
+                     gives: Sequence[str], takes: Sequence[str]) -> GameStateBase:
+        """A trade of a trading session, agreed by both players (`gm trade`)."""
+        raise NotInThisGame(f"{self.title} has no trading session")
+
+    def record_deployment(self, state: GameStateBase, data: DataSet, player: str,
+                          words: Sequence[str]) -> GameStateBase:
+        """A player's chosen stack for a deployment (`gm deploy`), as the GM typed it."""
+        raise NotInThisGame(f"{self.title} has no deployment by the players")
+
+    def clear_deployment(self, state: GameStateBase, player: str) -> GameStateBase:
+        raise NotInThisGame(f"{self.title} has no deployment by the players")
+
+    # adjudication cases (shared/spec/cases.md) and what names each rule case
+    def cases_folder(self) -> Path:
+        """Where this checkout keeps the game's adjudication cases."""
+        raise NotInThisGame(f"{self.title} has no adjudication cases")
+
+    def run_case(self, path: Path) -> dict[str, Any]:
+        """A case's phase adjudicated: the outcome as the JSON object of cases.md."""
+        raise NotInThisGame(f"{self.title} has no adjudication cases")
+
+    def check_case(self, path: Path) -> tuple[str, list[str]]:
+        """A case run and compared with its `expect:`: its title and the differences."""
+        raise NotInThisGame(f"{self.title} has no adjudication cases")
+
+    def case_position(self, path: Path) -> tuple[DataSet, GameStateBase]:
+        """The data set and the state of a case, to check order messages against."""
+        raise NotInThisGame(f"{self.title} has no adjudication cases")
+
+    def case_rules(self, folder: Path) -> dict[str, list[str]]:
+        """Each case file's name -> the rule cases its `rules:` tag names."""
+        raise NotInThisGame(f"{self.title} has no adjudication cases")
+
+    def rule_coverage(self) -> list[Coverage]:
+        """Every rule case in scope, with the cases and tests that name it."""
+        raise NotInThisGame(f"{self.title} has no list of its rule cases")
+
+    # reports
+    @abstractmethod
+    def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
+               data: DataSet, events: list[Event], player: str | None = None,
+               deadline: str | None = None, campaign_seed: str | None = None,
+               salts: Sequence[str] = ()) -> Report:
+        """The report model of what led from `before` to `after` (of `after` alone when
+        None), for the GM or one player."""
+
+    @abstractmethod
+    def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:
+        """The position as `gm show` prints it."""
+
+
+class NotInThisGame(GameError):
+    """An operation the game system has no rule for (a trading session, say)."""

@@ -1,0 +1,49 @@
+"""The answer a player gets for an order message: orders as understood, refusals explained."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gm.orders.order import Order
+from gm.reporting.render import render
+from orders_grammar.message import OpenPhase, ParsedMessage
+from orders_grammar.problem import Problem
+
+
+@dataclass(frozen=True)
+class Answer:
+    text: str
+    accepted: tuple[Order, ...]
+    problems: tuple[Problem, ...]  # syntax, names and legality, in line order
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.problems)
+
+
+def read_note(message: ParsedMessage[Any]) -> str:
+    """Which lines were read as orders, and what ended them."""
+    if message.end is None:
+        return f"Read from line {message.first} to the end of the message."
+    if message.end.reason == "END":
+        return (f"Read from line {message.first} to line {message.last}; the orders end at "
+                f"line {message.end.line}, END.")
+    return (f"Read from line {message.first} to line {message.last}; the orders end at line "
+            f"{message.end.line}, {message.end.reason}.")
+
+
+def answer(message: ParsedMessage[Any], extra: Sequence[Problem], phase: OpenPhase | None,
+           comment: Callable[[Order], str]) -> Answer:
+    """The answer text: each accepted order echoed in normal form with the game system's
+    comment (`  # 152 Trotsky (3)`), then every problem, in line order."""
+    problems = sorted([*message.problems, *extra], key=lambda p: (p.line, p.column))
+    refused_lines = {p.line for p in problems}
+    accepted = tuple(o for o in message.orders if o.line not in refused_lines)
+    text = render("orders_answer.txt.j2", game=message.game, player=message.player or "?",
+                  phase=phase.label() if phase else None, read=read_note(message),
+                  accepted=[{"line": o.line, "echo": o.echo(), "comment": comment(o)}
+                            for o in accepted],
+                  problems=[p.render() for p in problems])
+    return Answer(text, accepted, tuple(problems))
