@@ -1,6 +1,6 @@
-"""Random 6-player campaigns played to the end (gm/engine/simulate.py): phases adjudicated per
-second, against the First Phase benchmark's phases per second in the same run. Goal (issue 5):
-a whole campaign well under a second. Run: .venv/bin/python bench/campaigns.py
+"""Random 6-player campaigns played to the end (gm/games/rcw/simulation/simulate.py): phases
+adjudicated per second, against the First Phase benchmark's phases per second in the same
+run. Goal (issue 5): a whole campaign well under a second. Run: .venv/bin/python bench/campaigns.py
 """
 
 from __future__ import annotations

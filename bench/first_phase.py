@@ -1,5 +1,6 @@
-"""A 6-player First Phase with random legal orders (gm/orders/generate.py: every force of the
-start position ordered, with detachments, attachments, gifts, assassinations), against
+"""A 6-player First Phase with random legal orders (gm/games/rcw/simulation/generate.py:
+every force of the start position ordered, with detachments, attachments, gifts,
+assassinations), against
 deep-copying the state's JSON in the same run. Goal (issue 4): under 10 ms.
 Run: .venv/bin/python bench/first_phase.py
 """

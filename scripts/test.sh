@@ -23,8 +23,10 @@ python3 -m venv .venv
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
 step "ruff"
 .venv/bin/ruff check gm orders_grammar tests bench
-step "mypy --strict"
+step "mypy --strict (the program, the tests, the benchmarks)"
 .venv/bin/mypy
+step "import-linter (the house plan's layers, docs/architecture.md)"
+.venv/bin/lint-imports --no-logo --no-cache
 step "pytest (starts PostgreSQL, dovecot and an SMTP relay on loopback)"
 .venv/bin/python -m pytest "$@"
 step "done"

@@ -1,6 +1,6 @@
-"""Whole random campaigns (gm/engine/simulate.py): every one ends or reaches the turn limit,
-the First Phase invariants hold after every phase of both kinds, and the Victory Points of the
-winning colour add up from the chart and the map (14.4)."""
+"""Whole random campaigns (gm/games/rcw/simulation/simulate.py): every one ends or reaches the
+turn limit, the First Phase invariants hold after every phase of both kinds, and the Victory
+Points of the winning colour add up from the chart and the map (14.4)."""
 
 from __future__ import annotations
 

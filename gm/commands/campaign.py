@@ -48,14 +48,16 @@ def _show(campaign: Campaign) -> None:
 @click.argument("giver")
 @click.argument("receiver")
 @click.option("--give", "give", multiple=True, metavar="ITEM",
-              help="What GIVER hands over: a leader (number or name), POLITBURO or ASSASSIN.")
+              help="What GIVER hands over: a unit (number or name) or a marker (its name, "
+              "as the order language writes it).")
 @click.option("--take", "take", multiple=True, metavar="ITEM",
               help="What GIVER receives in exchange (leave out for a gift).")
 def trade(campaign: Path, giver: str, receiver: str, give: tuple[str, ...],
           take: tuple[str, ...]) -> None:
     """Record a trade of the trading session, agreed by both players (15.33).
 
-    Example: gm trade camp A B --give Trotsky --take 255 --take POLITBURO
+    Example: gm trade camp A B --give Trotsky --take 255 (a marker by the name the order
+    language gives it, shared/spec/orders.md)
     """
     from gm.app.operations import record_trade
 

@@ -42,8 +42,7 @@ class RegionView(_Frozen):
 
 class ChartView(_Frozen):
     name: str
-    politburo: int
-    assassin: int
+    held: dict[str, int]  # the markers a player holds, by kind, in the game's order
     markers: list[str]
     units: list[str]
     face_down: list[str]

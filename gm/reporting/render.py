@@ -3,6 +3,7 @@ its map, or the model as JSON; and the other texts the program sends (answers, p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -24,12 +25,19 @@ def templates_dir() -> Path:
 def environment(html: bool = False) -> jinja2.Environment:
     """One Jinja environment per kind (HTML escapes, text does not), so that each template
     is compiled once per process."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         autoescape=html,
     )
+    env.filters["held"] = held
+    return env
+
+
+def held(counts: Mapping[str, int]) -> str:
+    """Markers held, as a report lists them: `<kind> <count>, <kind> <count>`."""
+    return ", ".join(f"{kind} {count}" for kind, count in counts.items())
 
 
 def render(template: str, **context: Any) -> str:

@@ -16,6 +16,9 @@ from gm.core.state import Frozen, GameStateBase, Stack, UnitId
 UNASSIGNED = "unassigned"  # the chart section of units no player earned (8.46, 12.11)
 
 Stage = Literal["trading", "deployment", "play", "ended"]
+PostalPhase = Literal[0, 1, 2]  # 17.0 [4.2]: the First and Second Phases; 0 before the game
+FIRST_PHASE: PostalPhase = 1
+SECOND_PHASE: PostalPhase = 2
 
 
 class ChartSection(Frozen):
@@ -59,6 +62,7 @@ class GameState(GameStateBase):
 
     game: Literal["rcw"] = "rcw"
     stage: Stage
+    phase: PostalPhase = 0
     hands: dict[str, Hand] = Field(default_factory=dict)
     chart: dict[str, ChartSection] = Field(default_factory=dict)
     deploy_orders: tuple[DeployOrder, ...] = ()

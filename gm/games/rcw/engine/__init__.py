@@ -1,1 +1,1 @@
-"""gm/games/rcw/engine."""
+"""The phase engine: the working Board, one module per step, the postal mode (postal.py)."""

@@ -7,10 +7,13 @@ from gm.core.dice import Dice
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board
+from gm.games.rcw.state import FIRST_PHASE
 
 
 def rolls_due(players: int, phase: int) -> int:
-    return players // 2 if phase == 1 else (players + 1) // 2
+    """Random Events Phase rolls: half the players, rounded down in the First Phase and up
+    in the Second (17.0 [4.2])."""
+    return players // 2 if phase == FIRST_PHASE else (players + 1) // 2
 
 
 def apply(board: Board, dice: Dice, count: int, active: list[str]) -> None:

@@ -1,1 +1,1 @@
-"""gm/games/rcw/grammar."""
+"""The order language of this game: orders.lark, the transformer to typed orders, names."""

@@ -1,1 +1,1 @@
-"""gm/games/rcw/orders."""
+"""Typed orders (model.py) and their static legality, each kind checked by its own rule."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.model import Phase
-from gm.games.rcw.state import GameState, Stack
+from gm.games.rcw.state import FIRST_PHASE, GameState, Stack
 
 
 @dataclass
@@ -25,7 +25,7 @@ class Context:
     def phase(self) -> Phase:
         if self.state.stage in ("trading", "deployment"):
             return "setup"
-        return "first" if self.state.phase == 1 else "second"
+        return "first" if self.state.phase == FIRST_PHASE else "second"
 
     def locate(self, unit: UnitId) -> tuple[str, Stack] | None:
         if self._index is None:  # the state never changes: index it once

@@ -1,1 +1,1 @@
-"""gm/games/rcw/reports."""
+"""The reports of this game: the report model of a phase, the position, the map."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from gm.core.dice import commitment, phase_seed
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.postal import POSTAL
+from gm.games.rcw.reports.chart import held_markers
 from gm.games.rcw.reports.mapview import build_map, routes_and_combats
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.victory import ranking, victory_points
-from gm.games.rcw.state import UNASSIGNED, GameState
+from gm.games.rcw.state import FIRST_PHASE, UNASSIGNED, GameState
 from gm.reporting.model import (
     ChartView,
     Event,
@@ -27,7 +29,7 @@ def phase_name(state: GameState) -> str:
         return "the Initial Deployment (15.4, 15.5)"
     if state.stage == "ended":
         return "the end of the game"
-    return f"Game-Turn {state.turn}, {'First' if state.phase == 1 else 'Second'} Phase"
+    return f"Game-Turn {state.turn}, {POSTAL.plan(state.phase).name}"
 
 
 def _stacks(state: GameState, data: GameData) -> dict[str, list[StackView]]:
@@ -55,7 +57,7 @@ def _regions(state: GameState, data: GameData) -> list[RegionView]:
 
 def _chart(state: GameState, data: GameData) -> list[ChartView]:
     return [ChartView(name=f"Player {name}" if name != UNASSIGNED else "Unassigned",
-                      politburo=section.politburo, assassin=section.assassin,
+                      held=held_markers(section),
                       markers=list(section.markers),
                       units=[data.describe(u) for u in section.units],
                       face_down=[data.describe(u) for u in section.face_down])
@@ -74,7 +76,7 @@ def _template(state: GameState, data: GameData, player: str, campaign: str) -> l
                 continue
             units = " ".join(str(u) for u in stack.units)
             names = ", ".join(data.describe(u) for u in stack.units if data.is_leader(u))
-            verb = f"MOVE {units}: {province}-" if state.phase == 1 else \
+            verb = f"MOVE {units}: {province}-" if state.phase == FIRST_PHASE else \
                 f"ATTACK <unit> WITH {units}"
             lines.append(f"# {verb}   # in {province}{': ' + names if names else ''}")
     lines.append("END")

@@ -6,13 +6,15 @@ from collections import Counter
 from typing import Any
 
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.postal import POSTAL
+from gm.games.rcw.reports.chart import held_markers
 from gm.games.rcw.state import UNASSIGNED, GameState
 from gm.reporting.render import render
 
 
 def _stage_line(state: GameState) -> str:
     if state.stage == "play":
-        return f"Game-Turn {state.turn}, {'First' if state.phase == 1 else 'Second'} Phase"
+        return f"Game-Turn {state.turn}, {POSTAL.plan(state.phase).name}"
     return {"trading": "trading session (15.33)", "deployment": "Initial Deployment (15.4, 15.5)",
             "ended": "game over"}[state.stage]
 
@@ -35,7 +37,7 @@ def position_context(campaign: str, state: GameState, data: GameData) -> dict[st
                            for s in stacks]})
     chart = [
         {"name": "Player " + name if name != UNASSIGNED else "Unassigned",
-         "politburo": section.politburo, "assassin": section.assassin,
+         "held": held_markers(section),
          "markers": list(section.markers), "units": [data.describe(u) for u in section.units],
          "face_down": [data.describe(u) for u in section.face_down]}
         for name, section in state.chart.items()

@@ -1,1 +1,1 @@
-"""gm/games/rcw/rules."""
+"""Rule logic more than one layer needs: combat, stopping, stacking, deployment, victory."""

@@ -1,1 +1,1 @@
-"""gm/games/rcw/simulation."""
+"""Random legal orders and whole random campaigns: for tests, benchmarks and fixtures."""

@@ -1,7 +1,7 @@
 """Random legal orders for any position: for property tests and benchmarks.
 
 Every order generated passes the static legality checks against the position, in sequence,
-as the player's own orders would (gm/orders/legality.py). Nothing here decides a game.
+as the player's own orders would (gm/games/rcw/orders/legality.py). Nothing here decides a game.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from gm.games.rcw.setup.deal import new_game
 from gm.games.rcw.setup.deployment import finish_deployment
 from gm.games.rcw.setup.trading import end_trading
 from gm.games.rcw.simulation.generate import random_first_phase_orders, random_second_phase_orders
-from gm.games.rcw.state import GameState
+from gm.games.rcw.state import FIRST_PHASE, GameState
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,8 @@ def play(data: GameData, state: GameState, seed: int, max_turns: int) -> Iterato
     while state.stage == "play" and state.turn <= max_turns:
         dice = SeededDice(str(seed), f"{state.turn}.{state.phase}")
         active = [p for p in state.players if p not in state.pending.quit_players]
-        make = random_first_phase_orders if state.phase == 1 else random_second_phase_orders
+        make = random_first_phase_orders if state.phase == FIRST_PHASE else \
+            random_second_phase_orders
         orders = {p: make(state, data, p, rng) for p in active}
         result, after = adjudicate_phase(state, data, orders, dice)
         yield Phase(state, result, after)

@@ -1,0 +1,63 @@
+"""The house plan (docs/architecture.md) that import-linter cannot check: no import hidden in
+a function outside the command line's lazy loading, and no game system's names outside its
+own package."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PROGRAM = [*sorted((ROOT / "gm").rglob("*.py")), *sorted((ROOT / "orders_grammar").rglob("*.py"))]
+LAZY_LOADING = (ROOT / "gm" / "commands", ROOT / "gm" / "cli.py")  # `gm --help` stays quick
+RCW = ROOT / "gm" / "games" / "rcw"
+RCW_NAMES = re.compile(r"czar|politburo|lenin", re.IGNORECASE)
+
+
+def _inside(path: Path, *folders: Path) -> bool:
+    return any(path == folder or folder in path.parents for folder in folders)
+
+
+def _function_imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found += [f"{path.relative_to(ROOT)}:{inner.lineno}" for inner in ast.walk(node)
+                      if isinstance(inner, ast.Import | ast.ImportFrom)]
+    return found
+
+
+def test_no_import_inside_a_function_but_the_command_lines_lazy_loading() -> None:
+    hidden = [where for path in PROGRAM if not _inside(path, *LAZY_LOADING)
+              for where in _function_imports(path)]
+    assert hidden == []
+
+
+def test_the_function_import_check_sees_one() -> None:
+    sample = ROOT / "gm" / "cli.py"  # the CLI's lazy loading imports inside `main`
+    assert _function_imports(sample)
+
+
+def _named_outside_comments(text: str) -> list[int]:
+    """Lines where the names appear in code or text, not in a comment."""
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return sorted({token.start[0] for token in tokens if token.type != tokenize.COMMENT
+                   and RCW_NAMES.search(token.string)})
+
+
+def test_no_game_systems_names_outside_its_package() -> None:
+    """Issue 12: only gm/games/rcw names the Czar, the Politburo or Lenin."""
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in PROGRAM if not _inside(path, RCW)
+             for line in _named_outside_comments(path.read_text(encoding="utf-8"))]
+    found += [f"{path.relative_to(ROOT)}" for path in sorted((ROOT / "reports").glob("*.j2"))
+              if RCW_NAMES.search(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_names_check_skips_comments_only() -> None:
+    assert _named_outside_comments("x = 1  # the Czar\n") == []
+    assert _named_outside_comments('x = "POLITBURO"\n') == [1]
