@@ -49,12 +49,19 @@ class Adjudicated:
                 for problem in m.message.problems]
 
 
+def password_roster(campaign: Campaign) -> Roster:
+    """The campaign's players, recognised by password and address, as for a file or a
+    message checked by hand."""
+    players = campaign.players()
+    return Roster(campaign.name, PasswordCache(players).check,
+                  {p.letter: p.email for p in players})
+
+
 def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: GameStateBase
                 ) -> tuple[dict[str, OrderMessage], list[str]]:
     """The files' messages that count, by player (a later one replacing an earlier), and
     the refused ones with the reason."""
-    roster = Roster(campaign.name, PasswordCache(campaign.players()).check,
-                    {p.letter: p.email for p in campaign.players()})
+    roster = password_roster(campaign)
     counted: dict[str, OrderMessage] = {}
     ignored: list[str] = []
     for name, raw in files:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm.app.campaign import PasswordCache, open_campaign
+from gm.app.adjudication import password_roster
+from gm.app.campaign import open_campaign
 from gm.app.judge import Roster, Verdict, judge
 from gm.games.registry import DEFAULT, system_for
 from gm.messages.reading import read_message
@@ -18,9 +19,8 @@ from orders_grammar.problem import Problem
 def check_with_campaign(raw: bytes, folder: Path) -> Verdict:
     """The answer the player would get by mail now (password, address and all)."""
     opened = open_campaign(folder)
-    roster = Roster(opened.name, PasswordCache(opened.players()).check,
-                    {p.letter: p.email for p in opened.players()})
-    return judge(read_message(raw), opened.latest().state, opened.data, roster, opened.system)
+    return judge(read_message(raw), opened.latest().state, opened.data,
+                 password_roster(opened), opened.system)
 
 
 def check_with_case(raw: bytes, case_file: Path, game: str = DEFAULT) -> Verdict:

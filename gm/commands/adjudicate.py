@@ -6,15 +6,7 @@ from pathlib import Path
 
 import click
 
-from gm.core.errors import GameError
-
-
-def read_files(files: tuple[Path, ...]) -> list[tuple[str, bytes]]:
-    """Each file's bytes, read as they are (gm.messages.reading decodes them)."""
-    try:
-        return [(str(f), f.read_bytes()) for f in files]
-    except OSError as exc:
-        raise GameError(f"{exc.filename}: {exc.strerror}") from None
+from gm.commands.files import read_files
 
 
 @click.command()

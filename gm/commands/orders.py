@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from gm.core.errors import GameError
+from gm.commands.files import read_bytes, read_files
 
 if TYPE_CHECKING:
     from gm.app.pregame import Applied
@@ -19,13 +19,6 @@ FILE = click.argument("file", type=click.Path(exists=True, dir_okay=False, path_
 @click.group()
 def orders() -> None:
     """Read players' order messages (shared/spec/orders.md)."""
-
-
-def _read(file: Path) -> bytes:
-    try:
-        return file.read_bytes()
-    except OSError as exc:
-        raise GameError(f"{file}: {exc.strerror}") from None
 
 
 @orders.command()
@@ -41,7 +34,7 @@ def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
 
     if campaign and case_file:
         raise click.UsageError("give --campaign or --case, not both")
-    raw = _read(file)
+    raw = read_bytes(file)
     if campaign:
         verdict = check_with_campaign(raw, campaign)
         text, refused = verdict.text, verdict.refused
@@ -60,7 +53,7 @@ def echo(file: Path) -> None:
     """Print the orders of FILE in normal form, one a line (problems on stderr, exit 1)."""
     from gm.app.checking import read_orders
 
-    message = read_orders(_read(file))
+    message = read_orders(read_bytes(file))
     click.echo(f"GAME {message.game}")
     if message.player:
         click.echo(f"PLAYER {message.player}")
@@ -85,7 +78,7 @@ def apply(files: tuple[Path, ...], campaign: Path) -> None:
     from gm.app.campaign import open_campaign
     from gm.app.pregame import apply_files
 
-    applied = apply_files(open_campaign(campaign), [(str(f), _read(f)) for f in files])
+    applied = apply_files(open_campaign(campaign), read_files(files))
     report_applied(applied)
 
 

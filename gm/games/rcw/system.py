@@ -118,8 +118,7 @@ class RussianCivilWar(GameSystem):
         other orders against the position the player's own trades leave (ruling R16)."""
         own, game_data = _own(state), _data(data)
         orders = _orders({player: message.orders})[player]
-        after = after_own_trades(own, game_data, player, orders) if own.stage == "play" \
-            else own
+        after = after_own_trades(own, game_data, player, orders)
         return legality_problems(orders, message.lines, own, game_data, player, after)
 
     def order_comment(self, given: order.Order, data: DataSet) -> str:

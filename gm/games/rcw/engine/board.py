@@ -151,6 +151,10 @@ class Board:
     def phasing_order(self) -> Sequence[str]:
         return self.state.sequence
 
+    def without_quitters(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """`players` less those who have quit, by now (14.24)."""
+        return tuple(p for p in players if p not in self.pending.quit_players)
+
     def active_players(self) -> list[str]:
         """The players who have not quit, in seating order."""
         return [p for p in self.state.players if p not in self.pending.quit_players]

@@ -83,12 +83,10 @@ def first_purge_step(run: Run) -> None:
 def close_first_phase(run: Run) -> None:
     """The Second Phase opens; a player who quit leaves the Player-Turn order (14.24)."""
     board, state = run.board, run.board.state
-    quit_players = set(board.pending.quit_players)
     board.closing = {
         "phase": 2,
-        "sequence": tuple(p for p in state.sequence if p not in quit_players),
-        "player_turn_randomizer": tuple(p for p in state.player_turn_randomizer
-                                        if p not in quit_players)}
+        "sequence": board.without_quitters(state.sequence),
+        "player_turn_randomizer": board.without_quitters(state.player_turn_randomizer)}
 
 
 # the Second Phase
@@ -131,9 +129,8 @@ def end_of_game_turn(run: Run) -> None:
         board.note(f"no victory condition met at the end of Game-Turn {turn} (14.1)")
         board.update_pending(purged_this_turn=(), red_leaders_lost_this_turn=())
         board.closing = {"turn": turn + 1, "phase": 1}
-    quit_players = set(board.pending.quit_players)
-    board.closing["player_turn_randomizer"] = tuple(
-        p for p in board.state.player_turn_randomizer if p not in quit_players)
+    board.closing["player_turn_randomizer"] = board.without_quitters(
+        board.state.player_turn_randomizer)
 
 
 FIRST_PHASE = PhasePlan[Board, Order]("First Phase", (

@@ -42,5 +42,5 @@ def quit_player(state: GameState, data: GameData, player: str) -> GameState:
     board = Board.of(state, data)
     apply(board, PhaseResults({player: (Quit(),)}))
     return board.to_state(
-        sequence=tuple(p for p in state.sequence if p != player),
-        player_turn_randomizer=tuple(p for p in state.player_turn_randomizer if p != player))
+        sequence=board.without_quitters(state.sequence),
+        player_turn_randomizer=board.without_quitters(state.player_turn_randomizer))
