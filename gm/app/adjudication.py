@@ -120,7 +120,7 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
                           "events": [e.model_dump(mode="json") for e in events_of(
                               result.timeline)]})
     mail = reports_by_mail(campaign, state, after, events, f"t{state.turn}p{state.phase}",
-                           salts)
+                           salts, sent=sorted(messages))
     detail = {"players": sorted(messages), "salts": salts,
               "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
     store.append_state(campaign.row, f"adjudicate {state.turn}.{state.phase}", detail, after,

@@ -106,6 +106,9 @@ class Campaign:
     def players(self) -> list[PlayerRow]:
         return self.store.players(self.row)
 
+    def player_names(self) -> dict[str, str]:
+        return {p.letter: p.name for p in self.players()}
+
     def phase_opened_at(self) -> dt.datetime:
         """When the open phase opened: the first entry of the latest run of entries in it."""
         history = self.store.history(self.row)

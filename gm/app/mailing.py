@@ -16,10 +16,12 @@ from gm.reporting.render import render_report
 
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
           before: GameStateBase | None, after: GameStateBase, events: list[Event],
-          player: str | None, salts: list[str], opened_at: dt.datetime) -> Outgoing:
+          player: str | None, salts: list[str], opened_at: dt.datetime,
+          sent: list[str] | None) -> Outgoing:
     model = campaign.system.report(campaign.name, before, after, campaign.data, events, player,
                                    deadline=deadline_text(campaign.folder, opened_at),
-                                   campaign_seed=campaign.row.seed, salts=salts)
+                                   campaign_seed=campaign.row.seed, salts=salts,
+                                   names=campaign.player_names(), sent=sent)
     return report_mail(campaign.name, config.gm_address, to, key, model.title,
                        render_report(model, "text"), render_report(model, "html"),
                        now().astimezone(config.zone()), kind)
@@ -27,10 +29,11 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
 
 def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: GameStateBase,
                     events: list[Event], key: str, salts: list[str] | None = None,
-                    players: bool = True, opened_at: dt.datetime | None = None
-                    ) -> list[Outgoing]:
+                    players: bool = True, opened_at: dt.datetime | None = None,
+                    sent: list[str] | None = None) -> list[Outgoing]:
     """Each player's report and the GM's copy, when the campaign is played by mail;
-    `opened_at`: when the phase after it opened (default: now), for its deadline."""
+    `opened_at`: when the phase after it opened (default: now), for its deadline; `sent`: the
+    players whose orders it was adjudicated with."""
     config = mail_config_or_none(campaign.folder)
     if config is None:
         return []
@@ -42,7 +45,7 @@ def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: Gam
                 continue
             mail.append(_mail(campaign, config, player.email, f"{key}.{player.letter}",
                               "report", before, after, events, player.letter, salts or [],
-                              opened_at))
+                              opened_at, sent))
     mail.append(_mail(campaign, config, config.gm_inbox, key, "gm-report", before, after,
-                      events, None, salts or [], opened_at))
+                      events, None, salts or [], opened_at, sent))
     return mail

@@ -25,6 +25,7 @@ class Reported:
     before: GameStateBase | None = None  # None: a report of `after` alone
     events: list[Event] = field(default_factory=list)
     salts: list[str] = field(default_factory=list)
+    sent: list[str] | None = None  # the players whose orders it was adjudicated with
     opened_at: dt.datetime | None = None  # when the phase after it opened
 
 
@@ -44,6 +45,7 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
         found.before = next(r.state for r in reversed(history) if r.seq < row.seq)
         found.after, found.salts, found.opened_at = (row.state, row.detail.get("salts", []),
                                                      row.created_at)
+        found.sent = row.detail.get("players")
         stored = json.loads(campaign.store.result(campaign.row, row.seq) or "{}")
         found.events = rulings(history, row.seq) + [Event(**e) for e in
                                                     stored.get("events", [])]
@@ -59,7 +61,8 @@ def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
     deadline = deadline_text(campaign.folder, found.opened_at) if found.opened_at else None
     return campaign.system.report(campaign.name, found.before, found.after, campaign.data,
                                   found.events, player, deadline=deadline,
-                                  campaign_seed=campaign.row.seed, salts=found.salts)
+                                  campaign_seed=campaign.row.seed, salts=found.salts,
+                                  names=campaign.player_names(), sent=found.sent)
 
 
 def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
@@ -68,7 +71,8 @@ def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
     the GM's copy was)."""
     found = reported(campaign, turn, phase)
     outgoing = reports_by_mail(campaign, found.before, found.after, found.events,
-                               str(found.last_seq), found.salts, opened_at=found.opened_at)
+                               str(found.last_seq), found.salts, opened_at=found.opened_at,
+                               sent=found.sent)
     if not outgoing:
         raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see README, "
                         "By mail")

@@ -46,6 +46,33 @@ def check(directory: Path | None) -> None:
     click.echo(f"{folder}: data set OK")
 
 
+@data.command()
+@click.argument("directory", required=False, type=click.Path(path_type=Path))
+def areas(directory: Path | None) -> None:
+    """Derive the drawn map's province areas (areas.json) of a data set folder.
+
+    Voronoi cells of the provinces' positions (map.yaml) cut to the land outline (land.json,
+    Natural Earth; copied from the embedded data set when the folder has none), with the
+    places of every label and stack marker. Run it after moving a province or changing its
+    neighbours; `gm data check` says when it is due.
+    """
+    from gm.core.data import DataError
+    from gm.games.registry import DEFAULT, system_for
+
+    system = system_for(DEFAULT)
+    folder = directory or system.default_data_dir()
+    if not folder.is_dir():
+        click.echo(f"gm: {folder}: not a folder", err=True)
+        sys.exit(1)
+    try:
+        click.echo(system.derive_map_areas(folder))
+    except DataError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        click.echo("gm: the map must pass `gm data check` first", err=True)
+        sys.exit(1)
+
+
 def _load(data_dir: Path | None) -> tuple[GameSystem, DataSet]:
     from gm.core.data import DataError
     from gm.games.registry import DEFAULT, system_for

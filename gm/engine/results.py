@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar, get_args
 
+from gm.engine.facts import Fact
 from gm.orders.order import Order
 
 Outcome = Literal["succeeded", "failed", "partial", "illegal", "void"]
@@ -23,6 +24,7 @@ class OrderResult:
     rule: str | None
     text: str
     detail: str
+    fact: Fact | None = None  # what it did, as fields (gm/engine/facts.py)
 
     def as_json(self) -> dict[str, object]:
         entry: dict[str, object] = {"player": self.player, "line": self.line,
@@ -38,6 +40,7 @@ class Note:
 
     step: str
     text: str
+    fact: Fact | None = None
 
 
 @dataclass(frozen=True)
@@ -62,11 +65,11 @@ class Results(Generic[OrderT]):
         self.timeline = timeline if timeline is not None else []
 
     def set(self, player: str, order: OrderT, result: Outcome, rule: str | None,
-            detail: str) -> None:
+            detail: str, fact: Fact | None = None) -> None:
         key = (player, order.line)
         if key not in self._found:
             self._found[key] = OrderResult(player, order.line, result, rule, order.echo(),
-                                           detail)
+                                           detail, fact)
             self.timeline.append(Judged(self.step, self._found[key]))
 
     def add(self, player: str, orders: tuple[OrderT, ...]) -> None:

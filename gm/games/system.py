@@ -81,6 +81,10 @@ class GameSystem(ABC):
     def check_data(self, directory: Path) -> list[Problem]:
         """Everything `gm data check` reports for a folder, each at its file and line."""
 
+    def derive_map_areas(self, directory: Path) -> str:
+        """`gm data areas`: derive the drawn map's areas of a data set; what was written."""
+        raise NotInThisGame("this game system draws no map areas")
+
     @abstractmethod
     def map_document(self, data: DataSet) -> dict[str, Any]:
         """The map as `gm data map --json` prints it."""
@@ -201,9 +205,11 @@ class GameSystem(ABC):
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,
                deadline: str | None = None, campaign_seed: str | None = None,
-               salts: Sequence[str] = ()) -> Report:
+               salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
+               sent: Sequence[str] | None = None) -> Report:
         """The report model of what led from `before` to `after` (of `after` alone when
-        None), for the GM or one player."""
+        None), for the GM or one player; `names`: the players' names; `sent`: the players
+        whose orders the phase reported was adjudicated with."""
 
     @abstractmethod
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:

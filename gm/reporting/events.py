@@ -11,10 +11,12 @@ def events_of(timeline: list[TimelineEvent]) -> list[Event]:
     for item in timeline:
         match item:
             case Judged(step=step, result=result):
-                events.append(Event(step=step, text=f"{result.text} -- {result.detail}",
+                said = result.text if result.detail in result.text else \
+                    f"{result.text} -- {result.detail}"  # a move's detail may be its path
+                events.append(Event(step=step, text=said,
                                     rule=result.rule, player=result.player, line=result.line,
                                     result=result.result, order=result.text,
-                                    detail=result.detail))
-            case Note(step=step, text=text):
-                events.append(Event(step=step, text=text))
+                                    detail=result.detail, fact=result.fact))
+            case Note(step=step, text=text, fact=fact):
+                events.append(Event(step=step, text=text, fact=fact))
     return events

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+
+from gm.engine.facts import Fact
 
 
 class _Frozen(BaseModel):
@@ -20,13 +22,27 @@ class Event(_Frozen):
     result: str | None = None
     order: str | None = None  # the order as understood, for results of orders
     detail: str | None = None
+    fact: Fact | None = None  # what it did, as fields: path, strengths, dice, losses
+
+
+class UnitView(_Frozen):
+    """A unit as other programs want it: its identity, what it is, and its numbers."""
+
+    id: int | str
+    label: str  # as the text report writes it: `152 Trotsky (3)`
+    name: str
+    kind: str  # "leader", "combat", "imperial"
+    color: str | None  # None: an Imperial unit, which takes its holder's colour
+    strength: int | None = None  # a combat unit's Strength Points
+    value: int | None = None  # a leader's Leadership Value
+    controller: str | None = None  # the player whose stack it is in, or whose chart
 
 
 class StackView(_Frozen):
     player: str | None
     color: str
     strength: int
-    units: list[str]
+    units: list[UnitView]
 
 
 class ProvinceView(_Frozen):
@@ -44,8 +60,59 @@ class ChartView(_Frozen):
     name: str
     held: dict[str, int]  # the markers a player holds, by kind, in the game's order
     markers: list[str]
-    units: list[str]
-    face_down: list[str]
+    units: list[UnitView]
+    face_down: list[UnitView]
+
+
+class ForceView(_Frozen):
+    """One of the reader's stacks, and what it can do this phase."""
+
+    province: str
+    name: str
+    strength: int
+    units: list[UnitView]
+    neighbours: list[str]  # `NOVG (rail)`, `FINL (rail, port)`
+    port: bool
+    limits: list[str]  # special crossings from here and what they allow
+    reach: list[str]  # provinces it can end a move in this phase
+    rail_reach: list[str]  # by rail only, beyond `reach`
+    attack: list[str]  # stacks it can attack (8.2)
+    subvert: list[str]  # Blue stacks it can subvert (8.3)
+
+
+class HeldView(_Frozen):
+    kind: str
+    count: int
+    allows: str
+
+
+class PlayerView(_Frozen):
+    letter: str
+    name: str
+    colour: str  # on the map and in its legend
+    in_game: bool
+    sent_orders: bool | None = None  # for the phase reported (None: not known)
+
+
+class PointItem(_Frozen):
+    """One item of a player's Victory Points (14.4)."""
+
+    what: str
+    points: int
+    rule: str
+
+
+class GraphProvince(_Frozen):
+    """The map as a graph, enough for another program to draw it."""
+
+    code: str
+    name: str
+    region: str
+    lat: float
+    lon: float
+    adjacent: list[str]
+    rail: list[str]
+    port: bool
 
 
 class OrderView(_Frozen):
@@ -60,14 +127,33 @@ class PlayerPart(_Frozen):
     letter: str
     orders: list[OrderView]
     template: list[str]  # the next phase's orders, ready to edit
+    forces: list[ForceView] = []
+    held: list[HeldView] = []
 
 
-class MapProvince(_Frozen):
+class MapArea(_Frozen):
     code: str
-    x: float
+    path: str  # SVG path data
+    fill: str
+    label: tuple[float, float]
+    title: str
+
+
+class MapMarker(_Frozen):
+    """A stack as a counter: the side's colour, a band of the controlling player's colour
+    with his letter, and the stack's strength."""
+
+    province: str
+    x: float  # the marker's centre
     y: float
     fill: str
-    stacks: list[StackView]
+    ink: str  # text colour on `fill`
+    band: str
+    band_ink: str
+    letter: str
+    text: str
+    title: str
+    own: bool = False  # the reader's own stack, outlined
 
 
 class MapLine(_Frozen):
@@ -75,19 +161,65 @@ class MapLine(_Frozen):
     y1: float
     x2: float
     y2: float
+    title: str = ""
+
+
+class MapArrow(_Frozen):
+    player: str
+    stroke: str
+    points: list[tuple[float, float]]
+    title: str
+
+
+class MapCombat(_Frozen):
+    line: MapLine
+    stroke: str
+    text: str  # the odds, the die and the result, written at the middle
+
+
+class MapMark(_Frozen):
+    kind: str  # "assassination", "epidemic"
+    x: float
+    y: float
+    title: str
+
+
+class MapLabel(_Frozen):
+    text: str
+    x: float
+    y: float
+
+
+class LegendEntry(_Frozen):
+    fill: str
+    ink: str
+    key: str
+    text: str
 
 
 class MapView(_Frozen):
+    """The drawn map: geometry and colours decided, the template only writes them out."""
+
     width: int
     height: int
-    provinces: list[MapProvince]
-    borders: list[MapLine]
+    land: list[str]
+    areas: list[MapArea]
     rails: list[MapLine]
-    moves: list[list[tuple[float, float]]]
-    combats: list[tuple[float, float]]
+    crossings: list[MapLine]
+    ports: list[MapLabel]
+    seas: list[MapLabel]
+    markers: list[MapMarker]
+    arrows: list[MapArrow]
+    combats: list[MapCombat]
+    marks: list[MapMark]
+    legend: list[LegendEntry]
+
+
+SCHEMA_VERSION = 2  # of the JSON report (docs/report.schema.json); 1 had no number
 
 
 class Report(_Frozen):
+    schema_version: int = SCHEMA_VERSION
     kind: str  # "phase", "deal", "trading", "final"
     campaign: str
     title: str
@@ -101,7 +233,11 @@ class Report(_Frozen):
     victory: str | None
     player: PlayerPart | None
     hands: dict[str, list[str]]  # before the game: the Initial Forces and the trades (15.3)
-    map: MapView
+    map: MapView | None = Field(default=None, exclude=True)  # drawn for HTML and PNG only
+    players: list[PlayerView] = []
+    sequence: list[str] = []  # the Player-Turn order of the Game-Turn (4.2)
+    final_points: dict[str, list[PointItem]] = {}  # when the game has ended: item by item
+    graph: list[GraphProvince] = []
     dice_seed: str | None = None  # the seed of the phase reported, revealed (docs/dice.md)
     dice_salts: list[str] = []
     next_commitment: str | None = None  # SHA-256 of the next phase's seed

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import jinja2
 
-from gm.reporting.model import Report
+from gm.reporting.model import Report, UnitView
 
 Format = Literal["text", "html", "json"]
 
@@ -32,6 +32,7 @@ def environment(html: bool = False) -> jinja2.Environment:
         autoescape=html,
     )
     env.filters["held"] = held
+    env.filters["labels"] = labels
     return env
 
 
@@ -40,11 +41,25 @@ def held(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{kind} {count}" for kind, count in counts.items())
 
 
+def labels(units: list[UnitView]) -> str:
+    """Units as the reports list them: `152 Trotsky (3), 111 RD 3`."""
+    return ", ".join(unit.label for unit in units)
+
+
 def render(template: str, **context: Any) -> str:
-    return environment(template.endswith(".html.j2")).get_template(template).render(**context)
+    escaped = template.endswith((".html.j2", ".svg.j2"))
+    return environment(escaped).get_template(template).render(**context)
 
 
 def render_report(report: Report, fmt: Format) -> str:
     if fmt == "json":
         return report.model_dump_json(indent=2) + "\n"
-    return render("report.html.j2" if fmt == "html" else "report.txt.j2", report=report)
+    return render("report.html.j2" if fmt == "html" else "report.txt.j2", report=report,
+                  map=report.map, title=f"Map: {report.title}")
+
+
+def render_map(report: Report) -> str | None:
+    """The report's map alone, as an SVG document (None: the data set has no areas)."""
+    if report.map is None:
+        return None
+    return render("map.svg.j2", map=report.map, title=f"Map: {report.title}")

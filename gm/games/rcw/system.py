@@ -3,7 +3,7 @@ orders, postal mode, state and reports, behind the one interface the application
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,10 @@ class RussianCivilWar(GameSystem):
 
     def check_data(self, directory: Path) -> list[Problem]:
         return check_directory(directory)
+
+    def derive_map_areas(self, directory: Path) -> str:
+        from gm.games.rcw.data.derive_areas import derive_from_folder  # GEOS: only here
+        return derive_from_folder(directory)
 
     def map_document(self, data: DataSet) -> dict[str, Any]:
         return describe.map_document(_data(data))
@@ -214,9 +218,11 @@ class RussianCivilWar(GameSystem):
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,
                deadline: str | None = None, campaign_seed: str | None = None,
-               salts: Sequence[str] = ()) -> Report:
+               salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
+               sent: Sequence[str] | None = None) -> Report:
         return build_report(campaign, None if before is None else _own(before), _own(after),
-                            _data(data), events, player, deadline, campaign_seed, list(salts))
+                            _data(data), events, player, deadline, campaign_seed, list(salts),
+                            names, sent)
 
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:
         return render_position(campaign, _own(state), _data(data))

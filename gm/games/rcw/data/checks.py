@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+from gm.games.rcw.data.areas import check_areas
 from gm.games.rcw.data.dataset import (
     LEADER_COLORS,
     GameData,
@@ -23,11 +25,11 @@ def check_directory(directory: Any) -> list[Problem]:
     """Everything `gm data check DIR` reports, in file order, each at its line."""
     data, problems = read_data_set(directory, lined=False)
     if data is not None and not check_data_set(data):
-        return []
+        return check_areas(data.map, Path(directory))
     data, problems = read_data_set(directory, lined=True)  # again, to place the problems
     if data is None:
         return problems
-    return check_data_set(data)
+    return check_data_set(data) + check_areas(data.map, Path(directory))
 
 
 def check_data_set(data: GameData) -> list[Problem]:

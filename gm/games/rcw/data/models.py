@@ -38,9 +38,18 @@ class SpecialCrossing(_Frozen):
     note: str = ""
 
 
+class SeaLabel(_Frozen):
+    """A sea or gulf named on the drawn map, where its name is written."""
+
+    name: str
+    lat: Annotated[float, Field(ge=-90, le=90)]
+    lon: Annotated[float, Field(ge=-180, le=180)]
+
+
 class MapFile(_Frozen):
     regions: dict[str, str]
     special: tuple[SpecialCrossing, ...] = ()
+    seas: tuple[SeaLabel, ...] = ()
     provinces: tuple[Province, ...]
 
 

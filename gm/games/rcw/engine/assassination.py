@@ -8,6 +8,7 @@ first, minus the victim's Leadership Value: 7 or more kills (10.0)."""
 from __future__ import annotations
 
 from gm.core.dice import Dice
+from gm.engine.facts import Assassinated, Attempt
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import Assassinate
@@ -52,18 +53,16 @@ def apply(board: Board, results: PhaseResults, dice: Dice, routes: dict[UnitId, 
         if total < 1:
             results.set(player, order, "illegal", "10.12", "no Assassin marker left")
             continue
-        details, kills = [], 0
-        for (target, where), markers in zip(eligible, _split(total, len(eligible)),
-                                            strict=True):
-            if markers == 0:
-                continue
-            details.append(_attempt(board, player, target, where, markers, dice))
-            kills += details[-1].endswith("killed")
-        results.set(player, order, "succeeded" if kills else "failed", "10.0", "; ".join(details))
+        attempts = [_attempt(board, player, target, where, markers, dice)
+                    for (target, where), markers in zip(eligible, _split(total, len(eligible)),
+                                                        strict=True) if markers]
+        results.set(player, order, "succeeded" if any(a.killed for a, _ in attempts) else
+                    "failed", "10.0", "; ".join(text for _, text in attempts),
+                    Assassinated(player=player, attempts=tuple(a for a, _ in attempts)))
 
 
 def _attempt(board: Board, player: str, target: UnitId, where: str, markers: int,
-             dice: Dice) -> str:
+             dice: Dice) -> tuple[Attempt, str]:
     data = board.data
     value = data.leaders[int(target)].value
     first, second = (dice.die(f"assassination of {target} by {player}") for _ in range(2))
@@ -72,11 +71,13 @@ def _attempt(board: Board, player: str, target: UnitId, where: str, markers: int
     board.section(player).assassin -= markers
     text = (f"{data.describe(target)} in {where}: dice {first}+{second}, +{markers - 1} for "
             f"extra markers, -{value} = {total}")
+    attempt = Attempt(target=target, province=where, dice=(first, second), markers=markers,
+                      value=value, total=total, killed=total >= KILLS)
     if total < KILLS:
         board.section(victim_owner).assassin += markers  # 10.23
-        board.note(f"assassination of {target} failed; {markers} markers to player "
-                   f"{victim_owner} (10.23)")
-        return text + f": survives, markers to player {victim_owner}"
+        board.record(f"assassination of {target} failed; {markers} markers to player "
+                     f"{victim_owner} (10.23)")
+        return attempt, text + f": survives, markers to player {victim_owner} (10.23)"
     board.randomizer += ["ASSASSIN"] * markers  # 10.22
     board.take(target)
     board.section(player).units.append(target)  # 10.21
@@ -84,8 +85,8 @@ def _attempt(board: Board, player: str, target: UnitId, where: str, markers: int
         permanently_eliminated=(*board.pending.permanently_eliminated, int(target)))
     if target in (LENIN, TROTSKY):
         lenin_or_trotsky_lost(board, int(target), victim_owner)
-    board.note(f"{data.describe(target)} assassinated in {where} (10.21)")
-    return text + ": killed"
+    board.record(f"{data.describe(target)} assassinated in {where} (10.21)")
+    return attempt, text + ": killed"
 
 
 def lenin_or_trotsky_lost(board: Board, leader: int, owner: str | None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from gm.engine.facts import Fact
 from gm.engine.results import Note, Results, TimelineEvent
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.model import Order
@@ -140,9 +141,13 @@ class Board:
     def update_pending(self, **changes: object) -> None:
         self.pending = self.pending.model_copy(update=changes)
 
-    def note(self, text: str) -> None:
+    def note(self, text: str, fact: Fact | None = None) -> None:
         self.log.append(text)
-        self.timeline.append(Note(self.step, text))
+        self.timeline.append(Note(self.step, text, fact))
+
+    def record(self, text: str) -> None:
+        """Into the log only: what an order's result already tells the report."""
+        self.log.append(text)
 
     def begin(self, step: str) -> None:
         """Mark the start of a step; notes from now on belong to it."""

@@ -8,6 +8,7 @@ count at once; an attack on units already eliminated has no effect (17.0 [8.0]).
 from __future__ import annotations
 
 from gm.core.dice import Dice
+from gm.engine.facts import Fought
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.engine.assassination import LENIN, TROTSKY, lenin_or_trotsky_lost
 from gm.games.rcw.engine.board import Board, PhaseResults, Pile
@@ -104,43 +105,63 @@ class Combat:
         twice = " (Red doubled, 12.12)" if doubled and order.subversive else ""
         text = f"{attack} to {defense} in {province}{twice}, {column}, die {die}: {outcome}"
         defender = defending.player
+        fought = Fought(province=province, attacker=player, defender=defender,
+                        attacking_from=tuple(sorted({self._where(u) for u in attackers})),
+                        attack=attack, defense=defense, odds=column, die=die, result=outcome,
+                        subversive=order.subversive)
         if order.subversive:
             if outcome == "De":  # 8.33: Ae and Ex have no effect
-                lost = " ".join(str(u) for u in defending.units)
-                self._eliminate(list(defending.units), player, attackers)
-                self.results.set(player, order, "succeeded", "8.33", f"{text}; lost: {lost}")
+                lost = list(defending.units)
+                self._eliminate(lost, player, attackers)
+                self.results.set(player, order, "succeeded", "8.33", f"{text}; lost: "
+                                 f"{self._names(lost)}", _lost(fought, [], lost))
             else:
-                self.results.set(player, order, "failed", "8.33", text + ": no effect")
+                self.results.set(player, order, "failed", "8.33", text + ": no effect",
+                                 fought)
             return
         if outcome == "Ae":
             self._eliminate(attackers, defender, list(defending.units))
             self.results.set(player, order, "failed", "8.41",
-                             f"{text}; lost: {' '.join(map(str, attackers))}")
+                             f"{text}; lost: {self._names(attackers)}",
+                             _lost(fought, attackers, []))
         elif outcome == "De":
-            lost = " ".join(str(u) for u in defending.units if isinstance(u, int))
+            lost = [u for u in defending.units if isinstance(u, int)]
             self._eliminate(list(defending.units), player, attackers)
-            self.results.set(player, order, "succeeded", "8.42", f"{text}; lost: {lost}")
+            self.results.set(player, order, "succeeded", "8.42",
+                             f"{text}; lost: {self._names(lost)}", _lost(fought, [], lost))
         else:
-            lost = self._exchange(player, attackers, defender, defending, attack, defense)
-            self.results.set(player, order, "partial", "8.43", f"{text}; {lost}")
+            lost_by_attacker, lost_by_defender, said = self._exchange(
+                player, attackers, defender, defending, attack, defense)
+            self.results.set(player, order, "partial", "8.43", f"{text}; {said}",
+                             _lost(fought, lost_by_attacker, lost_by_defender))
+
+    def _where(self, unit: UnitId) -> str:
+        found = self.board.find(unit)
+        return found[0] if found else ""
+
+    def _names(self, units: list[UnitId]) -> str:
+        """Units as the report names them: `161 (1st Latvian Rifles)`, losses included."""
+        return ", ".join(self.data.describe(u) for u in units) or "nothing"
 
     def _exchange(self, player: str, attackers: list[UnitId], defender: str | None,
-                  defending: Pile, attack: int, defense: int) -> str:
-        """8.43: the smaller side wholly, then at least as many points from the other."""
-        defenders = list(defending.units)
+                  defending: Pile, attack: int, defense: int
+                  ) -> tuple[list[UnitId], list[UnitId], str]:
+        """8.43: the smaller side wholly, then at least as many points from the other.
+        (attackers lost, defenders lost, what to say)"""
+        defenders: list[UnitId] = [u for u in defending.units if isinstance(u, int)]
         if attack < defense:
-            self._eliminate(attackers, defender, defenders)
+            self._eliminate(attackers, defender, list(defending.units))
             taken = self._choose(defenders, attack, defender, chooser=defender)
             self._eliminate(taken, player, attackers)
-            return f"attackers eliminated; defenders lose {' '.join(map(str, taken))}"
+            return attackers, taken, f"attackers eliminated; defenders lose {self._names(taken)}"
         if defense < attack:
-            self._eliminate(defenders, player, attackers)
+            self._eliminate(list(defending.units), player, attackers)
             taken = self._choose(attackers, defense, player, chooser=player)
             self._eliminate(taken, defender, defenders)
-            return f"defenders eliminated; attackers lose {' '.join(map(str, taken))}"
-        self._eliminate(defenders, player, attackers)  # equal: both sides (docs/rulings.md)
+            return taken, defenders, f"defenders eliminated; attackers lose {self._names(taken)}"
+        self._eliminate(list(defending.units), player, attackers)  # equal: both (rulings.md)
         self._eliminate(attackers, defender, defenders)
-        return "both sides eliminated (equal strengths)"
+        return attackers, defenders, "both sides eliminated (equal strengths)"
 
     def _choose(self, units: list[UnitId], points: int, owner: str | None,
                 chooser: str | None) -> list[UnitId]:
@@ -198,6 +219,11 @@ class Combat:
                 self.board.note(f"{' '.join(map(str, imperial))} captured by "
                                 f"{data.describe(candidate)} (13.41)")
                 return
+
+
+def _lost(fought: Fought, attackers: list[UnitId], defenders: list[UnitId]) -> Fought:
+    return fought.model_copy(update={"attacker_lost": tuple(attackers),
+                                     "defender_lost": tuple(defenders)})
 
 
 def apply(board: Board, results: PhaseResults, dice: Dice) -> None:

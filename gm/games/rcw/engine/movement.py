@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm.core.dice import Dice
+from gm.engine.facts import Moved
 from gm.engine.results import Outcome
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.engine.board import Board, PhaseResults
@@ -49,9 +50,9 @@ class Mover:
     why: dict[UnitId, str] = field(default_factory=dict)  # why the last units were not taken
 
     def set(self, player: str, order: Order, result: Outcome, rule: str | None,
-            detail: str) -> None:
+            detail: str, fact: Moved | None = None) -> None:
         if self.results is not None:
-            self.results.set(player, order, result, rule, detail)
+            self.results.set(player, order, result, rule, detail, fact)
 
     def _claim(self, player: str, order: Order, unit: UnitId, taker: UnitId) -> bool:
         """Record an uncontrolled unit taken up; False if the player lost it to another."""
@@ -136,8 +137,10 @@ class Mover:
         conflict = any("17.0 [5.0]" in note for note in notes)
         rule = ("5.27, 5.52" if order.rail else "5.27") if stopped else (
             "17.0 [5.0]" if conflict else ("5.5" if order.rail else "5.1"))
+        fact = Moved(player=player, units=tuple(force), path=tuple(visited), stopped=stopped,
+                     rule="5.27" if stopped else None, rail=order.rail)
         self.set(player, order, result, rule, "; ".join(
-            [f"{'-'.join(visited)}", *notes]))
+            [f"{'-'.join(visited)}", *notes]), fact)
 
     def _changes(self, player: str, order: Move, force: list[UnitId],
                  changes: list[StackChange], province: str, notes: list[str]) -> list[UnitId]:

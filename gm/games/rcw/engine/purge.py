@@ -183,7 +183,7 @@ def _purge(board: Board, results: PhaseResults, dice: Dice, members: tuple[str, 
     detail = f"Purge Strength {strength}, dice {roll}: {outcome}"
     if outcome == "C":
         chain = _counterpurges(board, results, dice, target, members)
-        board.note(f"purge of {target}: {detail}; {chain}")
+        board.record(f"purge of {target}: {detail}; {chain}")
         for member, part in parts.items():
             results.set(member, part, "failed", "11.24", f"{detail}; {chain}")
         return
@@ -199,7 +199,7 @@ def _purge(board: Board, results: PhaseResults, dice: Dice, members: tuple[str, 
     for member, part in parts.items():
         results.set(member, part, "succeeded", "11.21", f"{detail}; " + (
             ", ".join(given) or "nothing could be taken"))
-    board.note(f"purge of {target}: {detail}; {', '.join(given) or 'nothing taken'}")
+    board.record(f"purge of {target}: {detail}; {', '.join(given) or 'nothing taken'}")
 
 
 def _counterpurges(board: Board, results: PhaseResults, dice: Dice, victim: str,

@@ -4,6 +4,7 @@ rounded down in the First Phase and up in the Second."""
 from __future__ import annotations
 
 from gm.core.dice import Dice
+from gm.engine.facts import Struck
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board
@@ -23,7 +24,7 @@ def apply(board: Board, dice: Dice, count: int, active: list[str]) -> None:
         event = tables()["random_events"][row][column - 1]
         kind = event["event"]
         if kind == "epidemic":
-            epidemic(board, event["provinces"], f"{row}-{column}")
+            epidemic(board, event["provinces"], (row, column))
         elif kind == "subversive_doubled":
             board.update_pending(subversive_doubled=True)  # 12.12, 17.0 [12.0]: next Phase 2
             board.note(f"random event {row}-{column}: Subversive Attacks Doubled (12.12)")
@@ -34,12 +35,13 @@ def apply(board: Board, dice: Dice, count: int, active: list[str]) -> None:
             draw(board, dice, recipient, f"random event {number}")
 
 
-def epidemic(board: Board, names: list[str], label: str) -> None:
+def epidemic(board: Board, names: list[str], dice: tuple[int, int]) -> None:
     """12.11: the strongest combat unit of each Red, Green and White stack (topmost on a tie)
     goes to the unassigned section; Blue, Imperial units and leaders are immune."""
     data = board.data
     codes = [data.province_by_name[name.casefold()].code for name in names]
     lost: list[str] = []
+    victims_all: list[UnitId] = []
     for code in codes:
         for pile in list(board.position.get(code, [])):
             victims = [u for u in pile.units if data.is_combat(u)
@@ -50,10 +52,13 @@ def epidemic(board: Board, names: list[str], label: str) -> None:
             victim = next(u for u in victims if data.combat_units[int(u)].strength == strongest)
             pile.units.remove(victim)
             board.section(None).units.append(victim)
+            victims_all.append(victim)
             lost.append(f"{data.describe(victim)} in {code}")
         board._tidy(code)
-    board.note(f"random event {label}: Epidemic in {', '.join(codes)} (12.11): "
-               + (", ".join(lost) or "no unit affected"))
+    board.note(f"random event {dice[0]}-{dice[1]}: Epidemic in {', '.join(codes)} (12.11): "
+               + (", ".join(lost) or "no unit affected"),
+               Struck(event="epidemic", dice=dice, provinces=tuple(codes),
+                      lost=tuple(victims_all)))
 
 
 def _gone(board: Board, nationality: str) -> bool:

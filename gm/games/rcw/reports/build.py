@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from gm.core.dice import commitment, phase_seed
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine.postal import POSTAL
+from gm.games.rcw.orders.model import Order
 from gm.games.rcw.reports.chart import held_markers
-from gm.games.rcw.reports.mapview import build_map, routes_and_combats
+from gm.games.rcw.reports.mapview import build_map
+from gm.games.rcw.reports.planning import plan, unit_view
 from gm.games.rcw.rules.combat import strength
-from gm.games.rcw.rules.victory import ranking, victory_points
-from gm.games.rcw.state import FIRST_PHASE, UNASSIGNED, GameState
+from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
+from gm.games.rcw.state import UNASSIGNED, GameState
 from gm.reporting.model import (
     ChartView,
     Event,
+    GraphProvince,
     OrderView,
     PlayerPart,
+    PlayerView,
+    PointItem,
     ProvinceView,
     RegionView,
     Report,
     StackView,
 )
+from gm.reporting.palette import player_colours
+
+TEXT_WIDTH = 72
 
 
 def phase_name(state: GameState) -> str:
@@ -40,7 +50,7 @@ def _stacks(state: GameState, data: GameData) -> dict[str, list[StackView]]:
             views.setdefault(province, []).append(StackView(
                 player=stack.player, color=str(data.color(top)) if top else "imperial",
                 strength=sum(strength(u, data) for u in stack.units),
-                units=[data.describe(u) for u in stack.units]))
+                units=[unit_view(u, data, stack.player) for u in stack.units]))
     return views
 
 
@@ -59,50 +69,73 @@ def _chart(state: GameState, data: GameData) -> list[ChartView]:
     return [ChartView(name=f"Player {name}" if name != UNASSIGNED else "Unassigned",
                       held=held_markers(section),
                       markers=list(section.markers),
-                      units=[data.describe(u) for u in section.units],
-                      face_down=[data.describe(u) for u in section.face_down])
+                      units=[unit_view(u, data) for u in section.units],
+                      face_down=[unit_view(u, data) for u in section.face_down])
             for name, section in state.chart.items()]
 
 
-def _template(state: GameState, data: GameData, player: str, campaign: str) -> list[str]:
-    """The player's forces in order syntax, commented out, for the next phase."""
+def _graph(data: GameData) -> list[GraphProvince]:
+    return [GraphProvince(code=p.code, name=p.name, region=data.region_name(p.code), lat=p.lat,
+                          lon=p.lon, adjacent=list(p.adjacent), rail=list(p.rail), port=p.port)
+            for p in data.map.provinces]
+
+
+def _template(state: GameState, data: GameData, player: str, campaign: str,
+              orders: Sequence[Order]) -> list[str]:
+    """Every order open to the player now, commented out, under the lines that open it."""
     if state.stage != "play":
         return []
     lines = [f"GAME {campaign}", f"PLAYER {player}", "PASSWORD <your password>",
              f"TURN {state.turn} PHASE {state.phase}"]
-    for province, stacks in state.position.items():
-        for stack in stacks:
-            if stack.player != player:
-                continue
-            units = " ".join(str(u) for u in stack.units)
-            names = ", ".join(data.describe(u) for u in stack.units if data.is_leader(u))
-            verb = f"MOVE {units}: {province}-" if state.phase == FIRST_PHASE else \
-                f"ATTACK <unit> WITH {units}"
-            lines.append(f"# {verb}   # in {province}{': ' + names if names else ''}")
+    for order in orders:
+        named = [data.describe(u) for u in order.units_named()
+                 if isinstance(u, int) and data.is_leader(u)]
+        line = f"# {order.echo()}" + (f"   # {', '.join(named)}" if named else "")
+        lines.append(line if len(line) <= TEXT_WIDTH else f"# {order.echo()}")
     lines.append("END")
     return lines
+
+
+def _players(state: GameState, names: Mapping[str, str],
+             sent: Sequence[str] | None) -> list[PlayerView]:
+    colours = player_colours(list(state.players))
+    in_game = set(state.players_in_game())
+    return [PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill,
+                       in_game=p in in_game,
+                       sent_orders=None if sent is None else p in sent)
+            for p in state.players]
 
 
 def build_report(campaign: str, before: GameState | None, after: GameState, data: GameData,
                  events: list[Event], player: str | None = None,
                  deadline: str | None = None, campaign_seed: str | None = None,
-                 salts: list[str] | None = None) -> Report:
-    """The report of what led from `before` to `after` (None: a report of `after` alone)."""
-    kind = "final" if after.stage == "ended" else (
-        "phase" if before is not None and before.stage == "play" else after.stage)
-    title = (f"{campaign}: {phase_name(before)}" if before is not None and before.stage == "play"
-             else f"{campaign}: {phase_name(after)}")
-    details = [(e.order, e.detail or "") for e in events if e.order]
-    routes, combats = routes_and_combats(details)
-    standings = {color: victory_points(after, data, color) for color in ("red", "white")}
+                 salts: list[str] | None = None, names: Mapping[str, str] | None = None,
+                 sent: Sequence[str] | None = None) -> Report:
+    """The report of what led from `before` to `after` (None: a report of `after` alone);
+    `names`: the players' names; `sent`: who sent orders for the phase reported."""
+    names = names or {}
+    adjudicated = before is not None and before.stage == "play"
+    kind = "final" if after.stage == "ended" else ("phase" if adjudicated else after.stage)
+    title = (f"{campaign}: {phase_name(before)}" if before is not None and adjudicated
+             else f"{campaign}: the position before {phase_name(after)}"
+             if after.stage == "play" else f"{campaign}: {phase_name(after)}")
+    facts = [e.fact for e in events if e.fact is not None]
+    standings = {} if after.victory else {color: victory_points(after, data, color)
+                                          for color in ("red", "white")}
     final = ranking(victory_points(after, data, after.victory)) if after.victory else []
+    items = {p: [PointItem(what=what, points=points, rule=rule) for what, points, rule in found]
+             for p, found in victory_point_items(after, data, after.victory).items()} \
+        if after.victory else {}
     part = None
     if player is not None:
-        orders = [OrderView(line=e.line or 0, text=e.order or "", result=e.result or "",
-                            rule=e.rule, detail=e.detail or "")
-                  for e in events if e.player == player and e.order]
-        template = _template(after, data, player, campaign)
-        part = PlayerPart(letter=player, orders=orders, template=template)
+        orders = sorted((OrderView(line=e.line or 0, text=e.order or "", result=e.result or "",
+                                   rule=e.rule, detail=e.detail or "")
+                         for e in events if e.player == player and e.order),
+                        key=lambda o: o.line)
+        forces, held, offered = plan(after, data, player)
+        part = PlayerPart(letter=player, orders=orders,
+                          template=_template(after, data, player, campaign, offered),
+                          forces=forces, held=held)
     return Report(kind=kind, campaign=campaign, title=title,
                   next_phase=None if after.stage == "ended" else phase_name(after),
                   deadline=deadline, events=events, regions=_regions(after, data),
@@ -111,7 +144,10 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   hands={p: [data.describe(u) for u in h.units]
                          + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]
                          for p, h in after.hands.items()},
-                  map=build_map(data, _stacks(after, data), routes, combats),
+                  map=build_map(data, after, facts, player, names),
+                  players=_players(after, names, sent if adjudicated else None),
+                  sequence=list(after.sequence if after.stage == "play" else ()),
+                  final_points=items, graph=_graph(data),
                   **_dice(campaign_seed, before, after, salts or []))
 
 

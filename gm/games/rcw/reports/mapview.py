@@ -1,68 +1,182 @@
-"""The map drawn from the map data: provinces placed by latitude and longitude (an equirectangular
-projection squeezed by the cosine of Russia's middle latitude), regions coloured, rail lines,
-stacks, this phase's moves and combats. Geometry only; no rule is decided here."""
+"""The drawn map of a report: province areas (gm/games/rcw/data/areas.py) filled by the player
+who controls them, rail lines, ports, crossings, one counter-like marker per stack, this phase's
+moves, attacks, assassinations and epidemics, and a legend. Geometry only; no rule is decided
+here."""
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Callable
+from collections.abc import Mapping, Sequence
 
+from gm.engine.facts import Assassinated, Fact, Fought, Moved, Struck
+from gm.games.rcw.data.areas import AreaFile, Ring, label_box
 from gm.games.rcw.data.dataset import GameData
-from gm.reporting.model import MapLine, MapProvince, MapView, StackView
+from gm.games.rcw.rules.combat import strength
+from gm.games.rcw.state import GameState
+from gm.reporting.model import (
+    LegendEntry,
+    MapArea,
+    MapArrow,
+    MapCombat,
+    MapLabel,
+    MapLine,
+    MapMark,
+    MapMarker,
+    MapView,
+)
+from gm.reporting.palette import NOBODY, PlayerColour, player_colours
 
-WIDTH = 1100
-MARGIN = 30
-REGION_FILL = {"G": "#e8d9b5", "W": "#d9e8c5", "U": "#f2e6a0", "T": "#e6c4c4", "S": "#c9dcea",
-               "C": "#e3c9e6", "B": "#c4e6df", "F": "#d5d5ee", "P": "#eed5c4"}
-ROUTE = re.compile(r"^([A-Z]{3,4}(?:-[A-Z]{3,4})+)")
-WHERE = re.compile(r" in ([A-Z]{3,4})\b")
-
-
-def _projection(data: GameData) -> tuple[int, Callable[[float, float], tuple[float, float]]]:
-    lats = [p.lat for p in data.map.provinces]
-    lons = [p.lon for p in data.map.provinces]
-    squeeze = math.cos(math.radians((min(lats) + max(lats)) / 2))
-    scale = (WIDTH - 2 * MARGIN) / ((max(lons) - min(lons)) * squeeze)
-    height = int((max(lats) - min(lats)) * scale + 2 * MARGIN)
-
-    def at(lat: float, lon: float) -> tuple[float, float]:
-        return (round(MARGIN + (lon - min(lons)) * squeeze * scale, 1),
-                round(MARGIN + (max(lats) - lat) * scale, 1))
-    return height, at
+SIDES = {"red": ("#B22222", "#FFFFFF", "Red"), "white": ("#FFFFFF", "#000000", "White"),
+         "blue": ("#1F4E9C", "#FFFFFF", "Blue"), "green": ("#2E7D32", "#FFFFFF", "Green"),
+         "imperial": ("#C9A227", "#000000", "Imperial (Czar, Gold)")}
+CONTESTED = "#D4D4D4"
 
 
-def build_map(data: GameData, stacks: dict[str, list[StackView]], routes: list[list[str]],
-              combats: list[str]) -> MapView:
-    height, at = _projection(data)
-    point = {p.code: at(p.lat, p.lon) for p in data.map.provinces}
-    provinces = [MapProvince(code=p.code, x=point[p.code][0], y=point[p.code][1],
-                             fill=REGION_FILL.get(p.region, "#dddddd"),
-                             stacks=stacks.get(p.code, []))
-                 for p in data.map.provinces]
-
-    def lines(pairs: set[tuple[str, str]]) -> list[MapLine]:
-        return [MapLine(x1=point[a][0], y1=point[a][1], x2=point[b][0], y2=point[b][1])
-                for a, b in sorted(pairs)]
-
-    borders = {tuple(sorted((p.code, n))) for p in data.map.provinces for n in p.adjacent}
-    rails = {tuple(sorted((p.code, n))) for p in data.map.provinces for n in p.rail}
-    return MapView(width=WIDTH, height=height, provinces=provinces,
-                   borders=lines(borders), rails=lines(rails),  # type: ignore[arg-type]
-                   moves=[[point[c] for c in route if c in point] for route in routes],
-                   combats=[point[c] for c in combats if c in point])
+_DRAWN: dict[int, tuple[AreaFile, list[str], dict[str, str]]] = {}
 
 
-def routes_and_combats(details: list[tuple[str, str]]) -> tuple[list[list[str]], list[str]]:
-    """(order text, detail) of this phase -> the routes moved and the provinces fought in."""
-    routes, combats = [], []
-    for text, detail in details:
-        if text.startswith(("MOVE", "RAIL")):
-            found = ROUTE.match(detail)
-            if found:
-                routes.append(found.group(1).split("-"))
-        elif text.startswith(("ATTACK", "SUBVERT")):
-            found = WHERE.search(detail)
-            if found:
-                combats.append(found.group(1))
-    return routes, combats
+def _path(polygons: list[list[Ring]]) -> str:
+    return " ".join("M" + " L".join(f"{x:g},{y:g}" for x, y in ring[:-1]) + "Z"
+                    for polygon in polygons for ring in polygon)
+
+
+def _paths(areas: AreaFile) -> tuple[list[str], dict[str, str]]:
+    """SVG path data of the land and of every area, made once per areas file read."""
+    if id(areas) not in _DRAWN:
+        _DRAWN[id(areas)] = (areas, [_path([polygon]) for polygon in areas.land],
+                             {code: _path(area.outline) for code, area in areas.areas.items()})
+    _, land, paths = _DRAWN[id(areas)]
+    return land, paths
+
+
+def _side(stack_units: Sequence[object], data: GameData) -> str:
+    top = next((u for u in stack_units if isinstance(u, int)), None)
+    return str(data.color(top)) if top is not None else "imperial"
+
+
+def build_map(data: GameData, state: GameState, facts: Sequence[Fact],
+              reader: str | None = None, names: Mapping[str, str] | None = None) -> MapView | None:
+    areas = data.areas
+    if areas is None:
+        return None
+    names = names or {}
+    colours = player_colours(list(state.players))
+    land, paths = _paths(areas)
+    label = {code: area.label for code, area in areas.areas.items()}
+
+    def who(player: str | None) -> str:
+        if player is None:
+            return "no player"
+        return f"player {player}" + (f" ({names[player]})" if player in names else "")
+
+    map_areas, markers = [], []
+    for province in data.map.provinces:
+        if province.code not in areas.areas:
+            continue
+        stacks = state.stacks_in(province.code)
+        controllers = sorted({s.player for s in stacks if s.player is not None})
+        fill = colours[controllers[0]].tint if len(controllers) == 1 else (
+            CONTESTED if controllers else NOBODY.tint)
+        held = (f"held by {who(controllers[0])}" if len(controllers) == 1 else
+                "contested by " + ", ".join(who(p) for p in controllers) if controllers else
+                "held by no player")
+        title = (f"{province.code} {province.name} ({data.region_name(province.code)})"
+                 f"{', port' if province.port else ''}: {held}")
+        map_areas.append(MapArea(code=province.code, path=paths[province.code], fill=fill,
+                                 label=label[province.code], title=title))
+        slots = areas.areas[province.code].slots
+        for index, stack in enumerate(stacks[:len(slots)]):
+            rest = stacks[index:] if index == len(slots) - 1 and len(stacks) > len(slots) else [
+                stack]
+            side = _side(stack.units, data) if len(rest) == 1 else "imperial"
+            fill_side, ink, _ = SIDES[side]
+            band = colours.get(stack.player or "", NOBODY)
+            points = sum(strength(u, data) for s in rest for u in s.units)
+            units = "; ".join(", ".join(data.describe(u) for u in s.units) for s in rest)
+            markers.append(MapMarker(
+                province=province.code, x=slots[index][0], y=slots[index][1], fill=fill_side,
+                ink=ink, band=band.fill, band_ink=band.ink, letter=stack.player or "-",
+                text=str(points) if len(rest) == 1 else f"+{len(rest)}",
+                title=f"{province.code}: {who(stack.player)}, {SIDES[side][2]}, strength "
+                      f"{points}: {units}",
+                own=reader is not None and stack.player == reader))
+    arrows, combats, marks = _this_phase(facts, label, colours)
+    return MapView(
+        width=areas.projection.size[0], height=areas.projection.size[1], land=land,
+        areas=map_areas, rails=_rails(data, label), crossings=_crossings(data, areas, label),
+        ports=[MapLabel(text=f"{p.code} port", x=round(label_box(label[p.code], p.code)[2] + 5, 1),
+                        y=label[p.code][1] - 2)
+               for p in data.map.provinces if p.port and p.code in label],
+        seas=[MapLabel(text=s.name, x=s.at[0], y=s.at[1]) for s in areas.seas],
+        markers=markers, arrows=arrows, combats=combats, marks=marks,
+        legend=[LegendEntry(fill=c.fill, ink=c.ink, key=p, text=who(p))
+                for p, c in colours.items()]
+        + [LegendEntry(fill=fill, ink=ink, key="7", text=f"{text} stack, its strength")
+           for fill, ink, text in SIDES.values()])
+
+
+def _rails(data: GameData, label: dict[str, tuple[float, float]]) -> list[MapLine]:
+    pairs = sorted({tuple(sorted((p.code, n))) for p in data.map.provinces for n in p.rail})
+    return [MapLine(x1=label[a][0], y1=label[a][1], x2=label[b][0], y2=label[b][1],
+                    title=f"rail {a}-{b}") for a, b in pairs if a in label and b in label]
+
+
+def _crossings(data: GameData, areas: AreaFile, label: dict[str, tuple[float, float]]
+               ) -> list[MapLine]:
+    lines = [MapLine(x1=label[a][0], y1=label[a][1], x2=label[b][0], y2=label[b][1],
+                     title=f"{a}-{b}: neighbours (5.24)")
+             for a, b in areas.crossings if a in label and b in label]
+    for special in data.map.special:
+        a, b = special.between
+        if a in label and b in label:
+            lines.append(MapLine(x1=label[a][0], y1=label[a][1], x2=label[b][0], y2=label[b][1],
+                                 title=f"{special.name} ({special.rule}): {special.note}"))
+    return lines
+
+
+def _this_phase(facts: Sequence[Fact], label: dict[str, tuple[float, float]],
+                palette: Mapping[str, PlayerColour]
+                ) -> tuple[list[MapArrow], list[MapCombat], list[MapMark]]:
+    arrows, combats, marks = [], [], []
+    for fact in facts:
+        match fact:
+            case Moved(path=path) if len(path) > 1:
+                stopped = f", stopped in {fact.stopped} ({fact.rule})" if fact.stopped else ""
+                arrows.append(MapArrow(
+                    player=fact.player, stroke=palette[fact.player].fill if fact.player in
+                    palette else NOBODY.fill, points=[label[p] for p in path if p in label],
+                    title=f"player {fact.player}: {' '.join(map(str, fact.units))} "
+                          f"{'by rail ' if fact.rail else ''}{'-'.join(path)}{stopped}"))
+            case Fought():
+                start = fact.attacking_from[0] if fact.attacking_from else fact.province
+                if start == fact.province or start not in label:
+                    start_at = (label[fact.province][0] - 40, label[fact.province][1] - 30)
+                else:
+                    start_at = label[start]
+                end_at = label[fact.province]
+                kind = "subversive attack" if fact.subversive else "attack"
+                text = f"{fact.attack}:{fact.defense} die {fact.die} {fact.result}"
+                combats.append(MapCombat(
+                    line=MapLine(x1=start_at[0], y1=start_at[1], x2=end_at[0], y2=end_at[1],
+                                 title=f"{kind} by player {fact.attacker} on "
+                                       f"{fact.defender or 'an uncontrolled stack'} in "
+                                       f"{fact.province}: {fact.attack} to {fact.defense}, "
+                                       f"{fact.odds}, die {fact.die}: {fact.result}"),
+                    stroke=palette[fact.attacker].fill if fact.attacker in palette
+                    else NOBODY.fill, text=text))
+            case Assassinated():
+                for attempt in fact.attempts:
+                    if attempt.province in label:
+                        x, y = label[attempt.province]
+                        marks.append(MapMark(
+                            kind="assassination", x=x + 16, y=y + 12,
+                            title=f"assassination of {attempt.target} by player {fact.player} "
+                                  f"in {attempt.province}: "
+                                  + ("killed" if attempt.killed else "survived")))
+            case Struck():
+                for province in fact.provinces:
+                    if province in label:
+                        x, y = label[province]
+                        marks.append(MapMark(kind="epidemic", x=x - 16, y=y + 12,
+                                             title=f"{fact.event} in {province}: "
+                                                   f"{len(fact.lost)} unit(s) lost"))
+    return arrows, combats, marks

@@ -74,24 +74,37 @@ def _counts_on_map(unit: UnitId, color: str, data: GameData) -> bool:
     return data.color(unit) == color
 
 
-def victory_points(state: GameState, data: GameData, color: str) -> dict[str, int]:
-    """14.4-14.47: the points of the winning colour only, for every player who did not quit
-    (14.21)."""
-    points = {p: 0 for p in state.players if p not in state.pending.quit_players}
-    for player in points:
+PointItems = dict[str, list[tuple[str, int, str]]]  # player -> (what, points, rule)
+
+
+def victory_point_items(state: GameState, data: GameData, color: str) -> PointItems:
+    """14.4-14.47 item by item: the points of the winning colour only, for every player who
+    did not quit (14.21)."""
+    chart_rule, map_rule = ("14.41", "14.42") if color == "red" else ("14.43", "14.44")
+    items: PointItems = {p: [] for p in state.players if p not in state.pending.quit_players}
+    for player, found in items.items():
         section = state.chart[player]
-        points[player] += sum(_value(u, data) for u in section.units
-                              if _counts_on_chart(u, color, False, data))
-        points[player] += sum(_value(u, data) for u in section.face_down
-                              if _counts_on_chart(u, color, True, data))
-        if color == "red":
-            points[player] += POLITBURO_POINTS * section.politburo  # 14.41
-    for stacks in state.position.values():
+        found += [(f"{data.describe(u)} on the chart", _value(u, data), chart_rule)
+                  for u in section.units if _counts_on_chart(u, color, False, data)]
+        found += [(f"{data.describe(u)} face down on the chart", _value(u, data), "14.45")
+                  for u in section.face_down if _counts_on_chart(u, color, True, data)]
+        if color == "red" and section.politburo:
+            found.append((f"{section.politburo} Politburo marker"
+                          + ("s" if section.politburo > 1 else ""),
+                          POLITBURO_POINTS * section.politburo, "14.41"))
+    for province, stacks in state.position.items():
         for stack in stacks:
-            if stack.player in points:
-                points[stack.player] += sum(_value(u, data) for u in stack.units
-                                            if _counts_on_map(u, color, data))
-    return points
+            if stack.player in items:
+                items[stack.player] += [(f"{data.describe(u)} in {province}", _value(u, data),
+                                         map_rule)
+                                        for u in stack.units if _counts_on_map(u, color, data)]
+    return items
+
+
+def victory_points(state: GameState, data: GameData, color: str) -> dict[str, int]:
+    """14.4-14.47: each player's total of the winning colour's points."""
+    return {player: sum(points for _, points, _ in found)
+            for player, found in victory_point_items(state, data, color).items()}
 
 
 def ranking(points: dict[str, int]) -> list[tuple[str, int]]:

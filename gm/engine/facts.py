@@ -1,0 +1,75 @@
+"""What an order or an event did, as fields other programs and the map can use: the path a
+force took and where it stopped, a combat's strengths, odds, die and losses, an assassination's
+dice, the provinces a random event struck. The text of a result says the same for people."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gm.core.state import UnitId
+
+
+class _Fact(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Moved(_Fact):
+    """A force's move: every province it was in, in order, the first where it started."""
+
+    kind: Literal["move"] = "move"
+    player: str
+    units: tuple[UnitId, ...]
+    path: tuple[str, ...]
+    stopped: str | None = None  # where a rule stopped it short of the path ordered
+    rule: str | None = None  # the rule that stopped it
+    rail: bool = False
+
+
+class Fought(_Fact):
+    """One combat: the attacker's and the defender's strengths, the odds, the die, the result
+    and what each side lost."""
+
+    kind: Literal["combat"] = "combat"
+    province: str
+    attacker: str
+    defender: str | None  # None: an uncontrolled stack
+    attacking_from: tuple[str, ...]  # the provinces the attacking units stood in
+    attack: int
+    defense: int
+    odds: str
+    die: int
+    result: str
+    subversive: bool = False
+    attacker_lost: tuple[UnitId, ...] = ()
+    defender_lost: tuple[UnitId, ...] = ()
+
+
+class Attempt(_Fact):
+    target: UnitId
+    province: str
+    dice: tuple[int, int]
+    markers: int
+    value: int  # the target's Leadership Value, subtracted
+    total: int
+    killed: bool
+
+
+class Assassinated(_Fact):
+    kind: Literal["assassination"] = "assassination"
+    player: str
+    attempts: tuple[Attempt, ...]
+
+
+class Struck(_Fact):
+    """A random event that struck provinces (an epidemic), and what it took."""
+
+    kind: Literal["random event"] = "random event"
+    event: str
+    dice: tuple[int, int]
+    provinces: tuple[str, ...]
+    lost: tuple[UnitId, ...] = ()
+
+
+Fact = Annotated[Moved | Fought | Assassinated | Struck, Field(discriminator="kind")]
