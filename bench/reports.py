@@ -1,5 +1,7 @@
-"""Rendering the report of a 6-player First Phase in all three formats (model built once, then
-text, HTML with its map, JSON), against adjudicating that phase, in the same run.
+"""Rendering every report of a 6-player phase (the GM's and each player's, in text, HTML with
+its map, and JSON, each player's with YOUR FORCES and his template of every legal order), and
+the map as PNG for mail (one per phase: every reader's mail carries the same one), against
+adjudicating that phase, in the same run. The target (issue 13): within 5x the adjudication.
 Run: .venv/bin/python bench/reports.py
 """
 
@@ -20,10 +22,12 @@ from gm.games.rcw.reports.build import build_report
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import start
 from gm.reporting.events import events_of
-from gm.reporting.render import Format, render_report
+from gm.reporting.picture import png_of
+from gm.reporting.render import Format, render_map, render_report
 
-ROUNDS = 15
+ROUNDS = 9
 FORMATS: tuple[Format, ...] = ("text", "html", "json")
+TARGET = 5.0
 
 
 def main() -> int:
@@ -36,18 +40,43 @@ def main() -> int:
         return adjudicate(state, data, orders, SeededDice("b", "p"))
 
     result = adjudicate(state, data, orders, SeededDice("b", "p"))
+    events = events_of(result.timeline)
+    readers = [None, *state.players]
+
+    def models() -> list[object]:
+        return [build_report("bench", state, result.state, data, events, player=reader)
+                for reader in readers]
 
     def render_all() -> None:
-        model = build_report("bench", state, result.state, data, events_of(result.timeline))
-        for fmt in FORMATS:
-            render_report(model, fmt)
+        for reader in readers:
+            model = build_report("bench", state, result.state, data, events, player=reader)
+            for fmt in FORMATS:
+                render_report(model, fmt)
+
+    gm_model = build_report("bench", state, result.state, data, events)
+
+    def picture() -> None:
+        svg = render_map(gm_model)
+        assert svg is not None
+        png_of.cache_clear()
+        png_of(svg)
 
     render_all()  # templates compiled once, as in a running gm
-    rounds = [(timed(first_phase), timed(render_all)) for _ in range(ROUNDS)]
-    phase = statistics.median(r[0] for r in rounds)
-    render = statistics.median(r[1] for r in rounds)
-    print(f"adjudicating the phase      {phase * 1000:7.2f} ms")
-    print(f"report: text + HTML + JSON  {render * 1000:7.2f} ms   ratio {render / phase:.1f}x")
+    picture()
+    rounds = [(timed(first_phase), timed(models), timed(render_all), timed(picture))
+              for _ in range(ROUNDS)]
+    phase, built, rendered, png = (statistics.median(r[i] for r in rounds) for i in range(4))
+    whole = rendered + png
+    print(f"adjudicating the phase                        {phase * 1000:8.2f} ms")
+    print(f"7 report models (GM + 6 players)              {built * 1000:8.2f} ms   "
+          f"ratio {built / phase:6.1f}x")
+    print(f"7 reports, text + HTML + JSON (models too)    {rendered * 1000:8.2f} ms   "
+          f"ratio {rendered / phase:6.1f}x")
+    print(f"the map as PNG (resvg), once per phase        {png * 1000:8.2f} ms   "
+          f"ratio {png / phase:6.1f}x")
+    print(f"all of it                                     {whole * 1000:8.2f} ms   "
+          f"ratio {whole / phase:6.1f}x (target {TARGET:.0f}x: "
+          f"{'met' if whole / phase <= TARGET else 'not met'})")
     return 0
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import smtplib
 import subprocess
 import sys
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,7 @@ def test_a_campaign_by_mail_for_two_game_turns(tmp_path: Path, servers: MailServ
             reports = [m for m in mailbox(address, servers) if ".report." in m["Message-ID"]]
             assert reports and reports[-1].get_body(("html",)) is not None
             assert reports[-1]["Auto-Submitted"] == "auto-generated"
+            _check_the_mailed_map(reports[-1])
             clear(address, servers)
         copies = mailbox(GM_DESK, servers)
         assert [".gm-report." in m["Message-ID"] for m in copies] == [True]
@@ -59,6 +62,25 @@ def test_a_campaign_by_mail_for_two_game_turns(tmp_path: Path, servers: MailServ
     state = open_campaign(folder).latest().state
     assert state.stage == "ended" or (state.turn, state.phase) == (3, 1)
     assert mailbox(GM, servers) == []  # everything moved to the processed folder
+
+
+def _check_the_mailed_map(report: EmailMessage) -> None:
+    """As delivered over IMAP: a text part, an HTML part showing the map as a PNG by `cid:`
+    (Gmail and Outlook show no SVG), the PNG itself, and the whole page with the SVG map."""
+    assert report.get_content_type() == "multipart/mixed"
+    assert "YOUR ORDERS" in text_of(report)
+    html_part = report.get_body(("html",))
+    assert html_part is not None
+    html = str(html_part.get_content())
+    found = re.search(r'<img id="map" src="cid:([^"]+)"', html)
+    assert found and "<svg" not in html
+    pictures = [p for p in report.walk() if p.get_content_type() == "image/png"]
+    assert [p["Content-ID"] for p in pictures] == [f"<{found.group(1)}>"]
+    png = pictures[0].get_content()
+    assert isinstance(png, bytes) and png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 50_000
+    pages = [p for p in report.walk() if p.get_filename() == "report.html"]
+    assert len(pages) == 1 and pages[0].get_content_disposition() == "attachment"
+    assert '<svg id="map"' in str(pages[0].get_content())
 
 
 def test_a_forged_sender_and_broken_mime_are_refused_whole(

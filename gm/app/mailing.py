@@ -9,9 +9,10 @@ from gm.app.campaign import Campaign, now
 from gm.app.schedule import deadline_text
 from gm.app.settings import MailConfig, mail_config_or_none
 from gm.core.state import GameStateBase
-from gm.messages.compose import Outgoing, report_mail
+from gm.messages.compose import MapPicture, Outgoing, map_content_id, report_mail
 from gm.reporting.model import Event
-from gm.reporting.render import render_report
+from gm.reporting.picture import png_of
+from gm.reporting.render import render_map, render_report
 
 
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
@@ -22,9 +23,14 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
                                    deadline=deadline_text(campaign.folder, opened_at),
                                    campaign_seed=campaign.row.seed, salts=salts,
                                    names=campaign.player_names(), sent=sent)
+    svg = render_map(model)
+    picture = None if svg is None else MapPicture(
+        png_of(svg), map_content_id(campaign.name, kind, key), render_report(model, "html"))
+    html = render_report(model, "html",
+                         map_image=None if picture is None else f"cid:{picture.content_id}")
     return report_mail(campaign.name, config.gm_address, to, key, model.title,
-                       render_report(model, "text"), render_report(model, "html"),
-                       now().astimezone(config.zone()), kind)
+                       render_report(model, "text"), html, now().astimezone(config.zone()), kind,
+                       picture)
 
 
 def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: GameStateBase,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from email.charset import QP, Charset
 from email.header import Header
 from email.mime.base import MIMEBase
+from email.mime.image import MIMEImage
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import Compat32
@@ -103,10 +104,51 @@ def answer_mail(campaign: str, gm_address: str, key: str, to: str, subject: str 
                          in_reply_to=reply_to_id), "answer")
 
 
+@dataclass(frozen=True)
+class MapPicture:
+    """The map as PNG, shown in the HTML part by `cid:` (mail clients that show no SVG show
+    it), and the report as a whole HTML page with the interactive SVG map, attached."""
+
+    png: bytes
+    content_id: str  # without its angle brackets: the HTML part says `cid:<content_id>`
+    page: str
+
+
+def map_content_id(campaign: str, kind: str, key: str) -> str:
+    return message_id(campaign, f"{kind}-map", key)[1:-1]
+
+
 def report_mail(campaign: str, gm_address: str, to: str, key: str, subject: str, text: str,
-                html: str, date: dt.datetime, kind: str = "report") -> Outgoing:
-    return _out(_compose(gm_address, to, subject, message_id(campaign, kind, key), date,
-                         "auto-generated", text, html), kind)
+                html: str, date: dt.datetime, kind: str = "report",
+                picture: MapPicture | None = None) -> Outgoing:
+    """multipart/alternative (text, HTML); with a picture: multipart/mixed of
+    multipart/related (the alternative and the PNG the HTML shows) and the HTML page."""
+    mail = _compose(gm_address, to, subject, message_id(campaign, kind, key), date,
+                    "auto-generated", text, html)
+    if picture is not None:
+        mail = _with_picture(mail, picture)
+    return _out(mail, kind)
+
+
+def _with_picture(alternative: MIMEBase, picture: MapPicture) -> MIMEBase:
+    headers = [(name, value) for name, value in alternative.items()
+               if name not in ("Content-Type", "MIME-Version", "Content-Transfer-Encoding")]
+    for name, _ in headers:
+        del alternative[name]
+    del alternative["MIME-Version"]
+    image = MIMEImage(picture.png, "png")
+    del image["MIME-Version"]
+    image["Content-ID"] = f"<{picture.content_id}>"
+    image.add_header("Content-Disposition", "inline", filename="map.png")
+    related = MIMEMultipart("related", _subparts=[alternative, image],
+                            type="multipart/alternative")
+    del related["MIME-Version"]
+    page = _text(picture.page, "html", False)
+    page.add_header("Content-Disposition", "attachment", filename="report.html")
+    mail = MIMEMultipart("mixed", _subparts=[related, page])
+    for name, value in headers:
+        mail[name] = value
+    return mail
 
 
 def notice_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, subject: str,

@@ -153,7 +153,6 @@ class MapMarker(_Frozen):
     letter: str
     text: str
     title: str
-    own: bool = False  # the reader's own stack, outlined
 
 
 class MapLine(_Frozen):
@@ -241,3 +240,10 @@ class Report(_Frozen):
     dice_seed: str | None = None  # the seed of the phase reported, revealed (docs/dice.md)
     dice_salts: list[str] = []
     next_commitment: str | None = None  # SHA-256 of the next phase's seed
+
+
+def report_schema() -> dict[str, object]:
+    """The JSON report's JSON Schema, as published in docs/report.schema.json."""
+    schema = Report.model_json_schema(mode="serialization")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": f"gamesmaster-report-v{SCHEMA_VERSION}", **schema}

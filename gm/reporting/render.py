@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import jinja2
+from markupsafe import Markup
 
-from gm.reporting.model import Report, UnitView
+from gm.reporting.model import MapView, Report, UnitView
 
 Format = Literal["text", "html", "json"]
 
@@ -33,7 +34,24 @@ def environment(html: bool = False) -> jinja2.Environment:
     )
     env.filters["held"] = held
     env.filters["labels"] = labels
+    env.filters["wrap"] = wrap
     return env
+
+
+def wrap(text: str, width: int, first: int, rest: int) -> str:
+    """Words to lines of at most `width` characters (a longer word stands alone), the first
+    indented by `first` spaces and the others by `rest`: textwrap's greedy filling, without
+    its cost (the reports wrap thousands of lines a phase)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return "\n".join(" " * (first if i == 0 else rest) + part for i, part in enumerate(lines))
 
 
 def held(counts: Mapping[str, int]) -> str:
@@ -51,15 +69,33 @@ def render(template: str, **context: Any) -> str:
     return environment(escaped).get_template(template).render(**context)
 
 
-def render_report(report: Report, fmt: Format) -> str:
+_LAST_SVG: list[tuple[MapView, str, str]] = []
+
+
+def _svg(view: MapView, title: str) -> str:
+    """The map drawn once for all the reports of a phase (the same MapView object)."""
+    for last_view, last_title, svg in _LAST_SVG:
+        if last_view is view and last_title == title:
+            return svg
+    svg = render("map.svg.j2", map=view, title=title)
+    _LAST_SVG[:] = [(view, title, svg)]
+    return svg
+
+
+def render_report(report: Report, fmt: Format, map_image: str | None = None) -> str:
+    """`map_image`: the address of the map as a picture (`cid:...` in mail), shown in the HTML
+    instead of the inline SVG."""
     if fmt == "json":
         return report.model_dump_json(indent=2) + "\n"
+    title = f"Map: {report.title}"
+    svg = Markup(_svg(report.map, title)) if report.map is not None and fmt == "html" else None
     return render("report.html.j2" if fmt == "html" else "report.txt.j2", report=report,
-                  map=report.map, title=f"Map: {report.title}")
+                  map_svg=svg, title=title, map_image=map_image)
 
 
 def render_map(report: Report) -> str | None:
-    """The report's map alone, as an SVG document (None: the data set has no areas)."""
+    """The report's map alone, as an SVG document (None: the data set has no areas); every
+    reader's is the same."""
     if report.map is None:
         return None
-    return render("map.svg.j2", map=report.map, title=f"Map: {report.title}")
+    return _svg(report.map, f"Map: {report.title}")

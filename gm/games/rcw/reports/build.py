@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from gm.core.dice import commitment, phase_seed
 from gm.games.rcw.data.dataset import GameData
@@ -106,6 +107,36 @@ def _players(state: GameState, names: Mapping[str, str],
             for p in state.players]
 
 
+@dataclass(frozen=True)
+class _Shared:
+    """What every reader's report of one position holds alike, made once for all of them."""
+
+    regions: list[RegionView]
+    chart: list[ChartView]
+    graph: list[GraphProvince]
+    standings: dict[str, dict[str, int]]
+    ranking: list[tuple[str, int]]
+    items: dict[str, list[PointItem]]
+
+
+_LAST: list[tuple[GameState, GameData, _Shared]] = []
+
+
+def _shared(after: GameState, data: GameData) -> _Shared:
+    for state, last_data, shared in _LAST:
+        if state is after and last_data is data:
+            return shared
+    color = after.victory
+    shared = _Shared(
+        regions=_regions(after, data), chart=_chart(after, data), graph=_graph(data),
+        standings={} if color else {c: victory_points(after, data, c) for c in ("red", "white")},
+        ranking=ranking(victory_points(after, data, color)) if color else [],
+        items={p: [PointItem(what=what, points=points, rule=rule) for what, points, rule in found]
+               for p, found in victory_point_items(after, data, color).items()} if color else {})
+    _LAST[:] = [(after, data, shared)]
+    return shared
+
+
 def build_report(campaign: str, before: GameState | None, after: GameState, data: GameData,
                  events: list[Event], player: str | None = None,
                  deadline: str | None = None, campaign_seed: str | None = None,
@@ -120,12 +151,7 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
              else f"{campaign}: the position before {phase_name(after)}"
              if after.stage == "play" else f"{campaign}: {phase_name(after)}")
     facts = [e.fact for e in events if e.fact is not None]
-    standings = {} if after.victory else {color: victory_points(after, data, color)
-                                          for color in ("red", "white")}
-    final = ranking(victory_points(after, data, after.victory)) if after.victory else []
-    items = {p: [PointItem(what=what, points=points, rule=rule) for what, points, rule in found]
-             for p, found in victory_point_items(after, data, after.victory).items()} \
-        if after.victory else {}
+    shared = _shared(after, data)
     part = None
     if player is not None:
         orders = sorted((OrderView(line=e.line or 0, text=e.order or "", result=e.result or "",
@@ -138,16 +164,16 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                           forces=forces, held=held)
     return Report(kind=kind, campaign=campaign, title=title,
                   next_phase=None if after.stage == "ended" else phase_name(after),
-                  deadline=deadline, events=events, regions=_regions(after, data),
-                  chart=_chart(after, data), standings=standings, ranking=final,
+                  deadline=deadline, events=events, regions=shared.regions,
+                  chart=shared.chart, standings=shared.standings, ranking=shared.ranking,
                   victory=after.victory, player=part,
                   hands={p: [data.describe(u) for u in h.units]
                          + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]
                          for p, h in after.hands.items()},
-                  map=build_map(data, after, facts, player, names),
+                  map=build_map(data, after, facts, names),
                   players=_players(after, names, sent if adjudicated else None),
                   sequence=list(after.sequence if after.stage == "play" else ()),
-                  final_points=items, graph=_graph(data),
+                  final_points=shared.items, graph=shared.graph,
                   **_dice(campaign_seed, before, after, salts or []))
 
 

@@ -53,12 +53,27 @@ def _side(stack_units: Sequence[object], data: GameData) -> str:
     return str(data.color(top)) if top is not None else "imperial"
 
 
+_LAST: list[tuple[GameState, list[Fact], Mapping[str, str], MapView | None]] = []
+
+
 def build_map(data: GameData, state: GameState, facts: Sequence[Fact],
-              reader: str | None = None, names: Mapping[str, str] | None = None) -> MapView | None:
+              names: Mapping[str, str] | None = None) -> MapView | None:
+    """The map of a position and the phase that led to it; the same for every reader (his
+    own stacks are outlined by his report's style), so made once for all of a phase's."""
+    names = names or {}
+    for last_state, last_facts, last_names, view in _LAST:
+        if last_state is state and last_facts == list(facts) and last_names == names:
+            return view
+    view = _build_map(data, state, facts, names)
+    _LAST[:] = [(state, list(facts), dict(names), view)]
+    return view
+
+
+def _build_map(data: GameData, state: GameState, facts: Sequence[Fact],
+               names: Mapping[str, str]) -> MapView | None:
     areas = data.areas
     if areas is None:
         return None
-    names = names or {}
     colours = player_colours(list(state.players))
     land, paths = _paths(areas)
     label = {code: area.label for code, area in areas.areas.items()}
@@ -97,8 +112,7 @@ def build_map(data: GameData, state: GameState, facts: Sequence[Fact],
                 ink=ink, band=band.fill, band_ink=band.ink, letter=stack.player or "-",
                 text=str(points) if len(rest) == 1 else f"+{len(rest)}",
                 title=f"{province.code}: {who(stack.player)}, {SIDES[side][2]}, strength "
-                      f"{points}: {units}",
-                own=reader is not None and stack.player == reader))
+                      f"{points}: {units}"))
     arrows, combats, marks = _this_phase(facts, label, colours)
     return MapView(
         width=areas.projection.size[0], height=areas.projection.size[1], land=land,

@@ -120,10 +120,13 @@ def _targets(units: tuple[UnitId, ...], code: str, state: GameState, data: GameD
     """Attacks this stack alone may make: on each stack in its province (8.2) or, subverting,
     on Blue stacks next to it (8.3)."""
     provinces = [code] if not subversive else list(data.provinces[code].adjacent)
+    if subversive and not any(data.color(u) == "red" for u in units if isinstance(u, int)):
+        return []  # 8.3: Red units subvert
     found = []
     for where in provinces:
         for other in state.stacks_in(where):
-            if other.player == player:
+            if other.player == player or (subversive and {
+                    data.color(u) for u in other.units if isinstance(u, int)} != {"blue"}):
                 continue
             attack = Attack(line=1, subversive=subversive, target=(other.units[0],),
                             forces=(tuple(u for u in units if isinstance(u, int)),))

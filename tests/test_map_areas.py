@@ -1,0 +1,117 @@
+"""The drawn map's province areas (areas.json): derived by `gm data areas`, checked by
+`gm data check` against the map they came from, and laid out so that no marker or label covers
+another."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from gm.cli import cli
+from gm.games.rcw.data.areas import (
+    AREAS_FILE,
+    Area,
+    check_areas,
+    label_box,
+    read_areas,
+    slot_box,
+    touch,
+)
+from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
+from gm.games.rcw.data.derive_areas import SLOTS
+from gm.games.rcw.data.load import load_game_data
+
+DATA = load_game_data()
+
+
+def _copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, folder)
+    return folder
+
+
+def _check(folder: Path) -> str:
+    result = CliRunner().invoke(cli, ["data", "check", str(folder)])
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_every_province_has_an_area_and_room_for_its_stacks() -> None:
+    areas = read_areas(DEFAULT_DATA_DIR)
+    assert areas is not None
+    assert set(areas.areas) == set(DATA.provinces)
+    assert all(len(area.slots) == SLOTS and area.outline for area in areas.areas.values())
+    assert check_areas(DATA.map, DEFAULT_DATA_DIR) == []
+
+
+def test_no_marker_or_label_overlaps_another_geometrically() -> None:
+    areas = read_areas(DEFAULT_DATA_DIR)
+    assert areas is not None
+    boxes = [label_box(a.label, code) for code, a in areas.areas.items()]
+    boxes += [slot_box(at, areas.marker) for a in areas.areas.values() for at in a.slots]
+    for index, (x0, y0, x1, y1) in enumerate(boxes):
+        for u0, v0, u1, v1 in boxes[index + 1:]:
+            assert not (x0 < u1 and u0 < x1 and y0 < v1 and v0 < y1)
+
+
+def test_neighbours_touch_or_have_a_crossing_drawn() -> None:
+    areas = read_areas(DEFAULT_DATA_DIR)
+    assert areas is not None
+    crossings = {frozenset(pair) for pair in areas.crossings}
+    pairs = {frozenset((p.code, n)) for p in DATA.map.provinces for n in p.adjacent}
+    touching = {pair for pair in pairs if touch(*(areas.areas[c] for c in pair))}
+    assert touching | crossings >= pairs
+    assert len(touching) > 0.8 * len(pairs)  # most borders are drawn as borders
+
+
+def test_touching_needs_a_shared_stretch_of_border() -> None:
+    def square(x: float, y: float) -> Area:
+        ring = [(x, y), (x + 10, y), (x + 10, y + 10), (x, y + 10), (x, y)]
+        return Area(outline=[[ring]], label=(x + 5, y + 5), slots=[])
+
+    assert touch(square(0, 0), square(10, 0))  # a common edge
+    assert touch(square(0, 0), square(10, 4))  # part of an edge
+    assert not touch(square(0, 0), square(10, 10))  # a corner only
+    assert not touch(square(0, 0), square(12, 0))  # apart
+
+
+def test_a_moved_province_makes_the_areas_stale(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    path = folder / "map.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    lat: 56.9\n    lon: 35.9\n", "    lat: 57.2\n    lon: 35.9\n",
+                                 1), encoding="utf-8")
+    assert "derived from another map.yaml or land.json" in _check(folder)
+    result = CliRunner().invoke(cli, ["data", "areas", str(folder)])
+    assert result.exit_code == 0 and "78 areas" in result.output, result.output
+    assert "data set OK" in _check(folder)
+
+
+def test_a_missing_area_and_a_missing_crossing_are_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    document = json.loads((folder / AREAS_FILE).read_text(encoding="utf-8"))
+    first, second = document["crossings"][0]
+    del document["areas"]["KIEV"]
+    document["crossings"] = document["crossings"][1:]
+    (folder / AREAS_FILE).write_text(json.dumps(document), encoding="utf-8")
+    output = _check(folder)
+    assert "KIEV has no area" in output
+    assert f"{first} and {second} are neighbours but their areas do not touch" in output
+
+
+def test_overlapping_markers_are_reported(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    document = json.loads((folder / AREAS_FILE).read_text(encoding="utf-8"))
+    slots = document["areas"]["TVER"]["slots"]
+    slots[1] = [slots[0][0] + 3, slots[0][1]]
+    (folder / AREAS_FILE).write_text(json.dumps(document), encoding="utf-8")
+    assert "TVER marker 1 overlaps TVER marker 2" in _check(folder)
+
+
+def test_a_data_set_without_areas_is_told_how_to_make_them(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    (folder / AREAS_FILE).unlink()
+    assert "areas.json:0: file missing: run `gm data areas`" in _check(folder)
