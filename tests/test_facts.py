@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from gm.core.dice import ForcedDice
-from gm.engine.facts import Assassinated, Fact, Fought, Moved, Struck
+from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
 from gm.engine.results import Note
 from gm.games.rcw.cases.load import load_case
 from gm.games.rcw.engine.postal import adjudicate
@@ -63,7 +63,7 @@ def test_an_epidemic_says_where_it_struck_and_what_it_took() -> None:
     found = sorted(CASES.glob("*epidemic*.yaml"))
     assert found
     _, notes = _run(found[0].name)
-    [struck] = [n for n in notes if isinstance(n, Struck)]
+    [struck] = [n for n in notes if isinstance(n, RandomEvent) and n.event == "epidemic"]
     assert struck.event == "epidemic" and struck.provinces and len(struck.dice) == 2
 
 
@@ -77,3 +77,12 @@ def test_facts_survive_the_store_as_report_events() -> None:
     stored = json.dumps([e.model_dump(mode="json") for e in events])  # as gm/app stores them
     again = [Event(**e) for e in json.loads(stored)]  # as gm/app/reports.py reads them
     assert again == events and any(isinstance(e.fact, Fought) for e in again)
+
+
+def test_a_random_draw_says_who_drew_what() -> None:
+    _, notes = _run("random-event-draw-control.yaml")
+    [drawn] = [n for n in notes if isinstance(n, RandomEvent) and n.event == "draw"]
+    assert drawn.player and drawn.drawn and drawn.drawn.startswith("CTRL:")
+    _, notes = _run("random-event-subversive-doubled.yaml")
+    assert [n.event for n in notes if isinstance(n, RandomEvent)] == [
+        "subversive attacks doubled"]

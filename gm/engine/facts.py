@@ -1,6 +1,6 @@
 """What an order or an event did, as fields other programs and the map can use: the path a
 force took and where it stopped, a combat's strengths, odds, die and losses, an assassination's
-dice, the provinces a random event struck. The text of a result says the same for people."""
+dice, a random event's roll and what it did. The text of a result says the same for people."""
 
 from __future__ import annotations
 
@@ -62,14 +62,17 @@ class Assassinated(_Fact):
     attempts: tuple[Attempt, ...]
 
 
-class Struck(_Fact):
-    """A random event that struck provinces (an epidemic), and what it took."""
+class RandomEvent(_Fact):
+    """A random event: its roll on the table, the provinces it struck and what it took (an
+    epidemic), or who drew what (a draw from a randomizer)."""
 
     kind: Literal["random event"] = "random event"
-    event: str
+    event: str  # "epidemic", "subversive attacks doubled", "draw"
     dice: tuple[int, int]
-    provinces: tuple[str, ...]
+    provinces: tuple[str, ...] = ()
     lost: tuple[UnitId, ...] = ()
+    player: str | None = None  # who drew
+    drawn: str | None = None  # what he kept (None: nothing was left to draw)
 
 
-Fact = Annotated[Moved | Fought | Assassinated | Struck, Field(discriminator="kind")]
+Fact = Annotated[Moved | Fought | Assassinated | RandomEvent, Field(discriminator="kind")]

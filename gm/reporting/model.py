@@ -171,9 +171,11 @@ class MapArrow(_Frozen):
 
 
 class MapCombat(_Frozen):
+    number: int  # drawn on the attack's line, and in the list under the map
+    player: str  # the attacker
     line: MapLine
     stroke: str
-    text: str  # the odds, the die and the result, written at the middle
+    text: str  # the list's line: where, who, strengths, odds, die, result
 
 
 class MapMark(_Frozen):
@@ -212,6 +214,12 @@ class MapView(_Frozen):
     combats: list[MapCombat]
     marks: list[MapMark]
     legend: list[LegendEntry]
+
+    @property
+    def footer(self) -> int:
+        """The height under the map: the legend, and the list of this phase's attacks."""
+        rows = (len(self.combats) + 2) // 3
+        return 150 + (rows * 17 + 24 if rows else 0)
 
 
 SCHEMA_VERSION = 2  # of the JSON report (docs/report.schema.json); 1 had no number

@@ -8,6 +8,7 @@ first, minus the victim's Leadership Value: 7 or more kills (10.0)."""
 from __future__ import annotations
 
 from gm.core.dice import Dice
+from gm.core.words import counted
 from gm.engine.facts import Assassinated, Attempt
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.engine.board import Board, PhaseResults
@@ -75,7 +76,7 @@ def _attempt(board: Board, player: str, target: UnitId, where: str, markers: int
                       value=value, total=total, killed=total >= KILLS)
     if total < KILLS:
         board.section(victim_owner).assassin += markers  # 10.23
-        board.record(f"assassination of {target} failed; {markers} markers to player "
+        board.record(f"assassination of {target} failed; {counted(markers, 'marker')} to player "
                      f"{victim_owner} (10.23)")
         return attempt, text + f": survives, markers to player {victim_owner} (10.23)"
     board.randomizer += ["ASSASSIN"] * markers  # 10.22

@@ -181,7 +181,7 @@ class Combat:
         if chooser in self.losses and wanted:
             order = next(o for o in self.results.orders[chooser] if isinstance(o, Losses))
             self.results.set(chooser, order, "succeeded", "8.44",
-                             f"gave up {' '.join(map(str, taken))}")
+                             f"gave up {self._names(taken)}")
         return taken
 
     def _eliminate(self, units: list[UnitId], to: str | None, opponents: list[UnitId]) -> None:

@@ -9,6 +9,7 @@ orders and the dice."""
 from __future__ import annotations
 
 from gm.core.dice import Dice
+from gm.core.words import counted
 from gm.engine.sequence import Mode, PhasePlan, PhaseResult, PhaseRun, Step, run_phase
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.engine import (
@@ -119,7 +120,7 @@ def end_of_game_turn(run: Run) -> None:
     agreed = end_game_agreed(held)
     for player, order in results.of_kind(EndGame):
         results.set(player, order, "succeeded" if agreed else "failed", "14.1",
-                    f"the players agreeing hold {held} Politburo markers")
+                    f"the players agreeing hold {counted(held, 'Politburo marker')}")
     position = {p: [pile.units for pile in piles] for p, piles in board.position.items()}
     winner = victory(position, board.data, agreed)
     if winner:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.core.dice import Dice
+from gm.core.words import counted
 from gm.engine.results import Outcome
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
@@ -168,8 +169,8 @@ def _purge(board: Board, results: PhaseResults, dice: Dice, members: tuple[str, 
     elif target in members:
         problem = ("illegal", "11.14", "a Central Committee member is never purged")
     elif held < COMMITTEE:
-        problem = ("failed", "11.1", f"the Central Committee holds {held} Politburo markers, "
-                   "not 8")
+        problem = ("failed", "11.1", "the Central Committee holds "
+                   f"{counted(held, 'Politburo marker')}, not 8")
     if problem:
         for member, part in parts.items():
             results.set(member, part, *problem)
@@ -257,8 +258,8 @@ def _execution(board: Board, results: PhaseResults) -> None:
         if holder_leader is None or data.color(holder_leader) != "red":
             reason = ("13.53", "the Czar is not held by a Red leader")
         elif quorum < EXECUTION_QUORUM:
-            reason = ("13.52", f"the players ordering it hold {quorum} Politburo markers, "
-                      "not 10")
+            reason = ("13.52", "the players ordering it hold "
+                      f"{counted(quorum, 'Politburo marker')}, not 10")
         for player, order in orders:
             if reason:
                 results.set(player, order, "failed", reason[0], reason[1])

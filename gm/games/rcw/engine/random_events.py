@@ -4,7 +4,7 @@ rounded down in the First Phase and up in the Second."""
 from __future__ import annotations
 
 from gm.core.dice import Dice
-from gm.engine.facts import Struck
+from gm.engine.facts import RandomEvent
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board
@@ -27,12 +27,13 @@ def apply(board: Board, dice: Dice, count: int, active: list[str]) -> None:
             epidemic(board, event["provinces"], (row, column))
         elif kind == "subversive_doubled":
             board.update_pending(subversive_doubled=True)  # 12.12, 17.0 [12.0]: next Phase 2
-            board.note(f"random event {row}-{column}: Subversive Attacks Doubled (12.12)")
+            board.note(f"random event {row}-{column}: Subversive Attacks Doubled (12.12)",
+                       RandomEvent(event="subversive attacks doubled", dice=(row, column)))
         else:
             recipient = dice.recipient(active, f"random event {number}: who draws")
             board.note(f"random event {row}-{column}: Draw from the Randomizer, player "
                        f"{recipient} (12.13, 17.0 [12.0])")
-            draw(board, dice, recipient, f"random event {number}")
+            draw(board, dice, recipient, f"random event {number}", (row, column))
 
 
 def epidemic(board: Board, names: list[str], dice: tuple[int, int]) -> None:
@@ -57,8 +58,8 @@ def epidemic(board: Board, names: list[str], dice: tuple[int, int]) -> None:
         board._tidy(code)
     board.note(f"random event {dice[0]}-{dice[1]}: Epidemic in {', '.join(codes)} (12.11): "
                + (", ".join(lost) or "no unit affected"),
-               Struck(event="epidemic", dice=dice, provinces=tuple(codes),
-                      lost=tuple(victims_all)))
+               RandomEvent(event="epidemic", dice=dice, provinces=tuple(codes),
+                           lost=tuple(victims_all)))
 
 
 def _gone(board: Board, nationality: str) -> bool:
@@ -69,9 +70,15 @@ def _gone(board: Board, nationality: str) -> bool:
                    for u in pile.units)
 
 
-def draw(board: Board, dice: Dice, recipient: str, purpose: str) -> None:
-    """One chit from the Auxiliary Forces Randomizer for `recipient` (12.13)."""
+def draw(board: Board, dice: Dice, recipient: str, purpose: str,
+         event: tuple[int, int] | None = None) -> None:
+    """One chit from the Auxiliary Forces Randomizer for `recipient` (12.13); `event`: the
+    random event's roll that called for it, told with what was drawn."""
     data = board.data
+
+    def drew(chit: str | None) -> RandomEvent | None:
+        return None if event is None else RandomEvent(event="draw", dice=event,
+                                                      player=recipient, drawn=chit)
     while board.randomizer:
         chit = dice.draw(sorted(board.randomizer), f"{purpose}: chit for {recipient}")
         board.randomizer.remove(chit)
@@ -81,7 +88,7 @@ def draw(board: Board, dice: Dice, recipient: str, purpose: str) -> None:
                 section.assassin += 1
             else:
                 section.politburo += 1
-            board.note(f"player {recipient} draws {chit}")
+            board.note(f"player {recipient} draws {chit}", drew(chit))
             return
         kind, nationality = chit.split(":", 1)
         blue = data.counters.nationalities[nationality].color == "blue"
@@ -92,12 +99,14 @@ def draw(board: Board, dice: Dice, recipient: str, purpose: str) -> None:
         if kind == "CTRL":
             section.markers.append(chit)
             taken = _take_control(board, recipient, nationality)
-            board.note(f"player {recipient} draws {chit}: {taken} (5.61, 5.71, 12.13)")
+            board.note(f"player {recipient} draws {chit}: {taken} (5.61, 5.71, 12.13)",
+                       drew(chit))
             return
         removed = _withdraw(board, nationality, recipient)
-        board.note(f"player {recipient} draws {chit}: {removed} (5.66, 12.13)")
+        board.note(f"player {recipient} draws {chit}: {removed} (5.66, 12.13)", drew(chit))
         return
-    board.note(f"the Auxiliary Forces Randomizer is empty: player {recipient} draws nothing")
+    board.note(f"the Auxiliary Forces Randomizer is empty: player {recipient} draws nothing",
+               drew(None))
 
 
 def _take_control(board: Board, player: str, nationality: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from gm.engine.facts import Assassinated, Fact, Fought, Moved, Struck
+from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
 from gm.games.rcw.data.areas import AreaFile, Ring, label_box
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.rules.combat import strength
@@ -113,7 +113,8 @@ def _build_map(data: GameData, state: GameState, facts: Sequence[Fact],
                 text=str(points) if len(rest) == 1 else f"+{len(rest)}",
                 title=f"{province.code}: {who(stack.player)}, {SIDES[side][2]}, strength "
                       f"{points}: {units}"))
-    arrows, combats, marks = _this_phase(facts, label, colours)
+    where_stacks = {(m.province, m.letter): (m.x, m.y) for m in reversed(markers)}
+    arrows, combats, marks = _this_phase(facts, label, colours, where_stacks)
     return MapView(
         width=areas.projection.size[0], height=areas.projection.size[1], land=land,
         areas=map_areas, rails=_rails(data, label), crossings=_crossings(data, areas, label),
@@ -148,9 +149,13 @@ def _crossings(data: GameData, areas: AreaFile, label: dict[str, tuple[float, fl
 
 
 def _this_phase(facts: Sequence[Fact], label: dict[str, tuple[float, float]],
-                palette: Mapping[str, PlayerColour]
+                palette: Mapping[str, PlayerColour],
+                stacks: Mapping[tuple[str, str], tuple[float, float]]
                 ) -> tuple[list[MapArrow], list[MapCombat], list[MapMark]]:
-    arrows, combats, marks = [], [], []
+    """`stacks`: where a player's first stack in a province is drawn."""
+    arrows: list[MapArrow] = []
+    combats: list[MapCombat] = []
+    marks: list[MapMark] = []
     for fact in facts:
         match fact:
             case Moved(path=path) if len(path) > 1:
@@ -161,22 +166,7 @@ def _this_phase(facts: Sequence[Fact], label: dict[str, tuple[float, float]],
                     title=f"player {fact.player}: {' '.join(map(str, fact.units))} "
                           f"{'by rail ' if fact.rail else ''}{'-'.join(path)}{stopped}"))
             case Fought():
-                start = fact.attacking_from[0] if fact.attacking_from else fact.province
-                if start == fact.province or start not in label:
-                    start_at = (label[fact.province][0] - 40, label[fact.province][1] - 30)
-                else:
-                    start_at = label[start]
-                end_at = label[fact.province]
-                kind = "subversive attack" if fact.subversive else "attack"
-                text = f"{fact.attack}:{fact.defense} die {fact.die} {fact.result}"
-                combats.append(MapCombat(
-                    line=MapLine(x1=start_at[0], y1=start_at[1], x2=end_at[0], y2=end_at[1],
-                                 title=f"{kind} by player {fact.attacker} on "
-                                       f"{fact.defender or 'an uncontrolled stack'} in "
-                                       f"{fact.province}: {fact.attack} to {fact.defense}, "
-                                       f"{fact.odds}, die {fact.die}: {fact.result}"),
-                    stroke=palette[fact.attacker].fill if fact.attacker in palette
-                    else NOBODY.fill, text=text))
+                combats.append(_combat(fact, len(combats) + 1, label, palette, stacks))
             case Assassinated():
                 for attempt in fact.attempts:
                     if attempt.province in label:
@@ -186,7 +176,7 @@ def _this_phase(facts: Sequence[Fact], label: dict[str, tuple[float, float]],
                             title=f"assassination of {attempt.target} by player {fact.player} "
                                   f"in {attempt.province}: "
                                   + ("killed" if attempt.killed else "survived")))
-            case Struck():
+            case RandomEvent(event="epidemic"):
                 for province in fact.provinces:
                     if province in label:
                         x, y = label[province]
@@ -194,3 +184,28 @@ def _this_phase(facts: Sequence[Fact], label: dict[str, tuple[float, float]],
                                              title=f"{fact.event} in {province}: "
                                                    f"{len(fact.lost)} unit(s) lost"))
     return arrows, combats, marks
+
+
+def _combat(fact: Fought, number: int, label: dict[str, tuple[float, float]],
+            palette: Mapping[str, PlayerColour],
+            stacks: Mapping[tuple[str, str], tuple[float, float]]) -> MapCombat:
+    """An attack drawn from the attacker's stack (where it still stands) to the province of the
+    stack it attacked, numbered; the list under the map says what came of it."""
+    start = fact.attacking_from[0] if fact.attacking_from else fact.province
+    if (start, fact.attacker) in stacks:
+        start_at = stacks[(start, fact.attacker)]
+    elif start != fact.province and start in label:
+        start_at = label[start]
+    else:
+        start_at = (label[fact.province][0] - 40, label[fact.province][1] - 30)
+    end_at = label[fact.province]
+    kind = "subversive attack" if fact.subversive else "attack"
+    numbers = f"{fact.attack} to {fact.defense}, {fact.odds}, die {fact.die}: {fact.result}"
+    return MapCombat(
+        number=number, player=fact.attacker,
+        line=MapLine(x1=start_at[0], y1=start_at[1], x2=end_at[0], y2=end_at[1],
+                     title=f"{kind} by player {fact.attacker} on "
+                           f"{fact.defender or 'an uncontrolled stack'} in {fact.province}: "
+                           f"{numbers}"),
+        stroke=palette[fact.attacker].fill if fact.attacker in palette else NOBODY.fill,
+        text=f"{fact.province} {fact.attacker} on {fact.defender or '-'}: {numbers}")
