@@ -27,6 +27,6 @@ step "mypy --strict (the program, the tests, the benchmarks)"
 .venv/bin/mypy
 step "import-linter (the house plan's layers, docs/architecture.md)"
 .venv/bin/lint-imports --no-logo --no-cache
-step "pytest (starts PostgreSQL, dovecot and an SMTP relay on loopback)"
-.venv/bin/python -m pytest "$@"
+step "pytest on $(nproc) workers, a test file each at a time (each starts its own PostgreSQL, dovecot and SMTP relay on loopback)"
+.venv/bin/python -m pytest -n "$(nproc)" --dist loadfile --durations=10 "$@"
 step "done"

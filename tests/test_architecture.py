@@ -12,7 +12,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = [*sorted((ROOT / "gm").rglob("*.py")), *sorted((ROOT / "orders_grammar").rglob("*.py"))]
-LAZY_LOADING = (ROOT / "gm" / "commands", ROOT / "gm" / "cli.py")  # `gm --help` stays quick
+# `gm --help` stays quick; a game system's facade loads each part of its game when asked
+LAZY_LOADING = (ROOT / "gm" / "commands", ROOT / "gm" / "cli.py",
+                *sorted((ROOT / "gm" / "games").glob("*/system.py")))
 # Native libraries few commands need, loaded by the function that uses them so that every
 # other command starts without them: GEOS for `gm data areas`, resvg for the map as PNG.
 HEAVY = ("shapely", "numpy", "resvg_py", "gm.games.rcw.data.derive_areas")

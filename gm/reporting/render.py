@@ -11,6 +11,7 @@ from typing import Any, Literal
 import jinja2
 from markupsafe import Markup
 
+from gm.core.cachedir import cache_dir
 from gm.reporting.model import MapView, Report, UnitView
 
 Format = Literal["text", "html", "json"]
@@ -26,8 +27,11 @@ def templates_dir() -> Path:
 def environment(html: bool = False) -> jinja2.Environment:
     """One Jinja environment per kind (HTML escapes, text does not), so that each template
     is compiled once per process."""
+    folder = cache_dir()
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
+        # compiled once across commands; a template's checksum picks its entry
+        bytecode_cache=jinja2.FileSystemBytecodeCache(str(folder)) if folder else None,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         autoescape=html,

@@ -4,8 +4,9 @@ orders, postal mode, state and reports, behind the one interface the application
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
@@ -15,30 +16,26 @@ from gm.core.errors import GameError
 from gm.core.state import GameStateBase
 from gm.engine.results import SetupResult
 from gm.engine.sequence import PhaseResult
-from gm.games.rcw.cases import coverage, load, run
-from gm.games.rcw.data import describe
-from gm.games.rcw.data.checks import check_directory
 from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
 from gm.games.rcw.data.load import load_game_data
-from gm.games.rcw.data.names import resolve_province, resolve_unit
-from gm.games.rcw.engine import postal, quitting
-from gm.games.rcw.engine.trades import after_own_trades
-from gm.games.rcw.grammar.messages import parse_orders
-from gm.games.rcw.grammar.names import Names
-from gm.games.rcw.orders.messages import comment, legality_problems, open_phase_of
 from gm.games.rcw.orders.model import AnyOrder, Order
-from gm.games.rcw.reports.build import build_report, phase_name
-from gm.games.rcw.reports.position import render_position
-from gm.games.rcw.rules.victory import ranking, victory_points
-from gm.games.rcw.setup import deal, deployment, pregame, trading
 from gm.games.rcw.state import GameState
 from gm.games.system import Coverage, GameSystem, Orders
-from gm.orders import order
-from gm.reporting.model import Event, Report
 from orders_grammar.message import MAX_LINE_CHARS, Envelope, OpenPhase, ParsedMessage
-from orders_grammar.problem import Problem as LineProblem
 
-_ORDERS: TypeAdapter[AnyOrder] = TypeAdapter(AnyOrder)
+if TYPE_CHECKING:
+    from gm.games.rcw.grammar.names import Names
+    from gm.orders import order
+    from gm.reporting.model import Event, Report
+    from orders_grammar.problem import Problem as LineProblem
+
+# This facade loads each part of the game when it is first asked for (docs/architecture.md):
+# a command pays only for the parts it uses.
+
+
+@cache
+def _order_adapter() -> TypeAdapter[AnyOrder]:
+    return TypeAdapter(AnyOrder)
 
 
 def _own(state: GameStateBase) -> GameState:
@@ -75,6 +72,7 @@ class RussianCivilWar(GameSystem):
 
     def names(self, data: GameData) -> Names:
         """The names of units and provinces of a data set, built once per data set."""
+        from gm.games.rcw.grammar.names import Names
         known = self._names.get(id(data))
         if known is None or known[0] is not data:
             known = (data, Names(data))
@@ -88,6 +86,7 @@ class RussianCivilWar(GameSystem):
         return load_game_data(directory)
 
     def check_data(self, directory: Path) -> list[Problem]:
+        from gm.games.rcw.data.checks import check_directory
         return check_directory(directory)
 
     def derive_map_areas(self, directory: Path) -> str:
@@ -95,49 +94,60 @@ class RussianCivilWar(GameSystem):
         return derive_from_folder(directory)
 
     def map_document(self, data: DataSet) -> dict[str, Any]:
+        from gm.games.rcw.data import describe
         return describe.map_document(_data(data))
 
     def map_summary(self, data: DataSet) -> str:
+        from gm.games.rcw.data import describe
         return describe.map_summary(_data(data))
 
     def counters_document(self, data: DataSet) -> dict[str, Any]:
+        from gm.games.rcw.data import describe
         return describe.counters_document(_data(data))
 
     def state_from_json(self, text: str | bytes) -> GameState:
         return GameState.from_json(text)
 
     def new_game(self, data: DataSet, players: Sequence[str], dice: Dice) -> GameState:
+        from gm.games.rcw.setup import deal
         return deal.new_game(_data(data), list(players), dice)
 
     def open_phase(self, state: GameStateBase) -> OpenPhase:
+        from gm.games.rcw.orders.messages import open_phase_of
         return open_phase_of(_own(state))
 
     def parse_orders(self, envelope: Envelope, data: DataSet,
                      max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage[Order]:
+        from gm.games.rcw.grammar.messages import parse_orders
         return parse_orders(envelope, self.names(_data(data)), max_line_chars)
 
     def order_problems(self, message: ParsedMessage[Any], state: GameStateBase,
                        data: DataSet, player: str) -> list[LineProblem]:
         """Legality as 17.0 [4.2] orders it: the trades against the start of the phase, the
         other orders against the position the player's own trades leave (ruling R16)."""
+        from gm.games.rcw.engine.trades import after_own_trades
+        from gm.games.rcw.orders.messages import legality_problems
         own, game_data = _own(state), _data(data)
         orders = _orders({player: message.orders})[player]
         after = after_own_trades(own, game_data, player, orders)
         return legality_problems(orders, message.lines, own, game_data, player, after)
 
     def order_comment(self, given: order.Order, data: DataSet) -> str:
+        from gm.games.rcw.orders.messages import comment
         return comment(given, _data(data))
 
     def orders_from_json(self, entries: Sequence[Any]) -> tuple[Order, ...]:
-        return tuple(_ORDERS.validate_python(entry) for entry in entries)
+        return tuple(_order_adapter().validate_python(entry) for entry in entries)
 
     def adjudicate(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
+        from gm.games.rcw.engine import postal
         result, after = postal.adjudicate_phase(_own(state), _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
 
     def phase_title(self, state: GameStateBase) -> str:
+        from gm.games.rcw.reports.build import phase_name
         return phase_name(_own(state))
 
     def victory_title(self, state: GameStateBase) -> str:
@@ -146,21 +156,25 @@ class RussianCivilWar(GameSystem):
         return f"{winner} victory (14.1). Victory Points (14.4):"
 
     def final_ranking(self, state: GameStateBase, data: DataSet) -> list[tuple[str, int]]:
+        from gm.games.rcw.rules.victory import ranking, victory_points
         own = _own(state)
         if own.victory is None:
             return []
         return ranking(victory_points(own, _data(data), own.victory))
 
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameState:
+        from gm.games.rcw.engine import quitting
         return quitting.quit_player(_own(state), _data(data), player)
 
     def apply_setup_orders(self, state: GameStateBase, data: DataSet, orders: Orders
                            ) -> tuple[GameState, list[SetupResult]]:
+        from gm.games.rcw.setup import pregame
         return pregame.apply_pregame(_own(state), _data(data), _orders(orders))
 
     def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice) -> GameState:
         """The trading session ends (15.34); or the deployment does, and Game-Turn 1 opens
         (15.5, 15.62)."""
+        from gm.games.rcw.setup import deployment, trading
         own = _own(state)
         if own.stage == "trading":
             return trading.end_trading(own, _data(data))
@@ -171,6 +185,8 @@ class RussianCivilWar(GameSystem):
     def record_trade(self, state: GameStateBase, data: DataSet, giver: str, receiver: str,
                      gives: Sequence[str], takes: Sequence[str]) -> GameState:
         """15.33: items are leaders (number or name), POLITBURO or ASSASSIN."""
+        from gm.games.rcw.data.names import resolve_unit
+        from gm.games.rcw.setup import trading
         game_data = _data(data)
 
         def items(raw: Sequence[str]) -> list[str]:
@@ -182,6 +198,8 @@ class RussianCivilWar(GameSystem):
     def record_deployment(self, state: GameStateBase, data: DataSet, player: str,
                           words: Sequence[str]) -> GameState:
         """`UNIT ... IN PROVINCE`, top to bottom (15.5, 7.21)."""
+        from gm.games.rcw.data.names import resolve_province, resolve_unit
+        from gm.games.rcw.setup import deployment
         game_data = _data(data)
         if len(words) < 3 or words[-2].upper() != "IN":
             raise GameError("write the stack as: UNIT ... IN PROVINCE")
@@ -193,26 +211,33 @@ class RussianCivilWar(GameSystem):
                                         [int(u) for u in units])
 
     def clear_deployment(self, state: GameStateBase, player: str) -> GameState:
+        from gm.games.rcw.setup import deployment
         return deployment.clear_deploy(_own(state), player)
 
     def cases_folder(self) -> Path:
+        from gm.games.rcw.cases import coverage
         return coverage.CASES_DIR
 
     def run_case(self, path: Path) -> dict[str, Any]:
+        from gm.games.rcw.cases import run
         return run.run_case(path)
 
     def check_case(self, path: Path) -> tuple[str, list[str]]:
+        from gm.games.rcw.cases import load, run
         case = load.load_case(path)[0]
         return case.case, run.compare(case.expect, run.run_case(path))
 
     def case_position(self, path: Path) -> tuple[GameData, GameState]:
+        from gm.games.rcw.cases import load
         _, data, state = load.load_case(path)
         return data, state
 
     def case_rules(self, folder: Path) -> dict[str, list[str]]:
+        from gm.games.rcw.cases import coverage
         return coverage.case_rules(folder)
 
     def rule_coverage(self) -> list[Coverage]:
+        from gm.games.rcw.cases import coverage
         return coverage.project_coverage()
 
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
@@ -220,11 +245,13 @@ class RussianCivilWar(GameSystem):
                deadline: str | None = None, campaign_seed: str | None = None,
                salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
                sent: Sequence[str] | None = None) -> Report:
+        from gm.games.rcw.reports.build import build_report
         return build_report(campaign, None if before is None else _own(before), _own(after),
                             _data(data), events, player, deadline, campaign_seed, list(salts),
                             names, sent)
 
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:
+        from gm.games.rcw.reports.position import render_position
         return render_position(campaign, _own(state), _data(data))
 
 

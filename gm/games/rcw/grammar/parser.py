@@ -7,9 +7,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import lark
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
+from gm.core.cachedir import cache_dir
 from gm.core.state import UnitId
 from gm.games.rcw.grammar.names import Names, UnknownName, group_names, suggest
 from gm.games.rcw.orders import model as m
@@ -27,10 +29,18 @@ PLAIN = {  # terminal -> what a player reads
 }
 
 
+def _cache_file() -> str | bool:
+    """Lark's own cache of the grammar's tables: it keeps the grammar's digest in the file
+    and builds afresh when the grammar (or Lark) has changed."""
+    folder = cache_dir()
+    return str(folder / f"orders-lark-{lark.__version__}.cache") if folder else False
+
+
 @cache
 def lark_parser() -> Lark:
     """The bare parser: builds trees (for tools and the benchmark's baseline)."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False)
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False,
+                cache=_cache_file())
 
 
 class _LineParser:
@@ -41,7 +51,8 @@ class _LineParser:
     def __init__(self, names: Names) -> None:
         self.transformer = _ToOrder(names, 0)
         self.lark = Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
-                         maybe_placeholders=False, transformer=self.transformer)
+                         maybe_placeholders=False, transformer=self.transformer,
+                         cache=_cache_file())
 
     def parse(self, source: str, line: int) -> m.Order:
         self.transformer.line = line
