@@ -60,11 +60,9 @@ def fresh_database(server_url: str) -> str:
     """A new empty database on the server; its URL."""
     import uuid
 
-    from sqlalchemy import create_engine, text
+    import psycopg
 
     name = f"t{uuid.uuid4().hex[:12]}"
-    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    admin.dispose()
+    with psycopg.connect(server_url.replace("+psycopg", ""), autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
     return server_url.rsplit("/", 1)[0] + f"/{name}"

@@ -16,8 +16,10 @@ PROGRAM = [*sorted((ROOT / "gm").rglob("*.py")), *sorted((ROOT / "orders_grammar
 LAZY_LOADING = (ROOT / "gm" / "commands", ROOT / "gm" / "cli.py",
                 *sorted((ROOT / "gm" / "games").glob("*/system.py")))
 # Native libraries few commands need, loaded by the function that uses them so that every
-# other command starts without them: GEOS for `gm data areas`, resvg for the map as PNG.
-HEAVY = ("shapely", "numpy", "resvg_py", "gm.games.rcw.data.derive_areas")
+# other command starts without them: GEOS for `gm data areas`, resvg for the map as PNG, the
+# PostgreSQL driver for a hosted database.
+HEAVY = ("shapely", "numpy", "resvg_py", "psycopg", "gm.games.rcw.data.derive_areas",
+         "gm.app.upgrade")  # and an old database's migration, only when one is opened
 RCW = ROOT / "gm" / "games" / "rcw"
 RCW_NAMES = re.compile(r"czar|politburo|lenin", re.IGNORECASE)
 

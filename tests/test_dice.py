@@ -53,10 +53,7 @@ def test_a_tampered_phase_fails_verification(tmp_path: Path) -> None:
     opened = open_campaign(folder)
     row = opened.store.history(opened.row)[-1]
     assert row.detail["salts"] == ["kronstadt"]
-    from gm.store import dice_log
-
-    with opened.store.engine.begin() as conn:  # the GM changes a roll after the fact
-        conn.execute(dice_log.update().where(dice_log.c.state_seq == row.seq)
-                     .values(value="7"))
+    with opened.store._tx() as sql:  # the GM changes a roll after the fact
+        sql.execute("UPDATE dice_log SET value = '7' WHERE state_seq = :seq", seq=row.seq)
     bad = runner.invoke(cli, ["verify", str(folder)])
     assert bad.exit_code == 1 and "MISMATCH" in bad.output

@@ -55,7 +55,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     made = Store(url)
     made.create_schema()
     yield made
-    made.engine.dispose()
+    made.close()
 
 
 def test_store_appends_states_with_their_dice(store: Store, data: GameData) -> None:
@@ -83,18 +83,15 @@ def test_store_refuses_a_second_campaign_of_the_same_name(store: Store) -> None:
 
 
 def test_store_keeps_orders_and_results(store: Store, data: GameData) -> None:
-    from sqlalchemy import select
-
-    from gm.store import orders, results
-
     row = store.create_campaign("c", "rcw", "s", None, [], NOW)
     seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
     store.record_orders(row, seq, "A", "GAME c\nPLAYER A\n", None, NOW)
     store.record_result(row, seq, '{"orders": []}')
-    with store.engine.connect() as conn:
-        assert conn.execute(select(orders.c.player, orders.c.raw)).all() == [
+    with store._tx() as sql:
+        assert [(r["player"], r["raw"]) for r in sql.all("SELECT player, raw FROM orders")] == [
             ("A", "GAME c\nPLAYER A\n")]
-        assert conn.execute(select(results.c.result)).scalar() == '{"orders": []}'
+        assert sql.scalar("SELECT result FROM results") == '{"orders": []}'
+    assert store.orders_for(row, 0, 0) == [] and store.result(row, seq) == '{"orders": []}'
 
 
 def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None:

@@ -92,7 +92,7 @@ def test_a_version_1_database_is_brought_up_to_date_on_first_open(tmp_path: Path
 def test_a_version_1_postgresql_database_is_brought_up_to_date(tmp_path: Path,
                                                                postgres_url: str) -> None:
     """The same on PostgreSQL, from a database taken back to version 1's tables."""
-    from sqlalchemy import create_engine, text
+    import psycopg
 
     from tests.servers import fresh_database
 
@@ -100,8 +100,7 @@ def test_a_version_1_postgresql_database_is_brought_up_to_date(tmp_path: Path,
     folder = tmp_path / "old"
     gm("new", str(folder), "--seed", "mail", "--database", url,
        "-p", "A:A:anna@example.org:Kronstadt1921", "-p", "B:B:boris@example.org:Tsaritsyn-19")
-    engine = create_engine(url)
-    with engine.begin() as conn:
+    with psycopg.connect(url.replace("+psycopg", "")) as conn:
         for statement in (
                 "DROP TABLE inbox_handled", "DROP TABLE notices", "DROP TABLE schema_info",
                 "DROP INDEX ix_inbox_message_id", "DROP INDEX ix_outbox_status",
@@ -110,19 +109,19 @@ def test_a_version_1_postgresql_database_is_brought_up_to_date(tmp_path: Path,
                 "ALTER TABLE outbox DROP COLUMN kind, DROP COLUMN status, DROP COLUMN attempts,"
                 " DROP COLUMN next_attempt_at, DROP COLUMN last_error",
                 "ALTER TABLE orders DROP COLUMN inbox_id"):
-            conn.execute(text(statement))
-        conn.execute(text(
+            conn.execute(statement)
+        conn.execute(
             "INSERT INTO inbox (campaign_id, content_hash, message_id, sender, subject, raw, "
             "received_at, done) VALUES (1, 'h', '<w@example.org>', 'boris@example.org', 'o', "
-            ":raw, now(), 0)"), {"raw": "From: boris@example.org\nSubject: o\n\nGAME old\n"
-                                       "PLAYER B\nPASSWORD Tsaritsyn-19\nQUIT\n"})
-        conn.execute(text("INSERT INTO outbox (campaign_id, message_id, recipient, raw, "
-                          "created_at, sent_at) VALUES (1, '<s@x>', 'a@x.org', 'x', now(), "
-                          "now())"))
+            "%(raw)s, now(), 0)", {"raw": "From: boris@example.org\nSubject: o\n\nGAME old\n"
+                                          "PLAYER B\nPASSWORD Tsaritsyn-19\nQUIT\n"})
+        conn.execute("INSERT INTO outbox (campaign_id, message_id, recipient, raw, "
+                     "created_at, sent_at) VALUES (1, '<s@x>', 'a@x.org', 'x', now(), now())")
     opened = open_campaign(folder)
     assert opened.store.schema_version() == SCHEMA_VERSION
-    with engine.connect() as conn:
-        raw, verified = conn.execute(text("SELECT raw, verified_player FROM inbox")).one()
-        status = conn.execute(text("SELECT status FROM outbox")).scalar()
-    engine.dispose()
+    with psycopg.connect(url.replace("+psycopg", "")) as conn:
+        found = conn.execute("SELECT raw, verified_player FROM inbox").fetchone()
+        assert found is not None
+        raw, verified = found
+        status = conn.execute("SELECT status FROM outbox").fetchone()[0]  # type: ignore[index]
     assert "Tsaritsyn-19" not in raw and verified == "B" and status == "sent"

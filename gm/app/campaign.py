@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from gm.app.passwords import check_password, hash_password
-from gm.app.upgrade import bring_up_to_date
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import GameError
@@ -23,6 +22,7 @@ from gm.games.registry import DEFAULT, system_for
 from gm.games.system import GameSystem
 from gm.store import CampaignRow, PlayerRow, StateRow, Store
 from gm.store.mail import MailLike
+from gm.store.schema import SCHEMA_VERSION
 
 CONFIG_FILE = "campaign.toml"
 DATABASE_FILE = "campaign.sqlite"
@@ -193,7 +193,12 @@ def open_campaign(folder: Path) -> Campaign:
     except (tomllib.TOMLDecodeError, KeyError, OSError) as exc:
         raise GameError(f"{config_path}: unreadable campaign config ({exc})") from None
     store = Store(url)
-    bring_up_to_date(store)
+    found = store.schema_version()
+    if found > SCHEMA_VERSION:
+        raise GameError("this database was written by a newer version of the program")
+    if found < SCHEMA_VERSION:  # the migration, and the mail reading it needs: only then
+        from gm.app.upgrade import bring_up_to_date
+        bring_up_to_date(store)
     row = store.campaign(name)
     system = system_for(row.game)
     data = _load_data(system, str(config.get("data") or "") or row.data_dir)

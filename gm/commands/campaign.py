@@ -21,7 +21,8 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 @click.option("--seed", help="Seed for every random draw of this campaign (default: random).")
 @click.option("--data", "data_dir", type=click.Path(file_okay=False),
               help="A corrected data set folder to play on instead of the embedded one.")
-@click.option("--database", help="SQLAlchemy URL (default: SQLite inside the campaign folder).")
+@click.option("--database", help="A PostgreSQL URL, postgresql://USER@HOST/DB (default: SQLite "
+              "inside the campaign folder; the postgres extra installs the driver).")
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
         database: str | None) -> None:
     """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the

@@ -12,18 +12,20 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm.core.data import DataSet, Problem
-from gm.core.dice import Dice
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
-from gm.engine.results import SetupResult
-from gm.engine.sequence import PhaseResult
 from gm.orders.order import Order
-from gm.reporting.model import Event, Report
 from orders_grammar.message import MAX_LINE_CHARS, Envelope, OpenPhase, ParsedMessage
-from orders_grammar.problem import Problem as LineProblem
+
+if TYPE_CHECKING:  # named in signatures only: a command loads what it calls
+    from gm.core.dice import Dice
+    from gm.engine.results import SetupResult
+    from gm.engine.sequence import PhaseResult
+    from gm.reporting.model import Event, Report
+    from orders_grammar.problem import Problem as LineProblem
 
 Orders = Mapping[str, tuple[Order, ...]]
 

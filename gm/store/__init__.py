@@ -1,11 +1,10 @@
 """The store: campaigns, players, every phase's state with its dice, orders, results, and the
-campaign's mail. SQLAlchemy Core, so the same code serves SQLite (a campaign folder's own
-database) and a PostgreSQL URL."""
+campaign's mail. SQL through the DB-API (gm/store/base.py), so the same code serves SQLite (a
+campaign folder's own database) and a PostgreSQL URL."""
 
 from gm.store.core import StateStore
 from gm.store.mail import Handling, InboxRow, MailStore, NewMessage, NoticeRow, OutboxRow
 from gm.store.rows import CampaignRow, OrdersRow, PlayerRow, StateRow
-from gm.store.schema import dice_log, orders, results
 
 
 class Store(StateStore, MailStore):
@@ -13,4 +12,4 @@ class Store(StateStore, MailStore):
 
 
 __all__ = ["CampaignRow", "Handling", "InboxRow", "NewMessage", "NoticeRow", "OrdersRow",
-           "OutboxRow", "PlayerRow", "StateRow", "Store", "dice_log", "orders", "results"]
+           "OutboxRow", "PlayerRow", "StateRow", "Store"]

@@ -1,67 +1,202 @@
-"""The database under the store: one SQLAlchemy engine (SQLite in the campaign folder, or a
-PostgreSQL URL), a transaction helper that turns database errors into GameError, and the
-schema's version."""
+"""The database under the store, through the DB-API itself: sqlite3 for the database in a
+campaign folder, psycopg for a PostgreSQL URL. The SQL is written once, with `:name`
+parameters, in the few forms both speak; a transaction helper turns database errors into
+GameError; and the schema's version.
+
+No SQL toolkit: a command opens its campaign without loading one (issue 14's start-up)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import datetime as dt
+import re
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
-
-from sqlalchemy import Connection, create_engine, event, inspect, select
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from pathlib import Path
+from typing import Any, Literal
 
 from gm.core.errors import GameError
-from gm.store.schema import SCHEMA_VERSION, metadata, schema_info
+from gm.store.schema import SCHEMA_VERSION, create_statements
+
+Row = Mapping[str, Any]
+Dialect = Literal["sqlite", "postgresql"]
+PARAMETER = re.compile(r"(?<!:):(\w+)")
+SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"  # as databases of earlier versions hold them
 
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    """Write-ahead log: a commit survives the process being killed without waiting for the
-    disk twice; readers do not block the writer."""
-    cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.close()
+def _sqlite_value(value: object) -> object:
+    """A parameter as SQLite keeps it: a time in UTC, written as earlier versions wrote it."""
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is not None:
+            value = value.astimezone(dt.UTC).replace(tzinfo=None)
+        return value.strftime(SQLITE_TIME)
+    return value
+
+
+def _sqlite_row(cursor: sqlite3.Cursor, values: tuple[Any, ...]) -> dict[str, Any]:
+    row = {}
+    for (name, *_), value in zip(cursor.description, values, strict=True):
+        if name.endswith("_at") and isinstance(value, str):  # a time, kept in UTC
+            value = dt.datetime.fromisoformat(value)
+        row[name] = value
+    return row
+
+
+class Sql:
+    """One connection inside a transaction."""
+
+    def __init__(self, connection: Any, dialect: Dialect) -> None:
+        self.connection, self.dialect = connection, dialect
+
+    def execute(self, statement: str, **params: object) -> Any:
+        if self.dialect == "sqlite":
+            return self.connection.execute(statement, {k: _sqlite_value(v)
+                                                       for k, v in params.items()})
+        return self.connection.execute(PARAMETER.sub(r"%(\1)s", statement), params)
+
+    def all(self, statement: str, **params: object) -> list[Row]:
+        return list(self.execute(statement, **params).fetchall())
+
+    def first(self, statement: str, **params: object) -> Row | None:
+        row: Row | None = self.execute(statement, **params).fetchone()
+        return row
+
+    def scalar(self, statement: str, **params: object) -> Any:
+        row = self.first(statement, **params)
+        return None if row is None else next(iter(row.values()))
+
+    def insert(self, table: str, values: Mapping[str, object], returning: str | None = None
+               ) -> Any:
+        """One row; the value of `returning` (its new id, say) when asked."""
+        names = list(values)
+        statement = (f"INSERT INTO {table} ({', '.join(names)}) VALUES "
+                     f"({', '.join(':' + n for n in names)})"
+                     + (f" RETURNING {returning}" if returning else ""))
+        cursor = self.execute(statement, **values)
+        return next(iter(cursor.fetchone().values())) if returning else None
+
+    def insert_many(self, table: str, rows: Sequence[Mapping[str, object]]) -> None:
+        for values in rows:
+            self.insert(table, values)
+
+
+def within(names: Sequence[object], prefix: str = "p") -> tuple[str, dict[str, object]]:
+    """`IN (...)` for a list: the placeholders and their parameters."""
+    params = {f"{prefix}{i}": value for i, value in enumerate(names)}
+    return "(" + (", ".join(f":{key}" for key in params) or "NULL") + ")", params
 
 
 class Database:
-    """One database; `url` is any SQLAlchemy URL (sqlite:///path, postgresql://...)."""
+    """One database: `sqlite:///path` (a campaign folder's) or a PostgreSQL URL
+    (`postgresql://...`, `postgresql+psycopg://...`)."""
 
     def __init__(self, url: str) -> None:
+        self.url = url
+        self._connection: Any = None
+        if url.startswith("sqlite:///"):
+            self.dialect: Dialect = "sqlite"
+            self._path = url.removeprefix("sqlite:///")
+        elif url.startswith(("postgresql://", "postgresql+psycopg://", "postgres://")):
+            self.dialect = "postgresql"
+            self._path = re.sub(r"^postgres(ql)?(\+psycopg)?://", "postgresql://", url)
+        else:
+            raise GameError(f"cannot open database {url!r}: give sqlite:///PATH or a "
+                            "postgresql:// URL")
+
+    def _connect(self) -> Any:
+        if self._connection is not None:
+            return self._connection
+        connection: Any
         try:
-            self.engine = create_engine(url)
-        except (SQLAlchemyError, ValueError, ImportError) as exc:
-            raise GameError(f"cannot open database {url!r}: {exc}") from None
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            if self.dialect == "sqlite":
+                if self._path and not Path(self._path).parent.is_dir():
+                    raise GameError(f"cannot open database {self.url!r}: no such folder")
+                connection = sqlite3.connect(self._path, isolation_level=None)
+                connection.row_factory = _sqlite_row
+                # Write-ahead log: a commit survives the process being killed without waiting
+                # for the disk twice; readers do not block the writer.
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute("PRAGMA synchronous=NORMAL")
+                connection.execute("PRAGMA busy_timeout=30000")
+            else:
+                import psycopg  # the PostgreSQL driver: only for a hosted GM's database
+                from psycopg.rows import dict_row
+
+                connection = psycopg.connect(self._path, row_factory=dict_row, autocommit=True)
+        except (sqlite3.Error, ImportError) as exc:
+            raise GameError(f"cannot open database {self.url!r}: {exc}") from None
+        except Exception as exc:  # psycopg's errors, without importing it for SQLite
+            raise GameError(f"cannot open database {self.url!r}: {exc}") from None
+        self._connection = connection
+        return connection
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
     @contextmanager
-    def _tx(self) -> Iterator[Connection]:
+    def _tx(self) -> Iterator[Sql]:
+        connection = self._connect()
         try:
-            with self.engine.begin() as conn:
-                yield conn
-        except IntegrityError as exc:
-            raise GameError(f"the store refused a change: {exc.orig}") from None
-        except SQLAlchemyError as exc:
-            raise GameError(f"database error: {exc}") from None
+            if self.dialect == "sqlite":
+                connection.execute("BEGIN")
+                try:
+                    yield Sql(connection, "sqlite")
+                except BaseException:
+                    connection.execute("ROLLBACK")
+                    raise
+                connection.execute("COMMIT")
+            else:
+                with connection.transaction():
+                    yield Sql(connection, "postgresql")
+        except GameError:
+            raise
+        except Exception as exc:
+            if any(kind.__name__ == "IntegrityError" for kind in type(exc).__mro__):
+                raise GameError(f"the store refused a change: {exc}") from None
+            if isinstance(exc, sqlite3.Error) or type(exc).__module__.startswith("psycopg"):
+                raise GameError(f"database error: {exc}") from None
+            raise
+
+    def autocommit(self, *statements: str) -> None:
+        """Statements no transaction may hold (VACUUM)."""
+        connection = self._connect()
+        for statement in statements:
+            connection.execute(statement)
+
+    def tables(self) -> set[str]:
+        with self._tx() as sql:
+            if self.dialect == "sqlite":
+                rows = sql.all("SELECT name FROM sqlite_master WHERE type = 'table'")
+            else:
+                rows = sql.all("SELECT table_name AS name FROM information_schema.tables "
+                               "WHERE table_schema = current_schema()")
+        return {str(r["name"]) for r in rows}
+
+    def columns(self, sql: Sql, table: str) -> set[str]:
+        if self.dialect == "sqlite":
+            return {str(r["name"]) for r in sql.all(f"PRAGMA table_info({table})")}
+        return {str(r["column_name"]) for r in sql.all(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name = :table", table=table)}
 
     def create_schema(self) -> None:
-        metadata.create_all(self.engine)
+        with self._tx() as sql:
+            for statement in create_statements(self.dialect):
+                sql.execute(statement)
         self.set_schema_version(SCHEMA_VERSION)
 
     def schema_version(self) -> int:
         """The version of the schema in the database: 1 for one made before versions."""
-        try:
-            if not inspect(self.engine).has_table("schema_info"):
-                return 1
-            with self._tx() as conn:
-                value = conn.execute(select(schema_info.c.value).where(
-                    schema_info.c.key == "version")).scalar()
-        except SQLAlchemyError as exc:
-            raise GameError(f"database error: {exc}") from None
+        if "schema_info" not in self.tables():
+            return 1
+        with self._tx() as sql:
+            value = sql.scalar("SELECT value FROM schema_info WHERE \"key\" = 'version'")
         return int(value) if value is not None else 1
 
     def set_schema_version(self, version: int) -> None:
-        with self._tx() as conn:
-            conn.execute(schema_info.delete().where(schema_info.c.key == "version"))
-            conn.execute(schema_info.insert().values(key="version", value=str(version)))
+        with self._tx() as sql:
+            sql.execute("DELETE FROM schema_info WHERE \"key\" = 'version'")
+            sql.execute("INSERT INTO schema_info (\"key\", value) VALUES ('version', :value)",
+                        value=str(version))

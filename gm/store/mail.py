@@ -9,11 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from sqlalchemy import Connection, func, insert, select
-
-from gm.store.base import Database
+from gm.store.base import Database, Row, Sql, within
 from gm.store.rows import CampaignRow
-from gm.store.schema import inbox, inbox_handled, notices, orders, outbox
 
 
 class MailLike(Protocol):
@@ -98,15 +95,16 @@ class NoticeRow:
 ANSWERED = ("answered", "refused", "no-orders", "late", "oversized")
 
 
-def queue_in(conn: Connection, campaign_id: int, message: MailLike, now: dt.datetime) -> bool:
+def queue_in(sql: Sql, campaign_id: int, message: MailLike, now: dt.datetime) -> bool:
     """Queue one message in a transaction already open, unless its Message-ID is queued."""
-    known = conn.execute(select(outbox.c.id).where(
-        outbox.c.message_id == message.message_id)).first()
+    known = sql.first("SELECT id FROM outbox WHERE message_id = :message_id",
+                      message_id=message.message_id)
     if known is not None:
         return False
-    conn.execute(insert(outbox).values(
-        campaign_id=campaign_id, message_id=message.message_id, recipient=message.recipient,
-        raw=message.mime, created_at=now, kind=message.kind, status="queued", attempts=0))
+    sql.insert("outbox", {"campaign_id": campaign_id, "message_id": message.message_id,
+                          "recipient": message.recipient, "raw": message.mime,
+                          "created_at": now, "kind": message.kind, "status": "queued",
+                          "attempts": 0})
     return True
 
 
@@ -118,24 +116,34 @@ def _stored_text(raw: bytes) -> tuple[str, str]:
         return raw.decode("latin-1"), "latin-1"  # 8-bit mail in another charset, byte for byte
 
 
+def _inbox_row(r: Row) -> InboxRow:
+    return InboxRow(r["id"], r["message_id"], r["sender"], r["subject"], r["raw"],
+                    r["received_at"], r["raw_encoding"] or "utf-8", r["size"],
+                    r["sender_address"], r["verified_player"])
+
+
+def _outbox_row(r: Row) -> OutboxRow:
+    return OutboxRow(r["id"], r["message_id"], r["recipient"], r["raw"], r["kind"],
+                     r["status"], r["attempts"], r["last_error"], r["created_at"])
+
+
 class MailStore(Database):
     def store_messages(self, campaign: CampaignRow, messages: Sequence[NewMessage],
                        now: dt.datetime) -> list[int | None]:
         """Keep fetched messages in one transaction; a message kept before (the same content,
         however delivered) is skipped. Returns each one's new id, or None when skipped."""
-        hashes = [m.content_hash for m in messages]
-        with self._tx() as conn:
-            known = set(conn.execute(select(inbox.c.content_hash).where(
-                (inbox.c.campaign_id == campaign.id)
-                & inbox.c.content_hash.in_(hashes))).scalars())
+        hashes, params = within([m.content_hash for m in messages])
+        with self._tx() as sql:
+            known = {r["content_hash"] for r in sql.all(
+                f"SELECT content_hash FROM inbox WHERE campaign_id = :campaign AND "
+                f"content_hash IN {hashes}", campaign=campaign.id, **params)}
             new: dict[str, NewMessage] = {}
             for message in messages:
                 if message.content_hash not in known:
                     new.setdefault(message.content_hash, message)
-            rows = [self._inbox_values(campaign, message, now) for message in new.values()]
-            ids: dict[str, int] = {key: id_ for key, id_ in conn.execute(
-                insert(inbox).returning(inbox.c.content_hash, inbox.c.id,
-                                        sort_by_parameter_order=True), rows)} if rows else {}
+            ids = {key: int(sql.insert("inbox", self._inbox_values(campaign, message, now),
+                                       returning="id"))
+                   for key, message in new.items()}
         taken: set[str] = set()
         result: list[int | None] = []
         for message in messages:  # each new content once, at its first place
@@ -156,30 +164,28 @@ class MailStore(Database):
 
     def unanswered(self, campaign: CampaignRow) -> list[InboxRow]:
         """The messages kept and not yet handled, oldest first."""
-        with self._tx() as conn:
-            rows = conn.execute(select(inbox).outerjoin(
-                inbox_handled, inbox_handled.c.inbox_id == inbox.c.id).where(
-                (inbox.c.campaign_id == campaign.id) & inbox_handled.c.inbox_id.is_(None))
-                .order_by(inbox.c.id)).all()
-        return [InboxRow(r.id, r.message_id, r.sender, r.subject, r.raw, r.received_at,
-                         r.raw_encoding or "utf-8", r.size, r.sender_address,
-                         r.verified_player) for r in rows]
+        with self._tx() as sql:
+            rows = sql.all("SELECT inbox.* FROM inbox LEFT OUTER JOIN inbox_handled ON "
+                           "inbox_handled.inbox_id = inbox.id WHERE inbox.campaign_id = "
+                           ":campaign AND inbox_handled.inbox_id IS NULL ORDER BY inbox.id",
+                           campaign=campaign.id)
+        return [_inbox_row(r) for r in rows]
 
     def answers_since(self, campaign: CampaignRow, since: dt.datetime
                       ) -> dict[str, tuple[int, int]]:
         """Per sender address: (answers, answers to messages without orders) since then."""
-        handled = inbox_handled.c
-        with self._tx() as conn:
-            rows = conn.execute(select(handled.sender_address, handled.disposition,
-                                       func.count()).where(
-                (handled.campaign_id == campaign.id) & (handled.handled_at >= since)
-                & handled.disposition.in_(ANSWERED))
-                .group_by(handled.sender_address, handled.disposition)).all()
+        answered, params = within(ANSWERED, "d")
+        with self._tx() as sql:
+            rows = sql.all(f"SELECT sender_address, disposition, count(*) AS answers FROM "
+                           f"inbox_handled WHERE campaign_id = :campaign AND handled_at >= "
+                           f":since AND disposition IN {answered} GROUP BY sender_address, "
+                           f"disposition", campaign=campaign.id, since=since, **params)
         counts: dict[str, tuple[int, int]] = {}
-        for address, disposition, count in rows:
+        for row in rows:
+            address, count = row["sender_address"], int(row["answers"])
             total, empty = counts.get(address or "", (0, 0))
-            counts[address or ""] = (total + count,
-                                     empty + (count if disposition == "no-orders" else 0))
+            counts[address or ""] = (total + count, empty + (
+                count if row["disposition"] == "no-orders" else 0))
         return counts
 
     def handle(self, campaign: CampaignRow, handlings: Sequence[Handling],
@@ -188,7 +194,6 @@ class MailStore(Database):
         orders, its mail and its notices wholly, or none of them."""
         if not handlings:
             return
-        ids = [h.inbox_id for h in handlings]
         order_rows = [{"campaign_id": campaign.id, "state_seq": h.orders[0],
                        "player": h.orders[1], "raw": h.orders[2], "parsed": h.orders[3],
                        "received_at": now, "inbox_id": h.inbox_id}
@@ -199,18 +204,19 @@ class MailStore(Database):
                      for h in handlings for m in h.mail]
         notice_rows = [{"campaign_id": campaign.id, "created_at": now, "kind": kind,
                         "text": text} for h in handlings for kind, text in h.notices]
-        with self._tx() as conn:
-            addresses = {id_: address for id_, address in conn.execute(
-                select(inbox.c.id, inbox.c.sender_address).where(inbox.c.id.in_(ids)))}
+        ids, id_params = within([h.inbox_id for h in handlings])
+        with self._tx() as sql:
+            addresses = {r["id"]: r["sender_address"] for r in sql.all(
+                f"SELECT id, sender_address FROM inbox WHERE id IN {ids}", **id_params)}
             if mail_rows:  # a message's answer is queued once (its Message-ID is the key)
-                queued = set(conn.execute(select(outbox.c.message_id).where(
-                    outbox.c.message_id.in_([r["message_id"] for r in mail_rows]))).scalars())
+                names, params = within([r["message_id"] for r in mail_rows])
+                queued = {r["message_id"] for r in sql.all(
+                    f"SELECT message_id FROM outbox WHERE message_id IN {names}", **params)}
                 mail_rows = [r for r in mail_rows if r["message_id"] not in queued]
-            for table, rows in ((orders, order_rows), (outbox, mail_rows),
-                                (notices, notice_rows)):
-                if rows:
-                    conn.execute(insert(table), rows)
-            conn.execute(insert(inbox_handled), [
+            for table, rows in (("orders", order_rows), ("outbox", mail_rows),
+                                ("notices", notice_rows)):
+                sql.insert_many(table, rows)
+            sql.insert_many("inbox_handled", [
                 {"inbox_id": h.inbox_id, "campaign_id": campaign.id,
                  "disposition": h.disposition, "note": h.note or None,
                  "sender_address": addresses.get(h.inbox_id), "handled_at": now}
@@ -219,79 +225,72 @@ class MailStore(Database):
     # mail out
     def queue(self, campaign: CampaignRow, message: MailLike, now: dt.datetime) -> bool:
         """Queue one message unless one with its Message-ID was queued before."""
-        with self._tx() as conn:
-            return queue_in(conn, campaign.id, message, now)
+        with self._tx() as sql:
+            return queue_in(sql, campaign.id, message, now)
 
     def due(self, campaign: CampaignRow, now: dt.datetime) -> list[OutboxRow]:
         """The messages to send now: queued, or waiting to be tried again and due."""
-        with self._tx() as conn:
-            rows = conn.execute(select(outbox).where(
-                (outbox.c.campaign_id == campaign.id)
-                & ((outbox.c.status == "queued")
-                   | ((outbox.c.status == "retry") & (outbox.c.next_attempt_at <= now))))
-                .order_by(outbox.c.id)).all()
-        return [self._outbox_row(r) for r in rows]
+        with self._tx() as sql:
+            rows = sql.all("SELECT * FROM outbox WHERE campaign_id = :campaign AND (status = "
+                           "'queued' OR (status = 'retry' AND next_attempt_at <= :now)) "
+                           "ORDER BY id", campaign=campaign.id, now=now)
+        return [_outbox_row(r) for r in rows]
 
     def outbox_rows(self, campaign: CampaignRow, statuses: Sequence[str]) -> list[OutboxRow]:
-        with self._tx() as conn:
-            rows = conn.execute(select(outbox).where(
-                (outbox.c.campaign_id == campaign.id) & outbox.c.status.in_(statuses))
-                .order_by(outbox.c.id)).all()
-        return [self._outbox_row(r) for r in rows]
-
-    @staticmethod
-    def _outbox_row(r: object) -> OutboxRow:
-        return OutboxRow(r.id, r.message_id, r.recipient, r.raw,  # type: ignore[attr-defined]
-                         r.kind, r.status, r.attempts, r.last_error,  # type: ignore[attr-defined]
-                         r.created_at)  # type: ignore[attr-defined]
+        wanted, params = within(statuses)
+        with self._tx() as sql:
+            rows = sql.all(f"SELECT * FROM outbox WHERE campaign_id = :campaign AND status IN "
+                           f"{wanted} ORDER BY id", campaign=campaign.id, **params)
+        return [_outbox_row(r) for r in rows]
 
     def mark_sent(self, row: OutboxRow, now: dt.datetime) -> None:
-        with self._tx() as conn:
-            conn.execute(outbox.update().where(outbox.c.id == row.id).values(
-                sent_at=now, status="sent", attempts=row.attempts + 1, last_error=None))
+        with self._tx() as sql:
+            sql.execute("UPDATE outbox SET sent_at = :now, status = 'sent', attempts = "
+                        ":attempts, last_error = NULL WHERE id = :id", now=now,
+                        attempts=row.attempts + 1, id=row.id)
 
     def mark_unsent(self, campaign: CampaignRow, row: OutboxRow, status: str, error: str,
                     next_attempt: dt.datetime | None,
                     notice: tuple[str, str] | None, now: dt.datetime) -> None:
         """A failed attempt: `retry` later, or `failed` for good (the GM is told)."""
-        with self._tx() as conn:
-            conn.execute(outbox.update().where(outbox.c.id == row.id).values(
-                status=status, attempts=row.attempts + 1, last_error=error[:1000],
-                next_attempt_at=next_attempt))
+        with self._tx() as sql:
+            sql.execute("UPDATE outbox SET status = :status, attempts = :attempts, last_error "
+                        "= :error, next_attempt_at = :next WHERE id = :id", status=status,
+                        attempts=row.attempts + 1, error=error[:1000], next=next_attempt,
+                        id=row.id)
             if notice is not None:
-                conn.execute(insert(notices).values(campaign_id=campaign.id, created_at=now,
-                                                    kind=notice[0], text=notice[1]))
+                sql.insert("notices", {"campaign_id": campaign.id, "created_at": now,
+                                       "kind": notice[0], "text": notice[1]})
 
     def requeue(self, campaign: CampaignRow, outbox_id: int) -> OutboxRow | None:
         """A failed or waiting message queued to go now (`gm send --retry`)."""
-        with self._tx() as conn:
-            done = conn.execute(outbox.update().where(
-                (outbox.c.campaign_id == campaign.id) & (outbox.c.id == outbox_id)
-                & outbox.c.status.in_(("failed", "retry"))).values(
-                status="queued", next_attempt_at=None, attempts=0))
+        with self._tx() as sql:
+            done = sql.execute("UPDATE outbox SET status = 'queued', next_attempt_at = NULL, "
+                               "attempts = 0 WHERE campaign_id = :campaign AND id = :id AND "
+                               "status IN ('failed', 'retry')", campaign=campaign.id,
+                               id=outbox_id)
             if done.rowcount != 1:
                 return None
-            row = conn.execute(select(outbox).where(outbox.c.id == outbox_id)).one()
-        return self._outbox_row(row)
+            row = sql.first("SELECT * FROM outbox WHERE id = :id", id=outbox_id)
+        return None if row is None else _outbox_row(row)
 
     # the GM's digest
     def add_notice(self, campaign: CampaignRow, kind: str, text: str, now: dt.datetime) -> None:
-        with self._tx() as conn:
-            conn.execute(insert(notices).values(campaign_id=campaign.id, created_at=now,
-                                                kind=kind, text=text))
+        with self._tx() as sql:
+            sql.insert("notices", {"campaign_id": campaign.id, "created_at": now, "kind": kind,
+                                   "text": text})
 
     def undigested(self, campaign: CampaignRow) -> list[NoticeRow]:
-        with self._tx() as conn:
-            rows = conn.execute(select(notices).where(
-                (notices.c.campaign_id == campaign.id) & notices.c.digest_id.is_(None))
-                .order_by(notices.c.id)).all()
-        return [NoticeRow(r.id, r.created_at, r.kind, r.text) for r in rows]
+        with self._tx() as sql:
+            rows = sql.all("SELECT * FROM notices WHERE campaign_id = :campaign AND digest_id "
+                           "IS NULL ORDER BY id", campaign=campaign.id)
+        return [NoticeRow(r["id"], r["created_at"], r["kind"], r["text"]) for r in rows]
 
     def digest(self, campaign: CampaignRow, ids: Sequence[int], message: MailLike,
                now: dt.datetime) -> None:
         """Queue the digest and mark the notices it carries, in one transaction."""
-        with self._tx() as conn:
-            queue_in(conn, campaign.id, message, now)
-            conn.execute(notices.update().where(notices.c.id.in_(list(ids))).values(
-                digest_id=message.message_id))
-
+        marked, params = within(list(ids))
+        with self._tx() as sql:
+            queue_in(sql, campaign.id, message, now)
+            sql.execute(f"UPDATE notices SET digest_id = :digest WHERE id IN {marked}",
+                        digest=message.message_id, **params)

@@ -1,139 +1,120 @@
-"""The tables of the store. One metadata for all, so that `create_all` makes a new database
-whole; `SCHEMA_VERSION` is what `gm.store.migrate` brings an older database up to."""
+"""The tables of the store, as data: each column with its type, the constraints, the indexes.
+`create_statements` makes a new database whole; `SCHEMA_VERSION` is what `gm.store.migrate`
+brings an older database up to, adding what `COLUMNS` lists and it lacks.
+
+The SQL is what databases of earlier versions were made with (an SQL toolkit's), so that every
+database made since opens unchanged. `{ID}` is an integer key the database numbers, `{TIME}` a
+moment (kept in UTC)."""
 
 from __future__ import annotations
 
-from sqlalchemy import (
-    Column,
-    DateTime,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    UniqueConstraint,
-)
-
 SCHEMA_VERSION = 2  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
 
-metadata = MetaData()
-schema_info = Table(
-    "schema_info", metadata,
-    Column("key", String(50), primary_key=True),
-    Column("value", String(200), nullable=False),
-)
-campaigns = Table(
-    "campaigns", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("name", String(200), nullable=False, unique=True),
-    Column("game", String(20), nullable=False),
-    Column("seed", String(100), nullable=False),
-    Column("data_dir", Text),  # None: the embedded data set
-    Column("created_at", DateTime(timezone=True), nullable=False),
-)
-players = Table(
-    "players", metadata,
-    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
-    Column("letter", String(2), primary_key=True),
-    Column("name", String(200), nullable=False),
-    Column("email", String(320), nullable=False),
-    Column("password_hash", String(200), nullable=False),
-)
-states = Table(
-    "states", metadata,
-    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("action", String(100), nullable=False),  # what made this state: "deal", "trade" ...
-    Column("detail", Text, nullable=False),  # JSON: the command's arguments
-    Column("turn", Integer, nullable=False),
-    Column("phase", Integer, nullable=False),
-    Column("stage", String(20), nullable=False),
-    Column("state", Text, nullable=False),  # GameState JSON
-    Column("created_at", DateTime(timezone=True), nullable=False),
-)
-orders = Table(
-    "orders", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
-    Column("state_seq", Integer, nullable=False),  # the state the orders were written against
-    Column("player", String(2), nullable=False),  # authenticated when received
-    Column("raw", Text, nullable=False),  # the text the player wrote, PASSWORD redacted
-    Column("parsed", Text),
-    Column("received_at", DateTime(timezone=True), nullable=False),
-    Column("inbox_id", Integer),  # the message it came in, when by mail
-)
-results = Table(
-    "results", metadata,
-    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
-    Column("state_seq", Integer, primary_key=True),
-    Column("result", Text, nullable=False),
-)
-inbox = Table(
-    "inbox", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
-    # sha256 of the message without the headers delivery adds: the same message delivered
-    # twice has one key; another message reusing a Message-ID has its own.
-    Column("content_hash", String(64), nullable=False),
-    Column("message_id", Text),
-    Column("sender", Text),
-    Column("subject", Text),
-    Column("raw", Text, nullable=False),  # PASSWORD redacted; at most max_message_bytes
-    Column("received_at", DateTime(timezone=True), nullable=False),
-    Column("done", Integer, nullable=False, default=0),  # version 1 only: see inbox_handled
-    Column("raw_encoding", String(16), nullable=False, server_default="utf-8"),
-    Column("size", Integer),  # bytes as delivered
-    Column("sender_address", Text),  # From:'s address, lower case
-    Column("verified_player", String(2)),  # whose PASSWORD it carried, checked when stored
-    UniqueConstraint("campaign_id", "content_hash"),
-)
-Index("ix_inbox_message_id", inbox.c.campaign_id, inbox.c.message_id)
-# What became of a message. A row of its own, so that the message (up to a megabyte) is
-# written once and never rewritten: the database grows by the message and no more.
-inbox_handled = Table(
-    "inbox_handled", metadata,
-    Column("inbox_id", ForeignKey("inbox.id"), primary_key=True),
-    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
-    Column("disposition", String(20), nullable=False),  # answered, refused, automated, ...
-    Column("note", Text),  # why, for the GM
-    Column("sender_address", Text),  # the message's, for the per-address cap
-    Column("handled_at", DateTime(timezone=True), nullable=False),
-)
-Index("ix_inbox_handled_at", inbox_handled.c.campaign_id, inbox_handled.c.handled_at)
-outbox = Table(
-    "outbox", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
-    Column("message_id", String(300), nullable=False, unique=True),  # fixed at creation
-    Column("recipient", Text, nullable=False),
-    Column("raw", Text, nullable=False),  # the whole MIME message
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("sent_at", DateTime(timezone=True)),
-    Column("kind", String(20), nullable=False, server_default="mail"),
-    Column("status", String(10), nullable=False, server_default="queued"),  # sent, retry, failed
-    Column("attempts", Integer, nullable=False, server_default="0"),
-    Column("next_attempt_at", DateTime(timezone=True)),
-    Column("last_error", Text),
-)
-Index("ix_outbox_status", outbox.c.campaign_id, outbox.c.status)
-notices = Table(
-    "notices", metadata,
-    Column("id", Integer, primary_key=True),
-    Column("campaign_id", ForeignKey("campaigns.id"), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("kind", String(20), nullable=False),  # refused, automated, capped, failed, stranger
-    Column("text", Text, nullable=False),
-    Column("digest_id", String(300)),  # the Message-ID of the digest that told the GM
-)
-dice_log = Table(
-    "dice_log", metadata,
-    Column("campaign_id", ForeignKey("campaigns.id"), primary_key=True),
-    Column("state_seq", Integer, primary_key=True),
-    Column("n", Integer, primary_key=True),
-    Column("purpose", Text, nullable=False),
-    Column("kind", String(10), nullable=False),
-    Column("value", String(50), nullable=False),
-    UniqueConstraint("campaign_id", "state_seq", "n"),
-)
+TYPES = {
+    "sqlite": {"ID": "INTEGER NOT NULL", "TIME": "DATETIME"},
+    "postgresql": {"ID": "SERIAL NOT NULL", "TIME": "TIMESTAMP WITH TIME ZONE"},
+}
+CAMPAIGN = "FOREIGN KEY(campaign_id) REFERENCES campaigns (id)"
+
+# table -> (columns, constraints); a column: (name, definition)
+COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
+    "campaigns": ([
+        ("id", "{ID}"), ("name", "VARCHAR(200) NOT NULL"), ("game", "VARCHAR(20) NOT NULL"),
+        ("seed", "VARCHAR(100) NOT NULL"), ("data_dir", "TEXT"),  # None: the embedded set
+        ("created_at", "{TIME} NOT NULL"),
+    ], ["PRIMARY KEY (id)", "UNIQUE (name)"]),
+    "schema_info": ([
+        ('"key"', "VARCHAR(50) NOT NULL"), ("value", "VARCHAR(200) NOT NULL"),
+    ], ['PRIMARY KEY ("key")']),
+    "dice_log": ([
+        ("campaign_id", "INTEGER NOT NULL"), ("state_seq", "INTEGER NOT NULL"),
+        ("n", "INTEGER NOT NULL"), ("purpose", "TEXT NOT NULL"),
+        ("kind", "VARCHAR(10) NOT NULL"), ("value", "VARCHAR(50) NOT NULL"),
+    ], ["PRIMARY KEY (campaign_id, state_seq, n)", "UNIQUE (campaign_id, state_seq, n)",
+        CAMPAIGN]),
+    "inbox": ([
+        ("id", "{ID}"), ("campaign_id", "INTEGER NOT NULL"),
+        # sha256 of the message without the headers delivery adds: the same message delivered
+        # twice has one key; another message reusing a Message-ID has its own.
+        ("content_hash", "VARCHAR(64) NOT NULL"), ("message_id", "TEXT"), ("sender", "TEXT"),
+        ("subject", "TEXT"),
+        ("raw", "TEXT NOT NULL"),  # PASSWORD redacted; at most max_message_bytes
+        ("received_at", "{TIME} NOT NULL"),
+        ("done", "INTEGER NOT NULL"),  # version 1 only: see inbox_handled
+        ("raw_encoding", "VARCHAR(16) DEFAULT 'utf-8' NOT NULL"),
+        ("size", "INTEGER"),  # bytes as delivered
+        ("sender_address", "TEXT"),  # From:'s address, lower case
+        ("verified_player", "VARCHAR(2)"),  # whose PASSWORD it carried, checked when stored
+    ], ["PRIMARY KEY (id)", "UNIQUE (campaign_id, content_hash)", CAMPAIGN]),
+    "notices": ([
+        ("id", "{ID}"), ("campaign_id", "INTEGER NOT NULL"), ("created_at", "{TIME} NOT NULL"),
+        ("kind", "VARCHAR(20) NOT NULL"),  # refused, automated, capped, failed, stranger
+        ("text", "TEXT NOT NULL"),
+        ("digest_id", "VARCHAR(300)"),  # the Message-ID of the digest that told the GM
+    ], ["PRIMARY KEY (id)", CAMPAIGN]),
+    "orders": ([
+        ("id", "{ID}"), ("campaign_id", "INTEGER NOT NULL"),
+        ("state_seq", "INTEGER NOT NULL"),  # the state the orders were written against
+        ("player", "VARCHAR(2) NOT NULL"),  # authenticated when received
+        ("raw", "TEXT NOT NULL"),  # the text the player wrote, PASSWORD redacted
+        ("parsed", "TEXT"), ("received_at", "{TIME} NOT NULL"),
+        ("inbox_id", "INTEGER"),  # the message it came in, when by mail
+    ], ["PRIMARY KEY (id)", CAMPAIGN]),
+    "outbox": ([
+        ("id", "{ID}"), ("campaign_id", "INTEGER NOT NULL"),
+        ("message_id", "VARCHAR(300) NOT NULL"),  # fixed at creation
+        ("recipient", "TEXT NOT NULL"), ("raw", "TEXT NOT NULL"),  # the whole MIME message
+        ("created_at", "{TIME} NOT NULL"), ("sent_at", "{TIME}"),
+        ("kind", "VARCHAR(20) DEFAULT 'mail' NOT NULL"),
+        ("status", "VARCHAR(10) DEFAULT 'queued' NOT NULL"),  # sent, retry, failed
+        ("attempts", "INTEGER DEFAULT '0' NOT NULL"), ("next_attempt_at", "{TIME}"),
+        ("last_error", "TEXT"),
+    ], ["PRIMARY KEY (id)", CAMPAIGN, "UNIQUE (message_id)"]),
+    "players": ([
+        ("campaign_id", "INTEGER NOT NULL"), ("letter", "VARCHAR(2) NOT NULL"),
+        ("name", "VARCHAR(200) NOT NULL"), ("email", "VARCHAR(320) NOT NULL"),
+        ("password_hash", "VARCHAR(200) NOT NULL"),
+    ], ["PRIMARY KEY (campaign_id, letter)", CAMPAIGN]),
+    "results": ([
+        ("campaign_id", "INTEGER NOT NULL"), ("state_seq", "INTEGER NOT NULL"),
+        ("result", "TEXT NOT NULL"),
+    ], ["PRIMARY KEY (campaign_id, state_seq)", CAMPAIGN]),
+    "states": ([
+        ("campaign_id", "INTEGER NOT NULL"), ("seq", "INTEGER NOT NULL"),
+        ("action", "VARCHAR(100) NOT NULL"),  # what made this state: "deal", "trade" ...
+        ("detail", "TEXT NOT NULL"),  # JSON: the command's arguments
+        ("turn", "INTEGER NOT NULL"), ("phase", "INTEGER NOT NULL"),
+        ("stage", "VARCHAR(20) NOT NULL"), ("state", "TEXT NOT NULL"),  # the state's JSON
+        ("created_at", "{TIME} NOT NULL"),
+    ], ["PRIMARY KEY (campaign_id, seq)", CAMPAIGN]),
+    # What became of a message. A row of its own, so that the message (up to a megabyte) is
+    # written once and never rewritten: the database grows by the message and no more.
+    "inbox_handled": ([
+        ("inbox_id", "INTEGER NOT NULL"), ("campaign_id", "INTEGER NOT NULL"),
+        ("disposition", "VARCHAR(20) NOT NULL"),  # answered, refused, automated, ...
+        ("note", "TEXT"),  # why, for the GM
+        ("sender_address", "TEXT"),  # the message's, for the per-address cap
+        ("handled_at", "{TIME} NOT NULL"),
+    ], ["PRIMARY KEY (inbox_id)", "FOREIGN KEY(inbox_id) REFERENCES inbox (id)", CAMPAIGN]),
+}
+INDEXES = {
+    "ix_inbox_message_id": "inbox (campaign_id, message_id)",
+    "ix_outbox_status": "outbox (campaign_id, status)",
+    "ix_inbox_handled_at": "inbox_handled (campaign_id, handled_at)",
+}
+
+
+def column_definition(definition: str, dialect: str) -> str:
+    return definition.format(**TYPES[dialect])
+
+
+def create_table(table: str, dialect: str) -> str:
+    columns, constraints = COLUMNS[table]
+    parts = [f"{name} {column_definition(kind, dialect)}" for name, kind in columns]
+    return f"CREATE TABLE IF NOT EXISTS {table} ({', '.join([*parts, *constraints])})"
+
+
+def create_statements(dialect: str) -> list[str]:
+    """Every table (those already there are left as they are) and every index."""
+    return [*(create_table(table, dialect) for table in COLUMNS),
+            *(f"CREATE INDEX IF NOT EXISTS {name} ON {on}" for name, on in INDEXES.items())]

@@ -19,6 +19,7 @@ Stage = Literal["trading", "deployment", "play", "ended"]
 PostalPhase = Literal[0, 1, 2]  # 17.0 [4.2]: the First and Second Phases; 0 before the game
 FIRST_PHASE: PostalPhase = 1
 SECOND_PHASE: PostalPhase = 2
+PHASE_NAMES: dict[int, str] = {FIRST_PHASE: "First Phase", SECOND_PHASE: "Second Phase"}
 
 
 class ChartSection(Frozen):

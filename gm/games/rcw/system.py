@@ -14,17 +14,17 @@ from gm.core.data import DataSet, Problem
 from gm.core.dice import Dice
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
-from gm.engine.results import SetupResult
-from gm.engine.sequence import PhaseResult
 from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
 from gm.games.rcw.data.load import load_game_data
-from gm.games.rcw.orders.model import AnyOrder, Order
 from gm.games.rcw.state import GameState
 from gm.games.system import Coverage, GameSystem, Orders
 from orders_grammar.message import MAX_LINE_CHARS, Envelope, OpenPhase, ParsedMessage
 
 if TYPE_CHECKING:
+    from gm.engine.results import SetupResult
+    from gm.engine.sequence import PhaseResult
     from gm.games.rcw.grammar.names import Names
+    from gm.games.rcw.orders.model import AnyOrder, Order
     from gm.orders import order
     from gm.reporting.model import Event, Report
     from orders_grammar.problem import Problem as LineProblem
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 @cache
 def _order_adapter() -> TypeAdapter[AnyOrder]:
+    from gm.games.rcw.orders.model import AnyOrder
     return TypeAdapter(AnyOrder)
 
 
@@ -51,6 +52,7 @@ def _data(data: DataSet) -> GameData:
 
 
 def _orders(orders: Orders) -> dict[str, tuple[Order, ...]]:
+    from gm.games.rcw.orders.model import Order
     typed: dict[str, tuple[Order, ...]] = {}
     for player, given in orders.items():
         if not all(isinstance(o, Order) for o in given):
@@ -141,6 +143,7 @@ class RussianCivilWar(GameSystem):
 
     def adjudicate(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
+        from gm.engine.sequence import PhaseResult
         from gm.games.rcw.engine import postal
         result, after = postal.adjudicate_phase(_own(state), _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,

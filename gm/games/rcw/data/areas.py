@@ -10,6 +10,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterator
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Annotated
@@ -83,6 +84,12 @@ def inputs_digest(map_file: MapFile, land: object) -> str:
     basis = {"provinces": [(p.code, p.lat, p.lon, sorted(p.adjacent)) for p in map_file.provinces],
              "seas": [(s.name, s.lat, s.lon) for s in map_file.seas], "land": land}
     return hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()
+
+
+@cache
+def areas_of(directory: Path) -> AreaFile | None:
+    """The areas of a data set, read once per process: when a map is first drawn."""
+    return read_areas(directory)
 
 
 def read_areas(directory: Path) -> AreaFile | None:

@@ -11,7 +11,6 @@ from pydantic import ValidationError
 
 from gm.core.data import DataError, Problem
 from gm.core.yamlio import YamlError, line_of, load_lined
-from gm.games.rcw.data.areas import AreaFile, read_areas
 from gm.games.rcw.data.models import (
     Color,
     CombatUnit,
@@ -106,11 +105,6 @@ class GameData:
         if isinstance(unit, Leader):
             return f"{unit.id} {unit.name} ({unit.value})"
         return f"{unit.id} {unit.nationality} {unit.strength}"
-
-    @cached_property
-    def areas(self) -> AreaFile | None:
-        """The drawn map's areas (areas.json), read when a map is first drawn."""
-        return read_areas(self.directory)
 
     def region_name(self, code: str) -> str:
         return self.map.regions.get(self.provinces[code].region, "?")

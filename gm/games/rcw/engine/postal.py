@@ -27,7 +27,7 @@ from gm.games.rcw.engine.end_of_turn import sequencing_draw
 from gm.games.rcw.orders.legality import TRADES, validate_orders
 from gm.games.rcw.orders.model import EndGame, Order
 from gm.games.rcw.rules.victory import end_game_agreed, victory
-from gm.games.rcw.state import GameState
+from gm.games.rcw.state import PHASE_NAMES, GameState
 
 Run = PhaseRun[Board, Order]
 Orders = dict[str, tuple[Order, ...]]
@@ -134,7 +134,7 @@ def end_of_game_turn(run: Run) -> None:
         board.state.player_turn_randomizer)
 
 
-FIRST_PHASE = PhasePlan[Board, Order]("First Phase", (
+FIRST_PHASE = PhasePlan[Board, Order](PHASE_NAMES[1], (
     Step("quitting", quit_step),
     Step("trades", trades_step),
     Step("legality", legality_step),
@@ -144,7 +144,7 @@ FIRST_PHASE = PhasePlan[Board, Order]("First Phase", (
     Step("random events", random_events_step, skip_key="random_events"),
     Step("end of First Phase", close_first_phase),
 ))
-SECOND_PHASE = PhasePlan[Board, Order]("Second Phase", (
+SECOND_PHASE = PhasePlan[Board, Order](PHASE_NAMES[2], (
     Step("quitting", quit_step),
     Step("trades", trades_step),
     Step("legality", legality_step),

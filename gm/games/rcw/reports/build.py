@@ -7,14 +7,13 @@ from dataclasses import dataclass
 
 from gm.core.dice import commitment, phase_seed
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.engine.postal import POSTAL
 from gm.games.rcw.orders.model import Order
 from gm.games.rcw.reports.chart import held_markers
 from gm.games.rcw.reports.mapview import build_map
 from gm.games.rcw.reports.planning import plan, unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
-from gm.games.rcw.state import UNASSIGNED, GameState
+from gm.games.rcw.state import PHASE_NAMES, UNASSIGNED, GameState
 from gm.reporting.model import (
     ChartView,
     Event,
@@ -40,7 +39,7 @@ def phase_name(state: GameState) -> str:
         return "the Initial Deployment (15.4, 15.5)"
     if state.stage == "ended":
         return "the end of the game"
-    return f"Game-Turn {state.turn}, {POSTAL.plan(state.phase).name}"
+    return f"Game-Turn {state.turn}, {PHASE_NAMES[state.phase]}"
 
 
 def _stacks(state: GameState, data: GameData) -> dict[str, list[StackView]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
-from gm.games.rcw.data.areas import AreaFile, Ring, label_box
+from gm.games.rcw.data.areas import AreaFile, Ring, areas_of, label_box
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.state import GameState
@@ -71,7 +71,7 @@ def build_map(data: GameData, state: GameState, facts: Sequence[Fact],
 
 def _build_map(data: GameData, state: GameState, facts: Sequence[Fact],
                names: Mapping[str, str]) -> MapView | None:
-    areas = data.areas
+    areas = areas_of(data.directory)
     if areas is None:
         return None
     colours = player_colours(list(state.players))
