@@ -9,10 +9,10 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from gm.app.campaign import Campaign, PasswordCache, now
+from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
 from gm.app.history import rulings
-from gm.app.judge import Roster, judge
+from gm.app.judge import judge, password_roster
 from gm.app.mailing import reports_by_mail
 from gm.core.dice import HashDice, phase_seed
 from gm.core.errors import GameError
@@ -47,14 +47,6 @@ class Adjudicated:
     def problems(self) -> list[tuple[str, Problem]]:
         return [(player, problem) for player, m in sorted(self.messages.items())
                 for problem in m.message.problems]
-
-
-def password_roster(campaign: Campaign) -> Roster:
-    """The campaign's players, recognised by password and address, as for a file or a
-    message checked by hand."""
-    players = campaign.players()
-    return Roster(campaign.name, PasswordCache(players).check,
-                  {p.letter: p.email for p in players})
 
 
 def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: GameStateBase

@@ -197,7 +197,7 @@ def open_campaign(folder: Path) -> Campaign:
     if found > SCHEMA_VERSION:
         raise GameError("this database was written by a newer version of the program")
     if found < SCHEMA_VERSION:  # the migration, and the mail reading it needs: only then
-        from gm.app.upgrade import bring_up_to_date
+        from gm.app.upgrade import bring_up_to_date  # lazy: only for an old database
         bring_up_to_date(store)
     row = store.campaign(name)
     system = system_for(row.game)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm.app.adjudication import password_roster
 from gm.app.campaign import open_campaign
-from gm.app.judge import Roster, Verdict, judge
+from gm.app.judge import Roster, Verdict, judge, password_roster
 from gm.games.registry import DEFAULT, system_for
 from gm.messages.reading import read_message
 from gm.orders.order import Order

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from gm.app.campaign import Campaign, PasswordCache
 from gm.core.data import DataSet
 from gm.core.state import GameStateBase
 from gm.games.system import GameSystem
@@ -134,3 +135,11 @@ def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateB
                 "If you did not send them, tell the GM at once: he can give you a new "
                 "password (gm players --reset-password).\n\n" + result.text)
     return Verdict(result.text, "answered", player, message, result.refused, notice, tell)
+
+
+def password_roster(campaign: Campaign) -> Roster:
+    """The campaign's players, recognised by password and address, as for a file or a
+    message checked by hand."""
+    players = campaign.players()
+    return Roster(campaign.name, PasswordCache(players).check,
+                  {p.letter: p.email for p in players})

@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime as dt
 
 from gm.app.campaign import Campaign, now
+from gm.app.reports import reported
 from gm.app.schedule import deadline_text
 from gm.app.settings import MailConfig, mail_config_or_none
+from gm.core.errors import GameError
 from gm.core.state import GameStateBase
 from gm.messages.compose import MapPicture, Outgoing, map_content_id, report_mail
 from gm.reporting.model import Event
@@ -55,3 +57,18 @@ def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: Gam
     mail.append(_mail(campaign, config, config.gm_inbox, key, "gm-report", before, after,
                       events, None, salts or [], opened_at, sent))
     return mail
+
+
+def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
+                        ) -> tuple[int, bool]:
+    """Each player's report and the GM's copy queued for `gm send`: (reports queued, whether
+    the GM's copy was)."""
+    found = reported(campaign, turn, phase)
+    outgoing = reports_by_mail(campaign, found.before, found.after, found.events,
+                               str(found.last_seq), found.salts, opened_at=found.opened_at,
+                               sent=found.sent)
+    if not outgoing:
+        raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see README, "
+                        "By mail")
+    queued = [m.kind for m in outgoing if campaign.store.queue(campaign.row, m, now())]
+    return queued.count("report"), "gm-report" in queued

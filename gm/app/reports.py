@@ -1,5 +1,5 @@
 """The report of an adjudicated phase (or of the position, before the first), rebuilt from the
-store for `gm report`: for the GM or one player, rendered or queued for mailing."""
+store for `gm report`: for the GM or one player (gm/app/mailing.py queues them for mail)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import datetime as dt
 import json
 from dataclasses import dataclass, field
 
-from gm.app.campaign import Campaign, now
+from gm.app.campaign import Campaign
 from gm.app.history import rulings
-from gm.app.mailing import reports_by_mail
 from gm.app.schedule import deadline_text
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
@@ -63,18 +62,3 @@ def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
                                   found.events, player, deadline=deadline,
                                   campaign_seed=campaign.row.seed, salts=found.salts,
                                   names=campaign.player_names(), sent=found.sent)
-
-
-def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
-                        ) -> tuple[int, bool]:
-    """Each player's report and the GM's copy queued for `gm send`: (reports queued, whether
-    the GM's copy was)."""
-    found = reported(campaign, turn, phase)
-    outgoing = reports_by_mail(campaign, found.before, found.after, found.events,
-                               str(found.last_seq), found.salts, opened_at=found.opened_at,
-                               sent=found.sent)
-    if not outgoing:
-        raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see README, "
-                        "By mail")
-    queued = [m.kind for m in outgoing if campaign.store.queue(campaign.row, m, now())]
-    return queued.count("report"), "gm-report" in queued

@@ -24,11 +24,13 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
     """Report a phase: the results in the order they happened with their rule cases, the
     position after it on a map, the chart and the standings (17.0: "report all results")."""
     from gm.app.campaign import open_campaign
-    from gm.app.reports import phase_report, queue_phase_reports
+    from gm.app.reports import phase_report
     from gm.reporting.render import render_report
 
     opened = open_campaign(campaign)
     if by_mail:
+        from gm.app.mailing import queue_phase_reports
+
         reports, gm_copy = queue_phase_reports(opened, turn, phase)
         copy = ", and the GM's copy" if gm_copy else ""
         click.echo(f"{reports} report(s) queued{copy}; `gm send` sends them")

@@ -9,6 +9,6 @@ from functools import lru_cache
 
 @lru_cache(maxsize=4)
 def png_of(svg: str) -> bytes:
-    import resvg_py  # a native library only the mailed report needs
+    import resvg_py  # lazy: a native library only the mailed report needs
 
     return bytes(resvg_py.svg_to_bytes(svg_string=svg))

@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import jinja2
 from markupsafe import Markup
 
 from gm.core.cachedir import cache_dir
-from gm.reporting.model import MapView, Report, UnitView
+
+if TYPE_CHECKING:  # the models are the callers': `gm show` renders without loading them
+    from gm.reporting.model import MapView, Report, UnitView
 
 Format = Literal["text", "html", "json"]
 

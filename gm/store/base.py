@@ -119,8 +119,8 @@ class Database:
                 connection.execute("PRAGMA synchronous=NORMAL")
                 connection.execute("PRAGMA busy_timeout=30000")
             else:
-                import psycopg  # the PostgreSQL driver: only for a hosted GM's database
-                from psycopg.rows import dict_row
+                import psycopg  # lazy: the PostgreSQL driver, for a hosted database only
+                from psycopg.rows import dict_row  # lazy: the same
 
                 connection = psycopg.connect(self._path, row_factory=dict_row, autocommit=True)
         except (sqlite3.Error, ImportError) as exc:

@@ -8,15 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from gm.games.rcw.data.areas import check_areas
-from gm.games.rcw.data.dataset import (
-    LEADER_COLORS,
-    GameData,
-    Problem,
-    read_data_set,
-)
+from gm.games.rcw.data.dataset import LEADER_COLORS, GameData, Problem
 from gm.games.rcw.data.facts import check_rulebook_facts
 from gm.games.rcw.data.locate import Locator
 from gm.games.rcw.data.models import Leader
+from gm.games.rcw.data.reading import read_data_set
 
 MAX_STACK = 5  # 7.11
 

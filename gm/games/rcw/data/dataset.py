@@ -1,4 +1,5 @@
-"""A data set read from a folder (map.yaml, counters.yaml) with the lookups the program needs."""
+"""A data set (map.yaml, counters.yaml, read by gm/games/rcw/data/reading.py) with the lookups
+the program needs."""
 
 from __future__ import annotations
 
@@ -7,10 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from gm.core.data import DataError, Problem
-from gm.core.yamlio import YamlError, line_of, load_lined
 from gm.games.rcw.data.models import (
     Color,
     CombatUnit,
@@ -110,44 +108,4 @@ class GameData:
         return self.map.regions.get(self.provinces[code].region, "?")
 
 
-def read_data_set(directory: Path, lined: bool = True) -> tuple[GameData | None, list[Problem]]:
-    """Read and schema-check both files; a GameData only if both pass the schema.
-
-    lined=False reads faster but every problem is placed at line 0."""
-    problems: list[Problem] = []
-    documents: dict[str, Any] = {}
-    for name in (MAP_FILE, COUNTERS_FILE):
-        path = directory / name
-        if not path.is_file():
-            problems.append(Problem(str(path), 0, "file missing"))
-            continue
-        try:
-            documents[name] = load_lined(path, lined)
-        except YamlError as exc:
-            problems.append(Problem(str(path), exc.line, exc.message))
-    models: dict[str, Any] = {}
-    for name, model in ((MAP_FILE, MapFile), (COUNTERS_FILE, CountersFile)):
-        if name not in documents:
-            continue
-        document = documents[name]
-        try:
-            models[name] = model.model_validate(document)
-        except ValidationError as exc:
-            for error in exc.errors():
-                loc = tuple(error["loc"])
-                where = ".".join(str(part) for part in loc) or "(top)"
-                line = line_of(document, loc)
-                problems.append(Problem(str(directory / name), line, f"{where}: {error['msg']}"))
-    if problems:
-        return None, problems
-    data = GameData(
-        directory=directory,
-        map=models[MAP_FILE],
-        counters=models[COUNTERS_FILE],
-        map_doc=documents[MAP_FILE],
-        counters_doc=documents[COUNTERS_FILE],
-    )
-    return data, []
-
-
-__all__ = ["DataError", "GameData", "Problem", "UnitId", "read_data_set"]
+__all__ = ["DataError", "GameData", "Problem", "UnitId"]

@@ -35,8 +35,9 @@ from gm.games.rcw.data.areas import (
     slot_box,
     touch,
 )
-from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, read_data_set
+from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
 from gm.games.rcw.data.models import MapFile
+from gm.games.rcw.data.reading import read_data_set
 
 WIDTH = 1200  # map units across
 EAST_FROM, EAST_SCALE = 60.0, 0.35  # the Urals; Siberia at about a third of the scale

@@ -12,17 +12,15 @@ from pathlib import Path
 
 from gm.core.cachedir import cache_dir
 from gm.core.data import DataError
-from gm.games.rcw.data.checks import check_data_set, check_directory
 from gm.games.rcw.data.dataset import (
     COUNTERS_FILE,
     DEFAULT_DATA_DIR,
     MAP_FILE,
     GameData,
-    read_data_set,
 )
 
 _READERS = [Path(__file__).with_name(name) for name in
-            ("models.py", "dataset.py", "checks.py", "facts.py", "load.py")]
+            ("models.py", "dataset.py", "reading.py", "checks.py", "facts.py", "load.py")]
 
 
 def _cached(folder: Path) -> Path | None:
@@ -46,8 +44,11 @@ def load_game_data(directory: Path | None = None) -> GameData:
         try:
             map_file, counters = pickle.loads(cached.read_bytes())
             return GameData(directory=folder, map=map_file, counters=counters)
-        except Exception:
+        except Exception:  # a damaged entry is made again, never trusted
             cached.unlink(missing_ok=True)
+    from gm.games.rcw.data.checks import check_data_set, check_directory  # lazy: cache miss
+    from gm.games.rcw.data.reading import read_data_set  # lazy: YAML, on a cache miss only
+
     data, _ = read_data_set(folder, lined=False)
     if data is not None and not check_data_set(data):
         if cached is not None:

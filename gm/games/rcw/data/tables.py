@@ -6,13 +6,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 TABLES_FILE = Path(__file__).resolve().parent / "tables.yaml"
 
 
 @cache
 def tables() -> dict[str, Any]:
+    import yaml  # lazy: read when a table is first looked up, not by every command
+
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     result: dict[str, Any] = yaml.load(TABLES_FILE.read_text(encoding="utf-8"), Loader=loader)
     return result
