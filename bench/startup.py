@@ -5,8 +5,9 @@ Targets (issues 2 and 14), each a ratio of medians over RUNS fresh interpreters:
 - `gm show`, `gm report` (text), `gm orders check` and `gm run --once` on an empty inbox (a
   real dovecot on loopback, as the tests start it) each within 5x `import click`;
 - `gm data check` within 3x `python -c "import click, pydantic"`;
-- `gm adjudicate` of one phase (from order files, stored) within 2x reading those orders and
-  writing the state with the program's own store (bench/startup_baseline.py).
+- `gm adjudicate` of one phase (from order files, stored) within 2x reading those orders (each
+  an authenticated message: its player's password checked) and writing the state, with the
+  program's own parts (bench/startup_baseline.py).
 Prints min-max beside each median. Run: .venv/bin/python bench/startup.py [--runs N]
 """
 

@@ -22,7 +22,7 @@ from gm.messages.reading import read_message
 from gm.messages.redaction import redact_text
 from gm.orders.order import Order
 from gm.reporting.events import events_of
-from orders_grammar.message import OrdersError, ParsedMessage, read_envelope
+from orders_grammar.message import MAX_LINE_CHARS, OrdersError, ParsedMessage, read_envelope
 from orders_grammar.problem import Problem
 
 
@@ -73,7 +73,8 @@ def stored_messages(campaign: Campaign, state: GameStateBase) -> dict[str, Order
     for row in campaign.store.orders_for(campaign.row, state.turn, state.phase):
         text = read_message(row.raw.encode("utf-8")).text  # older rows kept whole e-mails
         try:
-            message = campaign.system.parse_orders(read_envelope(text), campaign.data)
+            message = campaign.system.parse_orders(read_envelope(text), campaign.data,
+                                                   MAX_LINE_CHARS)
         except OrdersError:
             continue
         counted[row.player] = OrderMessage(row.player, text, message)

@@ -11,7 +11,7 @@ from gm.games.registry import DEFAULT, system_for
 from gm.messages.reading import read_message
 from gm.orders.order import Order
 from gm.reporting.answer import answer
-from orders_grammar.message import OrdersError, ParsedMessage, read_envelope
+from orders_grammar.message import MAX_LINE_CHARS, OrdersError, ParsedMessage, read_envelope
 from orders_grammar.problem import Problem
 
 
@@ -34,7 +34,8 @@ def check_language(raw: bytes, game: str = DEFAULT) -> tuple[str, bool]:
     system = system_for(game)
     data = system.load_data()
     try:
-        message = system.parse_orders(read_envelope(read_message(raw).text), data)
+        message = system.parse_orders(read_envelope(read_message(raw).text), data,
+                                      MAX_LINE_CHARS)
     except OrdersError as exc:
         return f"Your message was refused: {exc}.\nNothing in it counts.\n", True
     missing = [] if message.player else [
@@ -46,4 +47,5 @@ def check_language(raw: bytes, game: str = DEFAULT) -> tuple[str, bool]:
 def read_orders(raw: bytes, game: str = DEFAULT) -> ParsedMessage[Order]:
     """A message's orders in normal form, for `gm orders echo` (OrdersError if none)."""
     system = system_for(game)
-    return system.parse_orders(read_envelope(read_message(raw).text), system.load_data())
+    return system.parse_orders(read_envelope(read_message(raw).text), system.load_data(),
+                               MAX_LINE_CHARS)

@@ -18,7 +18,7 @@ from gm.core.state import PLAY, GameStateBase
 from gm.engine.results import SetupResult
 from gm.messages.reading import read_message
 from gm.orders.order import Order
-from orders_grammar.message import OrdersError, read_envelope
+from orders_grammar.message import MAX_LINE_CHARS, OrdersError, read_envelope
 
 
 @dataclass
@@ -80,7 +80,8 @@ def apply_mailed(campaign: Campaign) -> Applied:
     for player, (_, raw) in latest.items():
         text = read_message(raw.encode("utf-8")).text
         try:
-            message = campaign.system.parse_orders(read_envelope(text), campaign.data)
+            message = campaign.system.parse_orders(read_envelope(text), campaign.data,
+                                                   MAX_LINE_CHARS)
         except OrdersError:
             continue
         messages[player] = OrderMessage(player, text, message)

@@ -16,18 +16,22 @@ from typing import TYPE_CHECKING, Any
 
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
-from gm.core.state import GameStateBase
-from gm.orders.order import Order
-from orders_grammar.message import MAX_LINE_CHARS, Envelope, OpenPhase, ParsedMessage
 
-if TYPE_CHECKING:  # named in signatures only: a command loads what it calls
+if TYPE_CHECKING:
     from gm.core.dice import Dice
+    from gm.core.state import GameStateBase
     from gm.engine.results import SetupResult
     from gm.engine.sequence import PhaseResult
+    from gm.orders.order import Order
     from gm.reporting.model import Event, Report
+    from orders_grammar.message import (  # named in signatures only: a command loads what it calls
+        Envelope,
+        OpenPhase,
+        ParsedMessage,
+    )
     from orders_grammar.problem import Problem as LineProblem
 
-Orders = Mapping[str, tuple[Order, ...]]
+Orders = Mapping[str, tuple["Order", ...]]
 
 
 class CaseError(GameError):
@@ -115,7 +119,7 @@ class GameSystem(ABC):
 
     @abstractmethod
     def parse_orders(self, envelope: Envelope, data: DataSet,
-                     max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage[Order]:
+                     max_line_chars: int) -> ParsedMessage[Order]:
         """The envelope's order lines read with this game's grammar."""
 
     @abstractmethod

@@ -18,7 +18,6 @@ from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.state import GameState
 from gm.games.system import Coverage, GameSystem, Orders
-from orders_grammar.message import MAX_LINE_CHARS, Envelope, OpenPhase, ParsedMessage
 
 if TYPE_CHECKING:
     from gm.engine.results import SetupResult
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
     from gm.games.rcw.orders.model import AnyOrder, Order
     from gm.orders import order
     from gm.reporting.model import Event, Report
+    from orders_grammar.message import Envelope, OpenPhase, ParsedMessage
     from orders_grammar.problem import Problem as LineProblem
 
 # This facade loads each part of the game when it is first asked for (docs/architecture.md):
@@ -119,7 +119,7 @@ class RussianCivilWar(GameSystem):
         return open_phase_of(_own(state))
 
     def parse_orders(self, envelope: Envelope, data: DataSet,
-                     max_line_chars: int = MAX_LINE_CHARS) -> ParsedMessage[Order]:
+                     max_line_chars: int) -> ParsedMessage[Order]:
         from gm.games.rcw.grammar.messages import parse_orders
         return parse_orders(envelope, self.names(_data(data)), max_line_chars)
 

@@ -124,14 +124,19 @@ def _box(area: Area) -> tuple[float, float, float, float]:
             max(x for x, _ in points), max(y for _, y in points))
 
 
-def _on_outline(a: Area, b: Area) -> list[Point]:
-    """a's corners that lie on b's outline."""
-    ax0, ay0, ax1, ay1 = _box(a)
+def _corners(area: Area) -> list[Point]:
+    return [point for polygon in area.outline for point in polygon[0][:-1]]
+
+
+def _on_outline(a: Area, b: Area, box: tuple[float, float, float, float]) -> list[Point]:
+    """a's corners inside `box` (where the two areas' boxes meet) that lie on b's outline."""
+    x0, y0, x1, y1 = box
     near = [(s, e) for s, e in _segments(b)
-            if min(s[0], e[0]) - TOUCH <= ax1 and max(s[0], e[0]) + TOUCH >= ax0
-            and min(s[1], e[1]) - TOUCH <= ay1 and max(s[1], e[1]) + TOUCH >= ay0]
-    return [point for polygon in a.outline for point in polygon[0][:-1]
-            if any(_near(point, s, e) for s, e in near)] if near else []
+            if min(s[0], e[0]) - TOUCH <= x1 and max(s[0], e[0]) + TOUCH >= x0
+            and min(s[1], e[1]) - TOUCH <= y1 and max(s[1], e[1]) + TOUCH >= y0]
+    return [point for point in _corners(a)
+            if x0 - TOUCH <= point[0] <= x1 + TOUCH and y0 - TOUCH <= point[1] <= y1 + TOUCH
+            and any(_near(point, s, e) for s, e in near)] if near else []
 
 
 def touch(a: Area, b: Area) -> bool:
@@ -141,7 +146,11 @@ def touch(a: Area, b: Area) -> bool:
     bx0, by0, bx1, by1 = _box(b)
     if ax0 > bx1 + TOUCH or bx0 > ax1 + TOUCH or ay0 > by1 + TOUCH or by0 > ay1 + TOUCH:
         return False
-    shared = {(round(x), round(y)) for x, y in (*_on_outline(a, b), *_on_outline(b, a))}
+    if len(set(_corners(a)) & set(_corners(b))) >= 2:  # derived areas share their corners
+        return True
+    meet = (max(ax0, bx0), max(ay0, by0), min(ax1, bx1), min(ay1, by1))
+    shared = {(round(x), round(y)) for x, y in (*_on_outline(a, b, meet),
+                                                *_on_outline(b, a, meet))}
     return len(shared) >= 2
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gm.games.rcw.data.areas import check_areas
+from gm.games.rcw.data.cache import recall, remember
 from gm.games.rcw.data.dataset import LEADER_COLORS, GameData, Problem
 from gm.games.rcw.data.facts import check_rulebook_facts
 from gm.games.rcw.data.locate import Locator
@@ -19,8 +20,12 @@ MAX_STACK = 5  # 7.11
 
 def check_directory(directory: Any) -> list[Problem]:
     """Everything `gm data check DIR` reports, in file order, each at its line."""
+    known = recall(Path(directory))
+    if known is not None:  # this very data set passed before
+        return check_areas(known[0], Path(directory))
     data, problems = read_data_set(directory, lined=False)
     if data is not None and not check_data_set(data):
+        remember(Path(directory), data)
         return check_areas(data.map, Path(directory))
     data, problems = read_data_set(directory, lined=True)  # again, to place the problems
     if data is None:

@@ -1,0 +1,54 @@
+"""Where a data set that passed every check is kept (gm/core/cachedir.py): under the digest of
+its files and of the code that reads and checks them, so that any change to either misses, and
+the next command takes the checked data set from there instead of reading YAML."""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from pathlib import Path
+
+from gm.core.cachedir import cache_dir
+from gm.games.rcw.data.dataset import COUNTERS_FILE, MAP_FILE, GameData
+from gm.games.rcw.data.models import CountersFile, MapFile
+
+_HERE = Path(__file__).resolve().parent
+# the code that reads and checks a data set, and the rulebook's own data it checks against
+_READERS = sorted([*_HERE.glob("*.py"), *_HERE.glob("*.yaml")])
+
+
+def _entry(folder: Path) -> Path | None:
+    cache = cache_dir()
+    if cache is None:
+        return None
+    digest = hashlib.sha256()
+    try:
+        for path in (folder / MAP_FILE, folder / COUNTERS_FILE, *_READERS):
+            digest.update(path.read_bytes())
+    except OSError:
+        return None  # a file missing: reading the data set says which
+    return cache / f"rcw-data-{digest.hexdigest()}.pickle"
+
+
+def recall(folder: Path) -> tuple[MapFile, CountersFile] | None:
+    """The data set as it passed every check, if this very one did before."""
+    entry = _entry(folder)
+    if entry is None or not entry.is_file():
+        return None
+    try:
+        map_file, counters = pickle.loads(entry.read_bytes())
+    except Exception:  # a damaged entry is made again, never trusted
+        entry.unlink(missing_ok=True)
+        return None
+    if not isinstance(map_file, MapFile) or not isinstance(counters, CountersFile):
+        return None
+    return map_file, counters
+
+
+def remember(folder: Path, data: GameData) -> None:
+    """Keep a data set that passed every check."""
+    entry = _entry(folder)
+    if entry is not None:
+        partial = entry.with_suffix(".part")
+        partial.write_bytes(pickle.dumps((data.map, data.counters)))
+        partial.replace(entry)  # whole or not at all, whoever reads it meanwhile
