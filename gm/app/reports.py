@@ -52,8 +52,9 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
 
 
 def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
-                 player: str | None = None) -> Report:
-    """The report model, for the GM (player None) or one player."""
+                 player: str | None = None, drawn: bool = True) -> Report:
+    """The report model, for the GM (player None) or one player; `drawn`: with its map (the
+    text report has none)."""
     found = reported(campaign, turn, phase)
     if player is not None and player not in found.after.players:
         raise GameError(f"no player {player} in this campaign")
@@ -61,4 +62,5 @@ def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
     return campaign.system.report(campaign.name, found.before, found.after, campaign.data,
                                   found.events, player, deadline=deadline,
                                   campaign_seed=campaign.row.seed, salts=found.salts,
-                                  names=campaign.player_names(), sent=found.sent)
+                                  names=campaign.player_names(), sent=found.sent,
+                                  drawn=drawn)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from gm.app.adjudication import Adjudicated, adjudicate_open_phase
 from gm.app.campaign import Campaign, now
 from gm.app.digest import queue_digest
 from gm.app.intake import Mailbox, take_in
@@ -15,6 +15,9 @@ from gm.app.outbox import Sent, Transport, send_due
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
 from gm.messages.compose import notice_mail
+
+if TYPE_CHECKING:
+    from gm.app.adjudication import Adjudicated
 
 
 @dataclass
@@ -72,6 +75,8 @@ def mail_round(campaign: Campaign, config: MailConfig, mailbox: Mailbox,
         if moment >= due - dt.timedelta(hours=schedule.reminder_hours):
             reminded = queue_reminders(campaign, config, due)
         if moment >= due and schedule.auto_adjudicate:
+            from gm.app.adjudication import adjudicate_open_phase  # lazy: at a deadline only
+
             adjudicated = adjudicate_open_phase(campaign, None, dry_run=False)
     queue_digest(campaign, config)
     return Round(stored, answered, reminded, adjudicated, send_and_tell(campaign, config,

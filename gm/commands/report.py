@@ -35,7 +35,8 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         copy = ", and the GM's copy" if gm_copy else ""
         click.echo(f"{reports} report(s) queued{copy}; `gm send` sends them")
         return
-    model = phase_report(opened, turn, phase, player.upper() if player else None)
+    model = phase_report(opened, turn, phase, player.upper() if player else None,
+                         drawn=fmt == "html")
     text = render_report(model, fmt)  # type: ignore[arg-type]
     if out:
         out.write_text(text, encoding="utf-8")

@@ -212,10 +212,11 @@ class GameSystem(ABC):
                data: DataSet, events: list[Event], player: str | None = None,
                deadline: str | None = None, campaign_seed: str | None = None,
                salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
-               sent: Sequence[str] | None = None) -> Report:
+               sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
         """The report model of what led from `before` to `after` (of `after` alone when
         None), for the GM or one player; `names`: the players' names; `sent`: the players
-        whose orders the phase reported was adjudicated with."""
+        whose orders the phase reported was adjudicated with; `drawn`: with the map (HTML and
+        PNG only)."""
 
     @abstractmethod
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:

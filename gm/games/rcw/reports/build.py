@@ -140,7 +140,7 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                  events: list[Event], player: str | None = None,
                  deadline: str | None = None, campaign_seed: str | None = None,
                  salts: list[str] | None = None, names: Mapping[str, str] | None = None,
-                 sent: Sequence[str] | None = None) -> Report:
+                 sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
     """The report of what led from `before` to `after` (None: a report of `after` alone);
     `names`: the players' names; `sent`: who sent orders for the phase reported."""
     names = names or {}
@@ -169,7 +169,7 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   hands={p: [data.describe(u) for u in h.units]
                          + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]
                          for p, h in after.hands.items()},
-                  map=build_map(data, after, facts, names),
+                  map=build_map(data, after, facts, names) if drawn else None,
                   players=_players(after, names, sent if adjudicated else None),
                   sequence=list(after.sequence if after.stage == "play" else ()),
                   final_points=shared.items, graph=shared.graph,
