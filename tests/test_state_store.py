@@ -74,6 +74,14 @@ def test_store_appends_states_with_their_dice(store: Store, data: GameData) -> N
     assert store.players(row)[0].email == "a@x.org"
     with pytest.raises(GameError, match="no campaign"):
         store.campaign("other")
+    entries = store.entries(row)  # the history without decoding a state
+    assert [(e.seq, e.action, e.detail, e.stage) for e in entries] == [
+        (1, "deal", {"n": 1}, first.stage), (2, "start", {}, second.stage)]
+    moment = entries[0].created_at  # SQLite keeps UTC without a zone; PostgreSQL with one
+    assert (moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)) == NOW
+    assert store.state_at(row, 1).state == first and store.state_at(row, 2).state == second
+    with pytest.raises(GameError, match="no entry 3"):
+        store.state_at(row, 3)
 
 
 def test_store_refuses_a_second_campaign_of_the_same_name(store: Store) -> None:

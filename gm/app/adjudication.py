@@ -107,7 +107,7 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
         for player, message in sorted(messages.items()):
             parsed = json.dumps([o.model_dump(mode="json") for o in message.message.orders])
             store.record_orders(campaign.row, latest.seq, player, message.text, parsed, now())
-    history = store.history(campaign.row)
+    history = store.entries(campaign.row)
     events = rulings(history, history[-1].seq + 1) + events_of(result.timeline)
     outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
                           "events": [e.model_dump(mode="json") for e in events_of(

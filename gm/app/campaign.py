@@ -111,11 +111,11 @@ class Campaign:
 
     def phase_opened_at(self) -> dt.datetime:
         """When the open phase opened: the first entry of the latest run of entries in it."""
-        history = self.store.history(self.row)
-        key = (history[-1].state.stage, history[-1].state.turn, history[-1].state.phase)
+        history = self.store.entries(self.row)
+        key = (history[-1].stage, history[-1].turn, history[-1].phase)
         opened = history[-1].created_at
         for row in reversed(history):
-            if (row.state.stage, row.state.turn, row.state.phase) != key or \
+            if (row.stage, row.turn, row.phase) != key or \
                     row.action.startswith("adjudicate"):
                 break
             opened = row.created_at

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from gm.reporting.model import Event
-from gm.store import StateRow
+from gm.store import EntryRow
 
 
-def rulings(history: list[StateRow], upto: int) -> list[Event]:
+def rulings(history: list[EntryRow], upto: int) -> list[Event]:
     """The GM's rulings, rollbacks and recorded quits since the adjudication before entry
     `upto` (a seq), to be shown in the report of the phase that follows them."""
     earlier = [r for r in history if r.seq < upto]

@@ -22,11 +22,11 @@ def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, in
     if not match:
         raise GameError("write the phase as TURN.PHASE, e.g. 3.1")
     turn, phase = int(match.group(1)), int(match.group(2))
-    history = campaign.store.history(campaign.row)
+    history = campaign.store.entries(campaign.row)
     runs = [i for i, row in enumerate(history) if row.action == f"adjudicate {turn}.{phase}"]
     if not runs:
         raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
-    before = history[runs[-1] - 1].state
+    before = campaign.store.state_at(campaign.row, history[runs[-1] - 1].seq).state
     seq = campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
                                       {"reason": reason}, before, [], now())
     return turn, phase, seq

@@ -69,8 +69,7 @@ def apply_files(campaign: Campaign, files: Sequence[tuple[str, bytes]]) -> Appli
 def apply_mailed(campaign: Campaign) -> Applied:
     """The set-up orders received by mail in the open stage and not applied yet."""
     state = _open_stage(campaign)
-    history = campaign.store.history(campaign.row)
-    done = {i for row in history if row.action == "pregame-orders"
+    done = {i for row in campaign.store.entries(campaign.row) if row.action == "pregame-orders"
             for i in row.detail.get("orders_ids", [])}
     latest: dict[str, tuple[int, str]] = {}
     for row in campaign.store.orders_in_stage(campaign.row, state.stage):

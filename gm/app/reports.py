@@ -30,20 +30,22 @@ class Reported:
 
 def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reported:
     """Game-Turn `turn`, phase `phase` (the last adjudicated when both are None)."""
-    history = campaign.store.history(campaign.row)
     if (turn is None) != (phase is None):
         raise GameError("give --turn and --phase together, or neither")
+    store, history = campaign.store, campaign.store.entries(campaign.row)
     rows = [r for r in history if r.action.startswith("adjudicate")]
     if turn is not None:
         rows = [r for r in rows if r.action == f"adjudicate {turn}.{phase}"]
         if not rows:
             raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
-    found = Reported(history[-1].state, history[-1].seq)
+    found = Reported(store.state_at(campaign.row, history[-1].seq).state, history[-1].seq)
     if rows:
         row = rows[-1]
-        found.before = next(r.state for r in reversed(history) if r.seq < row.seq)
-        found.after, found.salts, found.opened_at = (row.state, row.detail.get("salts", []),
-                                                     row.created_at)
+        previous = next(r.seq for r in reversed(history) if r.seq < row.seq)
+        found.before = store.state_at(campaign.row, previous).state
+        found.after, found.salts, found.opened_at = (
+            store.state_at(campaign.row, row.seq).state, row.detail.get("salts", []),
+            row.created_at)
         found.sent = row.detail.get("players")
         stored = json.loads(campaign.store.result(campaign.row, row.seq) or "{}")
         found.events = rulings(history, row.seq) + [Event(**e) for e in

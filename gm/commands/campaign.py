@@ -137,7 +137,7 @@ def show(campaign: Path, as_json: bool) -> None:
 def history(campaign: Path) -> None:
     """List every state of the campaign with what made it and the dice it used."""
     opened = open_campaign(campaign)
-    for row in opened.store.history(opened.row):
+    for row in opened.store.entries(opened.row):
         rolls = opened.store.rolls(opened.row, row.seq)
         click.echo(f"{row.seq:4d} {row.created_at:%Y-%m-%d %H:%M} {row.action:12s} "
                    f"{json.dumps(row.detail, sort_keys=True)} ({len(rolls)} draws/rolls)")

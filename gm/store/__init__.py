@@ -4,12 +4,12 @@ campaign folder's own database) and a PostgreSQL URL."""
 
 from gm.store.core import StateStore
 from gm.store.mail import Handling, InboxRow, MailStore, NewMessage, NoticeRow, OutboxRow
-from gm.store.rows import CampaignRow, OrdersRow, PlayerRow, StateRow
+from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow
 
 
 class Store(StateStore, MailStore):
     """One database holding every campaign kept in it."""
 
 
-__all__ = ["CampaignRow", "Handling", "InboxRow", "NewMessage", "NoticeRow", "OrdersRow",
-           "OutboxRow", "PlayerRow", "StateRow", "Store"]
+__all__ = ["CampaignRow", "EntryRow", "Handling", "InboxRow", "NewMessage", "NoticeRow",
+           "OrdersRow", "OutboxRow", "PlayerRow", "StateRow", "Store"]

@@ -18,7 +18,7 @@ from gm.core.state import GameStateBase
 from gm.games.registry import system_for
 from gm.store.base import Database, Row
 from gm.store.mail import MailLike, queue_in
-from gm.store.rows import CampaignRow, OrdersRow, PlayerRow, StateRow
+from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow
 
 OPENED_IN = ("SELECT seq FROM states WHERE campaign_id = :campaign AND turn = :turn "
              "AND phase = :phase AND stage = 'play'")
@@ -85,6 +85,24 @@ class StateStore(Database):
     def _state_row(self, campaign: CampaignRow, r: Row) -> StateRow:
         return StateRow(r["seq"], r["action"], json.loads(r["detail"]),
                         system_for(campaign.game).state_from_json(r["state"]), r["created_at"])
+
+    def entries(self, campaign: CampaignRow) -> list[EntryRow]:
+        """The whole history without decoding a single state: for the commands that need to
+        know what happened, not the position after each step."""
+        with self._tx() as sql:
+            rows = sql.all("SELECT seq, action, detail, stage, turn, phase, created_at FROM "
+                           "states WHERE campaign_id = :campaign ORDER BY seq",
+                           campaign=campaign.id)
+        return [EntryRow(r["seq"], r["action"], json.loads(r["detail"]), r["stage"], r["turn"],
+                         r["phase"], r["created_at"]) for r in rows]
+
+    def state_at(self, campaign: CampaignRow, seq: int) -> StateRow:
+        with self._tx() as sql:
+            row = sql.first("SELECT * FROM states WHERE campaign_id = :campaign AND seq = :seq",
+                            campaign=campaign.id, seq=seq)
+        if row is None:
+            raise GameError(f"campaign {campaign.name!r} has no entry {seq}")
+        return self._state_row(campaign, row)
 
     def history(self, campaign: CampaignRow) -> list[StateRow]:
         with self._tx() as sql:

@@ -36,6 +36,19 @@ class OrdersRow:
 
 
 @dataclass(frozen=True)
+class EntryRow:
+    """An entry of a campaign's history without its state: what made it, where the game was."""
+
+    seq: int
+    action: str
+    detail: dict[str, Any]
+    stage: str
+    turn: int
+    phase: int
+    created_at: dt.datetime
+
+
+@dataclass(frozen=True)
 class StateRow:
     seq: int
     action: str
