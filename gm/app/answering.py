@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
 from gm.app.judge import Roster, Verdict, judge
+from gm.app.read import Read
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
 from gm.core.state import GameStateBase
@@ -21,17 +22,10 @@ from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
 from gm.store import Handling, InboxRow
 from gm.store.mail import ANSWERED
-from orders_grammar.message import Envelope, OrdersError, envelope_or_error
+from orders_grammar.message import envelope_or_error
 
 HANDLED_PER_TRANSACTION = 100
 
-
-@dataclass(frozen=True)
-class Read:
-    """A message as read when it was kept, so that answering it need not read it again."""
-
-    reading: Reading
-    envelope: Envelope | OrdersError
 
 EMPTY = ("no-orders", "oversized")  # answers to messages without orders: one an hour
 

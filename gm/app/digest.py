@@ -8,7 +8,6 @@ from itertools import groupby
 
 from gm.app.campaign import Campaign, now
 from gm.app.settings import MailConfig
-from gm.messages.compose import notice_mail
 
 HEADINGS = {
     "refused": "Refused senders (nothing of theirs counts)",
@@ -33,6 +32,8 @@ def queue_digest(campaign: Campaign, config: MailConfig) -> int:
         lines.append(HEADINGS.get(kind, kind) + ":")
         lines += [f"  - {n.created_at:%Y-%m-%d %H:%M} {n.text}" for n in group]
         lines.append("")
+    from gm.messages.compose import notice_mail  # lazy: composing mail, when there is some
+
     mail = notice_mail(campaign.name, config.gm_address, config.gm_inbox, "digest",
                        str(found[-1].id), f"{campaign.name}: {len(found)} thing(s) for the GM",
                        "\n".join(lines), moment.astimezone(config.zone()))

@@ -9,16 +9,19 @@ import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from gm.app.answering import Answerer, Read
 from gm.app.campaign import Campaign, PasswordCache, now
 from gm.app.crash import crash_point
+from gm.app.read import Read
 from gm.app.settings import MailConfig
 from gm.messages.reading import Reading, parse_mail, read_headers, read_parsed
 from gm.messages.redaction import redact_message
 from gm.store import NewMessage
 from orders_grammar.message import Envelope, OrdersError, envelope_or_error
+
+if TYPE_CHECKING:
+    from gm.app.answering import Answerer
 
 # Headers that delivery adds: the same message delivered twice differs only in these.
 TRACE = re.compile(rb"^(return-path|received|delivered-to|x-original-to|envelope-to|"
@@ -119,7 +122,7 @@ def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[i
     """Keep the messages waiting a batch at a time, and handle each batch (and whatever an
     earlier run kept and did not handle). Returns (messages kept, messages answered)."""
     passwords = PasswordCache(campaign.players())
-    answerer = Answerer.of(campaign, config)
+    answerer: Answerer | None = None
     kept = answered = 0
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         prepared = [prepare_safely(fetched, config, passwords) for fetched in batch]
@@ -130,5 +133,16 @@ def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[i
         crash_point("after-store")
         mailbox.done(batch)
         crash_point("after-move")
-        answered += answerer.handle(readings)
+        if readings:
+            answerer = answerer or _answerer(campaign, config)
+            answered += answerer.handle(readings)
+    if answerer is None and not campaign.store.has_unanswered(campaign.row):
+        return kept, answered  # an empty inbox, nothing left from before: nothing to judge
+    answerer = answerer or _answerer(campaign, config)
     return kept, answered + answerer.handle({})  # none waiting: what an earlier run left
+
+
+def _answerer(campaign: Campaign, config: MailConfig) -> Answerer:
+    from gm.app.answering import Answerer  # lazy: judging and answering, once mail is in
+
+    return Answerer.of(campaign, config)

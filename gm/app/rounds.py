@@ -14,7 +14,6 @@ from gm.app.intake import Mailbox, take_in
 from gm.app.outbox import Sent, Transport, send_due
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
-from gm.messages.compose import notice_mail
 
 if TYPE_CHECKING:
     from gm.app.adjudication import Adjudicated
@@ -35,6 +34,8 @@ def queue_reminders(campaign: Campaign, config: MailConfig, due: dt.datetime) ->
     sent_in = {row.player for row in campaign.store.orders_for(campaign.row, state.turn,
                                                                state.phase)}
     moment = now()
+    from gm.messages.compose import notice_mail  # lazy: composing mail, near a deadline only
+
     queued = 0
     for player in campaign.players():
         if player.letter in sent_in or player.letter not in state.players_in_game():

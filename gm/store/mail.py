@@ -171,6 +171,13 @@ class MailStore(Database):
                            campaign=campaign.id)
         return [_inbox_row(r) for r in rows]
 
+    def has_unanswered(self, campaign: CampaignRow) -> bool:
+        with self._tx() as sql:
+            return sql.first("SELECT inbox.id FROM inbox LEFT OUTER JOIN inbox_handled ON "
+                             "inbox_handled.inbox_id = inbox.id WHERE inbox.campaign_id = "
+                             ":campaign AND inbox_handled.inbox_id IS NULL LIMIT 1",
+                             campaign=campaign.id) is not None
+
     def answers_since(self, campaign: CampaignRow, since: dt.datetime
                       ) -> dict[str, tuple[int, int]]:
         """Per sender address: (answers, answers to messages without orders) since then."""
