@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gm.games.rcw.data.dataset import GameData
@@ -161,6 +161,7 @@ def test_legality_checks_never_fail_on_any_order(orders: list[m.Order], player: 
 @given(st.dictionaries(st.sampled_from(["A", "B", "C"]),
                        st.lists(ORDERS, min_size=1, max_size=5), max_size=3),
        st.integers(0, 1))
+@example({"A": [m.Detach(units=(101, 101), leader=151)]}, 0)  # found by CI: a unit twice (7.21)
 def test_the_engine_takes_any_orders(orders: dict[str, list[m.Order]], which: int) -> None:
     """Whatever orders arrive, the First Phase is adjudicated and every order gets a result."""
     from gm.core.dice import SeededDice

@@ -182,7 +182,7 @@ class Mover:
     def _detach(self, player: str, order: Detach) -> None:
         command = self.board.command_of(order.leader)
         found = self.board.find(order.leader)
-        units = [u for u in order.units if u in command[1:]]
+        units = list(dict.fromkeys(u for u in order.units if u in command[1:]))  # each once
         if found is None or found[1].player != player or not units:
             self.set(player, order, "void", "5.13", "nothing to detach")
             return

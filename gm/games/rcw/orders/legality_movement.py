@@ -254,6 +254,9 @@ def check_attach(order: Attach, ctx: Context) -> Breaches:
 
 def check_detach(order: Detach, ctx: Context) -> Breaches:
     data = ctx.data
+    if len(set(order.units)) != len(order.units):
+        yield Breach("a unit is listed twice", "7.21")
+        return
     leader = ctx.locate(order.leader)
     if leader is None or not data.is_leader(order.leader) or leader[1].player != ctx.player:
         yield Breach(f"player {ctx.player} controls no leader {data.describe(order.leader)}",
