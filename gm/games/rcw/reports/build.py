@@ -9,8 +9,7 @@ from gm.core.dice import commitment, phase_seed
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.orders.model import Order
 from gm.games.rcw.reports.chart import held_markers
-from gm.games.rcw.reports.mapview import build_map
-from gm.games.rcw.reports.planning import plan, unit_view
+from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
 from gm.games.rcw.state import PHASE_NAMES, UNASSIGNED, GameState
@@ -157,10 +156,17 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                                    rule=e.rule, detail=e.detail or "")
                          for e in events if e.player == player and e.order),
                         key=lambda o: o.line)
+        from gm.games.rcw.reports.planning import plan  # lazy: a player's part only
+
         forces, held, offered = plan(after, data, player)
         part = PlayerPart(letter=player, orders=orders,
                           template=_template(after, data, player, campaign, offered),
                           forces=forces, held=held)
+    drawing = None
+    if drawn:
+        from gm.games.rcw.reports.mapview import build_map  # lazy: the HTML and PNG only
+
+        drawing = build_map(data, after, facts, names)
     return Report(kind=kind, campaign=campaign, title=title,
                   next_phase=None if after.stage == "ended" else phase_name(after),
                   deadline=deadline, events=events, regions=shared.regions,
@@ -169,7 +175,7 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   hands={p: [data.describe(u) for u in h.units]
                          + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]
                          for p, h in after.hands.items()},
-                  map=build_map(data, after, facts, names) if drawn else None,
+                  map=drawing,
                   players=_players(after, names, sent if adjudicated else None),
                   sequence=list(after.sequence if after.stage == "play" else ()),
                   final_points=shared.items, graph=shared.graph,

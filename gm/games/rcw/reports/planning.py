@@ -28,29 +28,15 @@ from gm.games.rcw.orders.model import (
     Purge,
     Quit,
 )
+from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.movement import must_stop
 from gm.games.rcw.rules.victory import END_GAME_QUORUM
 from gm.games.rcw.state import FIRST_PHASE, GameState
-from gm.reporting.model import ForceView, HeldView, UnitView
+from gm.reporting.model import ForceView, HeldView
 
 COMMITTEE = 8  # 11.1: a Central Committee holds 8 Politburo markers
 TEMPLATE_WIDTH = 68  # an order line and its `# `, within the text report's 72 columns
-
-
-def unit_view(unit: UnitId, data: GameData, controller: str | None = None) -> UnitView:
-    if isinstance(unit, str):
-        return UnitView(id=unit, label=unit, name=data.imperial[unit].name if unit in
-                        data.imperial else unit, kind="imperial", color=None,
-                        controller=controller)
-    counter = data.units[unit]
-    if data.is_leader(unit):
-        leader = data.leaders[unit]
-        return UnitView(id=unit, label=data.describe(unit), name=leader.name, kind="leader",
-                        color=data.color(unit), value=leader.value, controller=controller)
-    return UnitView(id=unit, label=data.describe(unit), name=f"{counter.nationality} "
-                    f"{data.combat_units[unit].strength}", kind="combat", color=data.color(unit),
-                    strength=data.combat_units[unit].strength, controller=controller)
 
 
 def legal(order: Order, state: GameState, data: GameData, player: str) -> bool:
