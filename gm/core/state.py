@@ -17,7 +17,7 @@ ENDED = "ended"  # the stage of a game over
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Stack(Frozen):

@@ -12,7 +12,7 @@ from gm.core.state import UnitId
 
 
 class _Fact(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Moved(_Fact):

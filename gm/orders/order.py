@@ -9,7 +9,7 @@ from gm.core.state import UnitId
 
 
 class Order(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     kind: str = ""  # each kind narrows this to its own Literal
     line: int = 0
     column: int = 0

@@ -8,7 +8,7 @@ from gm.engine.facts import Fact
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class Event(_Frozen):

@@ -28,7 +28,7 @@ TOUCH = 0.6  # map units: two outlines within this of each other at two points s
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Projection(_Frozen):

@@ -12,7 +12,7 @@ RuleCase = Annotated[str, Field(pattern=r"^\d+(\.\d+)?$")]
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Province(_Frozen):

@@ -25,7 +25,7 @@ def _units(units: tuple[UnitId, ...]) -> str:
 class Goods(BaseModel):
     """What a GIVE or TRADE hands over: units (trading session only) or markers."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     units: tuple[UnitId, ...] = ()
     politburo: int = 0
     assassin: int = 0
@@ -73,7 +73,7 @@ class Trade(Order):
 
 
 class StackChange(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     action: Literal["PICKUP", "DROP"]
     units: tuple[UnitId, ...]
     at: str
