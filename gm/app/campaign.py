@@ -6,7 +6,6 @@ import datetime as dt
 import json
 import os
 import re
-import secrets
 import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -164,6 +163,8 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     data = _load_data(system, data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     url = database or f"sqlite:///{(folder / DATABASE_FILE).resolve()}"
+    import secrets  # lazy: a new campaign's seed and passwords only
+
     seed = seed or secrets.token_hex(8)
     config = {"name": folder.resolve().name, "database": url,
               "data": str(Path(data_dir).resolve()) if data_dir else ""}

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from gm.store.base import Database, Row, Sql, within
 from gm.store.rows import CampaignRow
@@ -26,8 +25,7 @@ class MailLike(Protocol):
     def mime(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class NewMessage:
+class NewMessage(NamedTuple):
     """A fetched message, as it is to be kept."""
 
     content_hash: str
@@ -40,8 +38,7 @@ class NewMessage:
     verified_player: str | None
 
 
-@dataclass(frozen=True)
-class InboxRow:
+class InboxRow(NamedTuple):
     id: int
     message_id: str | None
     sender: str | None
@@ -58,8 +55,7 @@ class InboxRow:
         return self.raw.encode(self.raw_encoding, errors="replace")
 
 
-@dataclass(frozen=True)
-class Handling:
+class Handling(NamedTuple):
     """What became of one message: all of it is written in one transaction."""
 
     inbox_id: int
@@ -67,11 +63,10 @@ class Handling:
     note: str = ""
     orders: tuple[int, str, str, str] | None = None  # state seq, player, redacted text, JSON
     mail: Sequence[MailLike] = ()
-    notices: Sequence[tuple[str, str]] = field(default_factory=tuple)  # (kind, text)
+    notices: Sequence[tuple[str, str]] = ()  # (kind, text)
 
 
-@dataclass(frozen=True)
-class OutboxRow:
+class OutboxRow(NamedTuple):
     id: int
     message_id: str
     recipient: str
@@ -83,8 +78,7 @@ class OutboxRow:
     created_at: dt.datetime | None = None
 
 
-@dataclass(frozen=True)
-class NoticeRow:
+class NoticeRow(NamedTuple):
     id: int
     created_at: dt.datetime
     kind: str

@@ -1,16 +1,15 @@
-"""The rows the store gives back: plain frozen values."""
+"""The rows the store gives back: plain frozen values (named tuples: cheap to define, and every
+command that opens a campaign defines them)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gm.core.state import GameStateBase
 
 
-@dataclass(frozen=True)
-class CampaignRow:
+class CampaignRow(NamedTuple):
     id: int
     name: str
     game: str
@@ -18,16 +17,14 @@ class CampaignRow:
     data_dir: str | None
 
 
-@dataclass(frozen=True)
-class PlayerRow:
+class PlayerRow(NamedTuple):
     letter: str
     name: str
     email: str
     password_hash: str
 
 
-@dataclass(frozen=True)
-class OrdersRow:
+class OrdersRow(NamedTuple):
     id: int
     state_seq: int
     player: str
@@ -35,8 +32,7 @@ class OrdersRow:
     parsed: str | None
 
 
-@dataclass(frozen=True)
-class EntryRow:
+class EntryRow(NamedTuple):
     """An entry of a campaign's history without its state: what made it, where the game was."""
 
     seq: int
@@ -48,8 +44,7 @@ class EntryRow:
     created_at: dt.datetime
 
 
-@dataclass(frozen=True)
-class StateRow:
+class StateRow(NamedTuple):
     seq: int
     action: str
     detail: dict[str, Any]
