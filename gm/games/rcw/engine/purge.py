@@ -21,10 +21,9 @@ from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import ExecuteCzar, IfExecution, IfPurged, Order, Purge
+from gm.games.rcw.rules.politics import CENTRAL_COMMITTEE, EXECUTION_QUORUM
 from gm.games.rcw.rules.stacking import commands
 
-COMMITTEE = 8  # 11.1
-EXECUTION_QUORUM = 10  # 13.52
 POLITBURO_COST = 2  # 11.22
 MAX_COUNTERPURGES = 50  # a chain this long is stopped (docs/rulings.md R19)
 
@@ -168,7 +167,7 @@ def _purge(board: Board, results: PhaseResults, dice: Dice, members: tuple[str, 
                    "Game-Turn")
     elif target in members:
         problem = ("illegal", "11.14", "a Central Committee member is never purged")
-    elif held < COMMITTEE:
+    elif held < CENTRAL_COMMITTEE:
         problem = ("failed", "11.1", "the Central Committee holds "
                    f"{counted(held, 'Politburo marker')}, not 8")
     if problem:

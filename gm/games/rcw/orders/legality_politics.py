@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Assassinate, ExecuteCzar, IfPurged, Purge
+from gm.games.rcw.rules.politics import CENTRAL_COMMITTEE
 from gm.games.rcw.rules.stacking import commands
 from gm.orders.refusal import Breach, Breaches
-
-CENTRAL_COMMITTEE = 8  # 11.1
 
 
 def check_assassinate(order: Assassinate, ctx: Context) -> Breaches:

@@ -31,11 +31,11 @@ from gm.games.rcw.orders.model import (
 from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.movement import must_stop
+from gm.games.rcw.rules.politics import CENTRAL_COMMITTEE
 from gm.games.rcw.rules.victory import END_GAME_QUORUM
 from gm.games.rcw.state import FIRST_PHASE, GameState
 from gm.reporting.model import ForceView, HeldView
 
-COMMITTEE = 8  # 11.1: a Central Committee holds 8 Politburo markers
 TEMPLATE_WIDTH = 68  # an order line and its `# `, within the text report's 72 columns
 
 
@@ -175,14 +175,14 @@ def _politics(state: GameState, data: GameData, player: str) -> tuple[list[HeldV
             "(17.0 [10.0], 10.0)" if first else "ASSASSINATE in the next First Phase (10.11)")))
     if section.politburo:
         others = {p: state.chart[p].politburo for p in state.players_in_game() if p != player}
-        needed = COMMITTEE - section.politburo
+        needed = CENTRAL_COMMITTEE - section.politburo
         partners = ", ".join(f"{p} ({n})" for p, n in sorted(others.items()) if n) or "none"
         for target in sorted(others):
             purge = Purge(line=1, target=target)
             if legal(purge, state, data, player):
                 orders.append(purge)
         held.append(HeldView(kind="Politburo", count=section.politburo, allows=(
-            f"PURGE with a Central Committee of {COMMITTEE} markers (11.1): "
+            f"PURGE with a Central Committee of {CENTRAL_COMMITTEE} markers (11.1): "
             + ("you hold enough alone" if needed <= 0 else f"{needed} more needed; "
                f"held by {partners}") + f"; END GAME needs {END_GAME_QUORUM} among those "
             "agreeing (14.1)")))
