@@ -5,8 +5,9 @@ here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from gm.core.state import Stack
 from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
 from gm.games.rcw.data.areas import AreaFile, Ring, areas_of, label_box
 from gm.games.rcw.data.dataset import GameData
@@ -98,21 +99,8 @@ def _build_map(data: GameData, state: GameState, facts: Sequence[Fact],
                  f"{', port' if province.port else ''}: {held}")
         map_areas.append(MapArea(code=province.code, path=paths[province.code], fill=fill,
                                  label=label[province.code], title=title))
-        slots = areas.areas[province.code].slots
-        for index, stack in enumerate(stacks[:len(slots)]):
-            rest = stacks[index:] if index == len(slots) - 1 and len(stacks) > len(slots) else [
-                stack]
-            side = _side(stack.units, data) if len(rest) == 1 else "imperial"
-            fill_side, ink, _ = SIDES[side]
-            band = colours.get(stack.player or "", NOBODY)
-            points = sum(strength(u, data) for s in rest for u in s.units)
-            units = "; ".join(", ".join(data.describe(u) for u in s.units) for s in rest)
-            markers.append(MapMarker(
-                province=province.code, x=slots[index][0], y=slots[index][1], fill=fill_side,
-                ink=ink, band=band.fill, band_ink=band.ink, letter=stack.player or "-",
-                text=str(points) if len(rest) == 1 else f"+{len(rest)}",
-                title=f"{province.code}: {who(stack.player)}, {SIDES[side][2]}, strength "
-                      f"{points}: {units}"))
+        markers += _markers(province.code, stacks, areas.areas[province.code].slots, data,
+                            colours, who)
     where_stacks = {(m.province, m.letter): (m.x, m.y) for m in reversed(markers)}
     arrows, combats, marks = _this_phase(facts, label, colours, where_stacks)
     return MapView(
@@ -127,6 +115,28 @@ def _build_map(data: GameData, state: GameState, facts: Sequence[Fact],
                 for p, c in colours.items()]
         + [LegendEntry(fill=fill, ink=ink, key="7", text=f"{text} stack, its strength")
            for fill, ink, text in SIDES.values()])
+
+
+def _markers(code: str, stacks: Sequence[Stack], slots: list[tuple[float, float]],
+             data: GameData, colours: Mapping[str, PlayerColour],
+             who: Callable[[str | None], str]) -> list[MapMarker]:
+    """A counter per stack at the province's places; where they are too few, the last place
+    shows how many stacks share it (its title lists them)."""
+    found = []
+    for index, stack in enumerate(stacks[:len(slots)]):
+        shared = index == len(slots) - 1 and len(stacks) > len(slots)
+        rest = list(stacks[index:]) if shared else [stack]
+        side = "imperial" if shared else _side(stack.units, data)
+        fill, ink, side_name = SIDES[side]
+        band = colours.get(stack.player or "", NOBODY)
+        points = sum(strength(u, data) for s in rest for u in s.units)
+        units = "; ".join(", ".join(data.describe(u) for u in s.units) for s in rest)
+        found.append(MapMarker(
+            province=code, x=slots[index][0], y=slots[index][1], fill=fill, ink=ink,
+            band=band.fill, band_ink=band.ink, letter=stack.player or "-",
+            text=f"+{len(rest)}" if shared else str(points),
+            title=f"{code}: {who(stack.player)}, {side_name}, strength {points}: {units}"))
+    return found
 
 
 def _rails(data: GameData, label: dict[str, tuple[float, float]]) -> list[MapLine]:
