@@ -115,3 +115,20 @@ def test_a_data_set_without_areas_is_told_how_to_make_them(tmp_path: Path) -> No
     folder = _copy(tmp_path)
     (folder / AREAS_FILE).unlink()
     assert "areas.json:0: file missing: run `gm data areas`" in _check(folder)
+
+
+def test_a_campaign_on_a_data_set_without_areas_reports_without_a_map(tmp_path: Path) -> None:
+    """A GM's own data set with no areas.json yet: every report is made, the HTML without a
+    map (gm data check tells him how to make one), never a traceback."""
+    from tests.conftest import gm
+
+    folder = _copy(tmp_path)
+    (folder / AREAS_FILE).unlink()
+    campaign = tmp_path / "own"
+    gm("new", str(campaign), "--seed", "a", "--data", str(folder), "-p", "A:A:a@x.org:a",
+       "-p", "B:B:b@x.org:b", "-p", "C:C:c@x.org:c")
+    gm("end-trading", str(campaign))
+    gm("start", str(campaign))
+    html = gm("report", str(campaign), "--format", "html", "--player", "A")
+    assert "<svg" not in html and "Your forces" in html
+    assert "YOUR FORCES" in gm("report", str(campaign), "--player", "A")
