@@ -71,7 +71,7 @@ class GameState(GameStateBase):
     auxiliary_randomizer: tuple[str, ...] = ()  # "CTRL:FR", "WITHDRAW:FR", "ASSASSIN" (15.23)
     player_turn_randomizer: tuple[str, ...] = ()  # player letters (15.21)
     removed: tuple[UnitId, ...] = ()  # out of play: withdrawn Blue units (5.66, 12.13)
-    pending: Pending = Pending()
+    pending: Pending = Field(default_factory=Pending)
     victory: Literal["red", "white"] | None = None  # 14.1, once the game has ended
 
     def players_in_game(self) -> tuple[str, ...]:
