@@ -77,3 +77,18 @@ def test_no_cache_folder_is_no_failure(monkeypatch: pytest.MonkeyPatch, tmp_path
         assert load_game_data().combat_units[401].strength == 2
     finally:
         cachedir.cache_dir.cache_clear()
+
+
+def test_the_last_call_is_remembered_and_only_it() -> None:
+    from gm.core.memo import last_call
+
+    calls: list[tuple[int, ...]] = []
+
+    @last_call
+    def total(numbers: list[int]) -> int:
+        calls.append(tuple(numbers))
+        return sum(numbers)
+
+    assert total([1, 2]) == 3 and total([1, 2]) == 3  # equal arguments: made once
+    assert total([2, 2]) == 4 and total([1, 2]) == 3  # another, then the first again
+    assert calls == [(1, 2), (2, 2), (1, 2)]

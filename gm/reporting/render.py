@@ -12,6 +12,7 @@ import jinja2
 from markupsafe import Markup
 
 from gm.core.cachedir import cache_dir
+from gm.core.memo import last_call
 
 if TYPE_CHECKING:  # the models are the callers': `gm show` renders without loading them
     from gm.reporting.model import MapView, Report, UnitView
@@ -75,17 +76,10 @@ def render(template: str, **context: Any) -> str:
     return environment(escaped).get_template(template).render(**context)
 
 
-_LAST_SVG: list[tuple[MapView, str, str]] = []
-
-
+@last_call
 def _svg(view: MapView, title: str) -> str:
-    """The map drawn once for all the reports of a phase (the same MapView object)."""
-    for last_view, last_title, svg in _LAST_SVG:
-        if last_view is view and last_title == title:
-            return svg
-    svg = render("map.svg.j2", map=view, title=title)
-    _LAST_SVG[:] = [(view, title, svg)]
-    return svg
+    """The map drawn once for all the reports of a phase."""
+    return render("map.svg.j2", map=view, title=title)
 
 
 def render_report(report: Report, fmt: Format, map_image: str | None = None) -> str:

@@ -108,7 +108,7 @@ class _Taken:
             self.cells.setdefault(key, []).append(b)
 
 
-def _label(code: str, shape: BaseGeometry, point: tuple[float, float]) -> tuple[float, float]:
+def _label(shape: BaseGeometry, point: tuple[float, float]) -> tuple[float, float]:
     largest = max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
     here = Point(point)
     if largest.contains(here) and largest.exterior.distance(here) > 9:
@@ -152,7 +152,7 @@ def derive(map_file: MapFile, land: dict[str, Any]) -> AreaFile:
     shapes = {code: shapely.make_valid(cell.intersection(land_shape))
               for code, cell in zip(codes, cells.geoms, strict=False)}
     taken = _Taken()
-    labels = {code: _label(code, shapes[code], point) for code, point in zip(codes, points,
+    labels = {code: _label(shapes[code], point) for code, point in zip(codes, points,
                                                                              strict=True)
               if not shapes[code].is_empty}
     seas = [Sea(name=s.name, at=projection.at(s.lat, s.lon)) for s in map_file.seas]

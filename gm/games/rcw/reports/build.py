@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gm.core.dice import commitment, phase_seed
+from gm.core.memo import last_call
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.orders.model import Order
 from gm.games.rcw.reports.chart import held_markers
@@ -117,22 +118,15 @@ class _Shared:
     items: dict[str, list[PointItem]]
 
 
-_LAST: list[tuple[GameState, GameData, _Shared]] = []
-
-
+@last_call
 def _shared(after: GameState, data: GameData) -> _Shared:
-    for state, last_data, shared in _LAST:
-        if state is after and last_data is data:
-            return shared
     color = after.victory
-    shared = _Shared(
+    return _Shared(
         regions=_regions(after, data), chart=_chart(after, data), graph=_graph(data),
         standings={} if color else {c: victory_points(after, data, c) for c in ("red", "white")},
         ranking=ranking(victory_points(after, data, color)) if color else [],
         items={p: [PointItem(what=what, points=points, rule=rule) for what, points, rule in found]
                for p, found in victory_point_items(after, data, color).items()} if color else {})
-    _LAST[:] = [(after, data, shared)]
-    return shared
 
 
 def build_report(campaign: str, before: GameState | None, after: GameState, data: GameData,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from gm.core.memo import last_call
 from gm.core.state import Stack
 from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
 from gm.games.rcw.data.areas import AreaFile, Ring, areas_of, label_box
@@ -32,21 +33,16 @@ SIDES = {"red": ("#B22222", "#FFFFFF", "Red"), "white": ("#FFFFFF", "#000000", "
 CONTESTED = "#D4D4D4"
 
 
-_DRAWN: dict[int, tuple[AreaFile, list[str], dict[str, str]]] = {}
-
-
 def _path(polygons: list[list[Ring]]) -> str:
     return " ".join("M" + " L".join(f"{x:g},{y:g}" for x, y in ring[:-1]) + "Z"
                     for polygon in polygons for ring in polygon)
 
 
+@last_call
 def _paths(areas: AreaFile) -> tuple[list[str], dict[str, str]]:
-    """SVG path data of the land and of every area, made once per areas file read."""
-    if id(areas) not in _DRAWN:
-        _DRAWN[id(areas)] = (areas, [_path([polygon]) for polygon in areas.land],
-                             {code: _path(area.outline) for code, area in areas.areas.items()})
-    _, land, paths = _DRAWN[id(areas)]
-    return land, paths
+    """SVG path data of the land and of every area."""
+    return [_path([polygon]) for polygon in areas.land], \
+        {code: _path(area.outline) for code, area in areas.areas.items()}
 
 
 def _side(stack_units: Sequence[object], data: GameData) -> str:
@@ -54,24 +50,11 @@ def _side(stack_units: Sequence[object], data: GameData) -> str:
     return str(data.color(top)) if top is not None else "imperial"
 
 
-_LAST: list[tuple[GameState, list[Fact], Mapping[str, str], MapView | None]] = []
-
-
+@last_call
 def build_map(data: GameData, state: GameState, facts: Sequence[Fact],
-              names: Mapping[str, str] | None = None) -> MapView | None:
+              names: Mapping[str, str]) -> MapView | None:
     """The map of a position and the phase that led to it; the same for every reader (his
     own stacks are outlined by his report's style), so made once for all of a phase's."""
-    names = names or {}
-    for last_state, last_facts, last_names, view in _LAST:
-        if last_state is state and last_facts == list(facts) and last_names == names:
-            return view
-    view = _build_map(data, state, facts, names)
-    _LAST[:] = [(state, list(facts), dict(names), view)]
-    return view
-
-
-def _build_map(data: GameData, state: GameState, facts: Sequence[Fact],
-               names: Mapping[str, str]) -> MapView | None:
     areas = areas_of(data.directory)
     if areas is None:
         return None
