@@ -58,28 +58,18 @@ def _scripted_at_its_first_phase(folder: Path) -> list[str]:
 
 
 @contextmanager
-def mail_campaign(folder: Path) -> Iterator[tuple[Path, dict[str, str]]]:
-    """A started campaign played by mail against a real dovecot, its inbox empty."""
-    from tests.mailhelpers import ENV, PLAYERS
+def mail_campaign(work: Path) -> Iterator[tuple[Path, dict[str, str]]]:
+    """The tests' started campaign played by mail (tests/mailhelpers.py) against a real
+    dovecot, its inbox empty; the environment its commands run in."""
+    import pytest
+
+    from tests.mailhelpers import ENV, GM_DESK, PLAYERS, campaign
     from tests.mailhelpers import GM as GM_ADDRESS
     from tests.mailservers import PASSWORD, mail_servers
 
-    with mail_servers() as servers:
-        servers.add_user(GM_ADDRESS, *PLAYERS.values())
-        os.environ[ENV] = PASSWORD
-        subprocess.run([GM, "new", str(folder), "--seed", "b", *[
-            a for letter, address in PLAYERS.items()
-            for a in ("-p", f"{letter}:{letter}:{address}:pw{letter}")]], check=True,
-            stdout=subprocess.DEVNULL)
-        with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
-            config.write(f'\n[mail]\ngm_address = "{GM_ADDRESS}"\nimap_host = "127.0.0.1"\n'
-                         f"imap_port = {servers.imap_port}\nimap_user = \"{GM_ADDRESS}\"\n"
-                         f'imap_password_env = "{ENV}"\nsmtp_host = "127.0.0.1"\n'
-                         f"smtp_port = {servers.smtp_port}\n")
-        for step in ("end-trading", "start"):
-            subprocess.run([GM, step, str(folder)], check=True, stdout=subprocess.DEVNULL)
-        subprocess.run([GM, "send", str(folder)], check=True, stdout=subprocess.DEVNULL)
-        yield folder, {**os.environ, ENV: PASSWORD}
+    with mail_servers() as servers, pytest.MonkeyPatch.context() as env:
+        servers.add_user(GM_ADDRESS, GM_DESK, *PLAYERS.values())
+        yield campaign(work, servers, env), {**os.environ, ENV: PASSWORD}
 
 
 def line(name: str, ours: list[float], base_name: str, base: list[float],
@@ -124,7 +114,7 @@ def main() -> int:
         results.append(line("gm adjudicate", adjudicate, "read orders, write state",
                             baseline, 2.0))
         try:
-            with mail_campaign(work / "bymail") as (folder, env):
+            with mail_campaign(work) as (folder, env):
                 results.append(line("gm run --once (empty)",
                                     seconds([GM, "run", str(folder), "--once"], env=env),
                                     "import click", click, 5.0))
