@@ -8,11 +8,13 @@ Targets (issues 2 and 14), each a ratio of medians over RUNS fresh interpreters:
 - `gm adjudicate` of one phase (from order files, stored) within 2x reading those orders (each
   an authenticated message: its player's password checked) and writing the state, with the
   program's own parts (bench/startup_baseline.py).
-Prints min-max beside each median. Run: .venv/bin/python bench/startup.py [--runs N]
+Prints min-max beside each median, then each command's floor: the libraries it must load.
+Run: .venv/bin/python bench/startup.py [--runs N]
 """
 
 from __future__ import annotations
 
+import compileall
 import os
 import shlex
 import shutil
@@ -82,7 +84,33 @@ def line(name: str, ours: list[float], base_name: str, base: list[float],
     return ratio <= target
 
 
+# What a command cannot start without, whatever the program does: the libraries it must load
+# (and, for an order message, the one scrypt its password costs). Printed as ratios to
+# `import click`, so a target below its floor is seen to be out of reach, not merely missed.
+SCRYPT = "import hashlib; hashlib.scrypt(b'x', salt=bytes(16), n=2**14, r=8, p=1)"
+FLOORS = {
+    "gm show": "import click, sqlite3, pydantic.main",
+    "gm report (text)": "import click, sqlite3, pydantic.main, jinja2",
+    "gm orders check": "import click, sqlite3, pydantic.main, jinja2, lark.lark, email.parser, "
+                       f"email.policy; {SCRYPT}",
+    "gm run --once (empty)": "import click, sqlite3, pydantic.main, imapclient, email.parser, "
+                             "email.policy",
+}
+
+
+def floors(click: list[float]) -> None:
+    print("\nfloors (the libraries each command needs, nothing of the program's own):")
+    for name, code in FLOORS.items():
+        times = seconds([PY, "-c", code])
+        print(f"{name:22s} {statistics.median(times) * 1000:6.0f} ms   ratio "
+              f"{statistics.median(times) / statistics.median(click):5.2f}   {code}")
+
+
 def main() -> int:
+    # Measured as installed: with its bytecode, which imports would not write where
+    # PYTHONDONTWRITEBYTECODE is set (as on this machine) and would otherwise compile each run.
+    for package in ("gm", "orders_grammar"):
+        compileall.compile_dir(ROOT / package, quiet=1)
     work = Path(tempfile.mkdtemp(prefix="gm-startup-"))
     try:
         played = work / "scripted"  # the order files name game `scripted`
@@ -120,6 +148,7 @@ def main() -> int:
                                     "import click", click, 5.0))
         except RuntimeError as exc:  # no dovecot here: said, not hidden
             print(f"gm run --once: not measured ({exc})")
+        floors(click)
         return 0 if all(results) else 1
     finally:
         shutil.rmtree(work, ignore_errors=True)

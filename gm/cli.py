@@ -76,7 +76,13 @@ def cli() -> None:
 
 
 def main() -> None:
+    import os
+
     from gm.core.errors import GameError
+
+    # Gamesmaster uses no pydantic plugins; looking for them reads every installed package's
+    # metadata at the first model built (~10 ms a command). A GM who sets it keeps his value.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
     try:
         cli.main(prog_name="gm", standalone_mode=False)
@@ -94,7 +100,6 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # a bug: one line for the GM, the traceback with GM_DEBUG=1
-        import os
         import traceback
 
         if os.environ.get("GM_DEBUG"):
