@@ -29,6 +29,8 @@ REPLY_INTRO = re.compile(r"^(On|Le|Am|El|Il|Op|В)\s.*", re.IGNORECASE)
 REPLY_WROTE = re.compile(r"(wrote|a écrit|schrieb|escribió|ha scritto|schreef|написал\w*)\s*:\s*$",
                          re.IGNORECASE)
 GAME_LINE = re.compile(r"^\s*GAME\b", re.IGNORECASE)
+PRESS_LINE = re.compile(r"^\s*PRESS\b", re.IGNORECASE)
+PRESS_END = "ENDPRESS"
 # Word processors and phones turn a typed hyphen into a dash, and spaces into odd ones.
 DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"),
                        "-")
@@ -55,10 +57,22 @@ class EndMark:
 
 
 @dataclass(frozen=True)
+class PressText:
+    """A PRESS line and the lines after it up to ENDPRESS, as written (no comments taken
+    out, no end marker heeded: press is the player's own words)."""
+
+    number: int
+    header: str
+    body: str
+    closed: bool  # False: no ENDPRESS; the message is refused whole
+
+
+@dataclass(frozen=True)
 class Block:
     lines: tuple[Line, ...]
     first: int  # the GAME line's number (0 without one)
     end: EndMark | None  # None: the orders ran to the end of the message
+    press: tuple[PressText, ...] = ()
 
 
 def normal_order_text(text: str) -> str:
@@ -79,19 +93,33 @@ def _marker(lines: list[str], index: int) -> str | None:
 
 
 def order_block(body: str) -> Block:
-    """The lines from the first `GAME` line to `END`, an end marker, or the end."""
+    """The lines from the first `GAME` line to `END`, an end marker, or the end; and the
+    press blocks among them."""
     lines = body.replace("\r\n", "\n").replace("\r", "\n").translate(SPACES).split("\n")
     result: list[Line] = []
+    press: list[PressText] = []
     first = 0
     pending: Line | None = None
-    for index, raw in enumerate(lines):
-        number = index + 1
+    index = -1
+    while index + 1 < len(lines):
+        index += 1
+        raw, number = lines[index], index + 1
         if raw.lstrip().startswith(">"):
             continue  # quoted report or earlier message
         if first:
+            if pending is None and PRESS_LINE.match(raw):
+                closing = next((i for i in range(index + 1, len(lines))
+                                if lines[i].strip().upper() == PRESS_END), None)
+                press.append(PressText(number, raw.strip(), "\n".join(
+                    lines[index + 1:closing]).strip("\n"), closing is not None))
+                if closing is None:
+                    return Block(_flush(result, pending), first, None, tuple(press))
+                index = closing
+                continue
             reason = _marker(lines, index)
             if reason:
-                return Block(_flush(result, pending), first, EndMark(number, raw, reason))
+                return Block(_flush(result, pending), first, EndMark(number, raw, reason),
+                             tuple(press))
         text = raw.split("#", 1)[0].rstrip()
         if not first:
             if not GAME_LINE.match(text):
@@ -108,9 +136,9 @@ def order_block(body: str) -> Block:
         if not stripped:
             continue
         if stripped.upper() == "END":
-            return Block(tuple(result), first, EndMark(number, raw, "END"))
+            return Block(tuple(result), first, EndMark(number, raw, "END"), tuple(press))
         result.append(Line(number, stripped))
-    return Block(_flush(result, pending), first, None)
+    return Block(_flush(result, pending), first, None, tuple(press))
 
 
 def _flush(result: list[Line], pending: Line | None) -> tuple[Line, ...]:

@@ -14,6 +14,7 @@ from gm.core.errors import GameError
 from gm.orders.order import Order
 from orders_grammar.envelope import EndMark, Line, normal_order_text, order_block
 from orders_grammar.problem import Problem
+from orders_grammar.requests import Press, Request, read_press, read_request
 
 MAX_LINES = 20_000  # a message longer than this is refused whole rather than half read
 MAX_LINE_CHARS = 1_000  # an order line longer than this is refused before it is parsed
@@ -53,7 +54,15 @@ class Envelope:
     last: int  # the last line of the block read
     end: EndMark | None
     order_lines: tuple[Line, ...]
-    problems: tuple[Problem, ...]  # of the header lines
+    problems: tuple[Problem, ...]  # of the header and request lines
+    requests: tuple[Request, ...] = ()  # HELP, STATUS, REPORT, UNITS, a new PASSWORD
+    press: tuple[Press, ...] = ()
+
+    @property
+    def help_only(self) -> bool:
+        """Nothing asked but HELP: answered without a password (it tells nothing private)."""
+        return bool(self.requests) and not self.order_lines and not self.press and all(
+            r.kind == "HELP" for r in self.requests)
 
     def stale_for(self, open_phase: OpenPhase) -> str | None:
         """Why the message is refused as stale, or None."""
@@ -91,20 +100,36 @@ def read_envelope(text: str) -> Envelope:
     if text.count("\n") > MAX_LINES:
         raise OrdersError(f"the message has more than {MAX_LINES} lines; send the orders alone")
     block = order_block(text)
-    if not block.lines:
+    if not block.lines and not block.press:
         raise OrdersError("no orders found: the orders begin with a line `GAME <game>`")
+    unclosed = next((p for p in block.press if not p.closed), None)
+    if unclosed is not None:
+        raise OrdersError(f"the PRESS of line {unclosed.number} has no line ENDPRESS after its "
+                          "text, so where it ends is not known: nothing is sent and no order "
+                          "is read")
     header: dict[str, str] = {}
     declared: OpenPhase | None = None
     problems: list[Problem] = []
     orders: list[Line] = []
+    requests: list[Request] = []
     for line in block.lines:
+        request = read_request(line.text, line.number) if len(line.text) <= MAX_LINE_CHARS \
+            else None
+        if isinstance(request, Problem):
+            problems.append(request)
+            continue
+        if request is not None:
+            requests.append(request)
+            continue
         match = HEADER.match(line.text) if len(line.text) <= MAX_LINE_CHARS else None
         is_game_end = line.text.upper().replace(" ", "") == "ENDGAME"
         if not match or is_game_end or (match.group(1).upper() == "GAME" and orders):
             orders.append(line)
             continue
         key, value = match.group(1).upper(), match.group(2).strip()
-        if orders:
+        if key == "PASSWORD" and "PASSWORD" in header and value:
+            requests.append(Request(line.number, "PASSWORD", secret=value))  # the new one
+        elif orders:
             problems.append(Problem(line.number, 1, line.text, "header lines (GAME, PLAYER, "
                                     "PASSWORD, TURN/PHASE, SALT) come before the orders"))
         elif key in ("TURN", "PHASE"):
@@ -116,15 +141,19 @@ def read_envelope(text: str) -> Envelope:
                                     f"{key} needs a value"))
         else:
             header[key] = value
+    press = [read_press(p.header, p.number, p.body) for p in block.press]
+    problems += [p for p in press if isinstance(p, Problem)]
     player = header.get("PLAYER")
     if player is not None and not re.fullmatch(r"[A-Za-z]", player):
         problems.insert(0, Problem(0, 1, f"PLAYER {player}", "PLAYER is one letter"))
         player = None
     return Envelope(game=header.get("GAME", ""), player=player.upper() if player else None,
                     password=header.get("PASSWORD"), declared=declared, salt=header.get("SALT"),
-                    first=block.first, last=block.lines[-1].number, end=block.end,
-                    order_lines=tuple(orders),
-                    problems=tuple(problems))
+                    first=block.first, last=max([block.lines[-1].number if block.lines else 0,
+                                                 *(p.number for p in block.press)]),
+                    end=block.end, order_lines=tuple(orders), problems=tuple(problems),
+                    requests=tuple(requests),
+                    press=tuple(p for p in press if isinstance(p, Press)))
 
 
 def envelope_or_error(text: str) -> Envelope | OrdersError:

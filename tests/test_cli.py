@@ -195,3 +195,59 @@ def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> Non
     assert "QUIT" not in result.stdout  # neither message's orders were carried out
     assert "Game-Turn 2, First Phase is open" in result.stdout
     assert open_campaign(folder).latest().state.sequence  # the sequencing draw (4.2 B)
+
+
+def test_a_copied_campaign_folder_is_a_campaign_of_its_own(tmp_path: Path) -> None:
+    """Issue 15: the folder names its database relative to itself, so a copy (a GM trying a
+    ruling on a copy, or moving the campaign) writes its own file, not the original's."""
+    import shutil
+
+    original, copy = tmp_path / "camp", tmp_path / "elsewhere" / "camp-copy"
+    assert gm("new", str(original), "--seed", "s1", *PLAYERS).exit_code == 0
+    assert 'database = "campaign.sqlite"' in (original / "campaign.toml").read_text()
+    shutil.copytree(original, copy)
+    assert gm("end-trading", str(copy)).exit_code == 0
+    assert [r.action for r in open_campaign(copy).store.entries(open_campaign(copy).row)] == [
+        "deal", "end-trading"]
+    assert [r.action for r in open_campaign(original).store.entries(
+        open_campaign(original).row)] == ["deal"]
+
+
+def test_a_copy_that_names_the_originals_database_is_refused(tmp_path: Path) -> None:
+    """A folder copied before issue 15 names the original's file by its absolute path."""
+    import shutil
+
+    original, copy = tmp_path / "camp", tmp_path / "camp-copy"
+    assert gm("new", str(original), "--seed", "s1", *PLAYERS).exit_code == 0
+    config = original / "campaign.toml"
+    config.write_text(config.read_text().replace(
+        '"campaign.sqlite"', f'"sqlite:///{(original / "campaign.sqlite").resolve()}"'))
+    assert gm("show", str(original)).exit_code == 0  # its own file, named absolutely: fine
+    shutil.copytree(original, copy)
+    result = run_gm("end-trading", str(copy))
+    assert result.returncode == 1
+    assert "another folder's" in result.stderr and 'database = "campaign.sqlite"' in \
+        result.stderr and "Traceback" not in result.stderr
+    assert len(open_campaign(original).store.entries(open_campaign(original).row)) == 1
+
+
+def test_orders_check_answers_requests_without_acting_on_them(tmp_path: Path) -> None:
+    """Issue 15: the answer a player would get, with nothing sent and nothing changed."""
+    folder = tmp_path / "camp"
+    assert gm("new", str(folder), "--seed", "s1", *[*PLAYERS[:4], "-p",
+                                                    "C:Clara:clara@example.org:clara-pw"]
+              ).exit_code == 0
+    message = tmp_path / "message.txt"
+    message.write_text("GAME camp\nPLAYER C\nPASSWORD clara-pw\nSTATUS\nUNITS\nREPORT\n"
+                       "PASSWORD clara-new-pw\nPRESS TO A\nhello\nENDPRESS\n")
+    before = open_campaign(folder).players()
+    result = run_gm("orders", "check", "--campaign", str(folder), str(message))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "STATUS of game camp" in out and "Not yet from: A (Anna), B (Boris), C (Clara)" in out
+    assert "UNITS of player C" in out
+    assert "REPORT (line 6): the last report would be sent" in out
+    assert "PASSWORD (line 7): your password would be changed." in out
+    assert "clara-new-pw" not in out
+    assert "PRESS TO A (line 8): would be sent to A." in out
+    assert open_campaign(folder).players() == before

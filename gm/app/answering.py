@@ -14,6 +14,7 @@ from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
 from gm.app.judge import Roster, Verdict, judge
 from gm.app.read import Read
+from gm.app.requests import Granted, answer_requests, asks, joined
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
 from gm.core.state import GameStateBase
@@ -22,7 +23,7 @@ from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
 from gm.store import Handling, InboxRow
 from gm.store.mail import ANSWERED
-from orders_grammar.message import envelope_or_error
+from orders_grammar.message import Envelope, envelope_or_error
 
 HANDLED_PER_TRANSACTION = 100
 
@@ -150,15 +151,24 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
     context.counts[address] = (total + 1, empty + (verdict.disposition in EMPTY))
     date = context.moment.astimezone(config.zone())
     name = context.campaign.name
+    granted = Granted()
+    text = verdict.text
+    if asks(read.envelope, verdict.disposition):
+        assert isinstance(read.envelope, Envelope)
+        granted = answer_requests(context.campaign, read.envelope, verdict.player, str(row.id),
+                                  config, with_orders=orders is not None)
+        text = joined(text, granted)
+        notices += [(kind, f"{_describe(row, reading)}: {note}")
+                    for kind, note in granted.notices]
     mail: list[Outgoing] = [answer_mail(name, config.gm_address, str(row.id), reading.sender,
-                                        reading.subject, reading.message_id, verdict.text,
-                                        date)]
+                                        reading.subject, reading.message_id, text, date),
+                            *granted.mail]
     if verdict.tell_player is not None:
         to, text = verdict.tell_player
         mail.append(notice_mail(name, config.gm_address, to, "stranger", str(row.id),
                                 f"{name}: orders for player {verdict.player} from another "
                                 "address", text, date))
-    return Handling(row.id, verdict.disposition, "", orders, mail, notices)
+    return Handling(row.id, verdict.disposition, "", orders, mail, notices, granted.password)
 
 
 def _verdict(context: Answerer, row: InboxRow, read: Read) -> Verdict:

@@ -162,13 +162,13 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
         raise GameError(f"{folder} already holds a campaign")
     data = _load_data(system, data_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    url = database or f"sqlite:///{(folder / DATABASE_FILE).resolve()}"
+    url = database or DATABASE_FILE  # the folder's own file, named relative to it
     import secrets  # lazy: a new campaign's seed and passwords only
 
     seed = seed or secrets.token_hex(8)
     config = {"name": folder.resolve().name, "database": url,
               "data": str(Path(data_dir).resolve()) if data_dir else ""}
-    store = Store(url)
+    store = Store(database_url(folder, url))
     store.create_schema()
     passwords = {s.letter: s.password or secrets.token_urlsafe(8) for s in specs}
     roster = [PlayerRow(s.letter, s.name, s.email, hash_password(passwords[s.letter]))
@@ -184,6 +184,24 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     return campaign, passwords
 
 
+def database_url(folder: Path, configured: str) -> str:
+    """The database campaign.toml names: a URL, or a file named relative to the folder (so a
+    copied or moved folder is a campaign of its own). A folder whose config names another
+    folder's SQLite file while it holds its own (copied before the database was named
+    relative to it) is refused: it would write the original's."""
+    if "://" not in configured:
+        return f"sqlite:///{(folder / configured).resolve()}"
+    if configured.startswith("sqlite:///"):
+        named = Path(configured.removeprefix("sqlite:///"))
+        own = folder / DATABASE_FILE
+        if named.parent != folder.resolve() and own.exists() and named.exists() and \
+                not named.samefile(own):
+            raise GameError(f"{folder / CONFIG_FILE} names the database {named}, another "
+                            f"folder's, while {own} is here: write database = "
+                            f'"{DATABASE_FILE}" in it to play this copy')
+    return configured
+
+
 def open_campaign(folder: Path) -> Campaign:
     config_path = folder / CONFIG_FILE
     if not config_path.is_file():
@@ -193,7 +211,7 @@ def open_campaign(folder: Path) -> Campaign:
         name, url = str(config["name"]), str(config["database"])
     except (tomllib.TOMLDecodeError, KeyError, OSError) as exc:
         raise GameError(f"{config_path}: unreadable campaign config ({exc})") from None
-    store = Store(url)
+    store = Store(database_url(folder, url))
     found = store.schema_version()
     if found > SCHEMA_VERSION:
         raise GameError("this database was written by a newer version of the program")

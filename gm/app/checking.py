@@ -3,23 +3,41 @@ a campaign's open phase, an adjudication case's position, or the order language 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from gm.app.campaign import open_campaign
 from gm.app.judge import Roster, Verdict, judge, password_roster
+from gm.app.requests import answer_requests, asks, joined
 from gm.games.registry import DEFAULT, system_for
 from gm.messages.reading import read_message
 from gm.orders.order import Order
 from gm.reporting.answer import answer
-from orders_grammar.message import MAX_LINE_CHARS, OrdersError, ParsedMessage, read_envelope
+from orders_grammar.message import (
+    MAX_LINE_CHARS,
+    Envelope,
+    OrdersError,
+    ParsedMessage,
+    envelope_or_error,
+    read_envelope,
+)
 from orders_grammar.problem import Problem
 
 
 def check_with_campaign(raw: bytes, folder: Path) -> Verdict:
-    """The answer the player would get by mail now (password, address and all)."""
+    """The answer the player would get by mail now (password, address and all); requests
+    are answered as they would be, but nothing is sent or changed."""
     opened = open_campaign(folder)
-    return judge(read_message(raw), opened.latest().state, opened.data,
-                 password_roster(opened), opened.system)
+    reading = read_message(raw)
+    envelope = envelope_or_error(reading.text)
+    verdict = judge(reading, opened.latest().state, opened.data, password_roster(opened),
+                    opened.system, envelope=envelope)
+    if not asks(envelope, verdict.disposition):
+        return verdict
+    assert isinstance(envelope, Envelope)
+    granted = answer_requests(opened, envelope, verdict.player, "check", None,
+                              with_orders=verdict.message is not None)
+    return replace(verdict, text=joined(verdict.text, granted))
 
 
 def check_with_case(raw: bytes, case_file: Path, game: str = DEFAULT) -> Verdict:

@@ -40,7 +40,8 @@ class Roster:
 @dataclass(frozen=True)
 class Verdict:
     text: str  # the answer
-    disposition: str  # answered (orders judged), refused (refused whole), no-orders
+    disposition: str  # answered (orders judged), requests (no orders: requests, press),
+    #                   refused (refused whole), no-orders
     player: str | None = None  # whose orders count; None when nothing counts
     message: ParsedMessage[Order] | None = None
     refused: bool = True  # anything refused (gm orders check exits 1)
@@ -114,6 +115,9 @@ def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateB
                         "no-orders", "error")
     if isinstance(envelope, OrdersError):
         return _refused(str(envelope), disposition="no-orders")
+    if envelope.help_only and (roster.game is None or
+                               envelope.game.casefold() == roster.game.casefold()):
+        return Verdict("", "requests", refused=False)  # HELP tells nothing private
     player = authenticate(envelope, state, roster, reading.sender, system.quit_rule)
     if isinstance(player, Verdict):
         return player
@@ -121,6 +125,11 @@ def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateB
     stale = envelope.stale_for(phase)
     if stale:
         return _refused(stale)
+    if not envelope.order_lines and (envelope.requests or envelope.press):
+        # Requests alone: the player's orders for the phase stand as they were.
+        problems = "\n".join(p.render() for p in envelope.problems)
+        return Verdict(problems and f"REFUSED:\n{problems}\n", "requests", player,
+                       refused=bool(envelope.problems))
     message = system.parse_orders(envelope, data, max_line_chars)
     result = answer(message, system.order_problems(message, state, data, player), phase,
                     lambda order: system.order_comment(order, data))

@@ -72,3 +72,11 @@ def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
                         "By mail")
     queued = [m.kind for m in outgoing if campaign.store.queue(campaign.row, m, now())]
     return queued.count("report"), "gm-report" in queued
+
+
+def report_for(campaign: Campaign, config: MailConfig, player: str, address: str,
+               turn: int | None, phase: int | None, key: str) -> Outgoing:
+    """One player's report of a phase (the last when `turn` is None) again, as REPORT asks."""
+    found = reported(campaign, turn, phase)
+    return _mail(campaign, config, address, key, "report", found.before, found.after,
+                 found.events, player, found.salts, found.opened_at or now(), found.sent)

@@ -104,3 +104,32 @@ def load_mail_config(folder: Path) -> MailConfig:
 def mail_config_or_none(folder: Path) -> MailConfig | None:
     """The campaign's mail settings, or None when it is not played by mail."""
     return load_mail_config(folder) if isinstance(_table(folder).get("mail"), dict) else None
+
+
+PRESS_MODES = ("none", "signed", "anonymous")
+
+
+@dataclass(frozen=True)
+class PressConfig:
+    """campaign.toml [press]: whether players may write to each other through the judge
+    (none), signed only, or also anonymously; and whether the GM gets a copy of each."""
+
+    mode: str = "signed"
+    gm_copies: bool = False
+
+    @property
+    def allowed(self) -> bool:
+        return self.mode != "none"
+
+
+def load_press_config(folder: Path) -> PressConfig:
+    table = _table(folder).get("press", {})
+    if not isinstance(table, dict):
+        raise GameError(f"{folder}/campaign.toml: press is a table, [press]")
+    try:
+        press = PressConfig(**table)
+    except TypeError as exc:
+        raise GameError(f"{folder}/campaign.toml [press]: {exc}") from None
+    if press.mode not in PRESS_MODES:
+        raise GameError(f"{folder}/campaign.toml [press]: mode is {', '.join(PRESS_MODES)}")
+    return press

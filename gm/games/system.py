@@ -132,6 +132,10 @@ class GameSystem(ABC):
         """What the answer adds after an accepted order (the leaders it names)."""
 
     @abstractmethod
+    def order_forms(self) -> str:
+        """Every form of order, one example a line with its comment, as HELP sends them."""
+
+    @abstractmethod
     def orders_from_json(self, entries: Sequence[Any]) -> tuple[Order, ...]:
         """Orders as the store keeps them (`model_dump(mode="json")`), typed again."""
 

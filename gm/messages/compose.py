@@ -156,3 +156,14 @@ def notice_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, su
     """A reminder, a note to a player, or the GM's digest."""
     return _out(_compose(gm_address, to, subject, message_id(campaign, kind, key), date,
                          "auto-generated", text), kind)
+
+
+def press_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, subject: str,
+               text: str, date: dt.datetime, thread: str) -> Outgoing:
+    """Press forwarded by the judge: from the judge's address (never the writer's), and
+    referring to one thread per set of correspondents so that mail clients keep a
+    conversation together."""
+    mail = _compose(gm_address, to, subject, message_id(campaign, kind, key), date,
+                    "auto-generated", text)
+    mail["References"] = message_id(campaign, "press-thread", thread)
+    return _out(mail, kind)

@@ -64,6 +64,7 @@ class Handling(NamedTuple):
     orders: tuple[int, str, str, str] | None = None  # state seq, player, redacted text, JSON
     mail: Sequence[MailLike] = ()
     notices: Sequence[tuple[str, str]] = ()  # (kind, text)
+    password: tuple[str, str] | None = None  # (player, new hash): PASSWORD asked by mail
 
 
 class OutboxRow(NamedTuple):
@@ -86,7 +87,7 @@ class NoticeRow(NamedTuple):
 
 
 # Dispositions of a message that was answered (the others: automated, capped, own, no-sender).
-ANSWERED = ("answered", "refused", "no-orders", "late", "oversized")
+ANSWERED = ("answered", "requests", "refused", "no-orders", "late", "oversized")
 
 
 def queue_in(sql: Sql, campaign_id: int, message: MailLike, now: dt.datetime) -> bool:
@@ -217,6 +218,10 @@ class MailStore(Database):
             for table, rows in (("orders", order_rows), ("outbox", mail_rows),
                                 ("notices", notice_rows)):
                 sql.insert_many(table, rows)
+            for player, password_hash in (h.password for h in handlings if h.password):
+                sql.execute("UPDATE players SET password_hash = :hash WHERE campaign_id = "
+                            ":campaign AND letter = :letter", hash=password_hash,
+                            campaign=campaign.id, letter=player)
             sql.insert_many("inbox_handled", [
                 {"inbox_id": h.inbox_id, "campaign_id": campaign.id,
                  "disposition": h.disposition, "note": h.note or None,

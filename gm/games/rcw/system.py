@@ -134,6 +134,9 @@ class RussianCivilWar(GameSystem):
         after = after_own_trades(own, game_data, player, orders)
         return legality_problems(orders, message.lines, own, game_data, player, after)
 
+    def order_forms(self) -> str:
+        return (Path(__file__).parent / "grammar" / "forms.txt").read_text(encoding="utf-8")
+
     def order_comment(self, given: order.Order, data: DataSet) -> str:
         from gm.games.rcw.orders.messages import comment
         return comment(given, _data(data))

@@ -1,0 +1,207 @@
+"""What players ask of the judge by mail besides orders (orders_grammar/requests.py): each
+request answered in the order written, after the answer to the orders. Press is forwarded as
+campaign.toml [press] allows; a new password is hashed here and written with the message's
+handling. Nothing here changes the game's state."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from gm.app.campaign import Campaign, now
+from gm.app.mailing import report_for
+from gm.app.passwords import hash_password
+from gm.app.reports import phase_report
+from gm.app.schedule import load_schedule
+from gm.app.settings import MailConfig, PressConfig, load_press_config
+from gm.core.errors import GameError
+from gm.messages.compose import Outgoing, press_mail
+from gm.messages.redaction import REDACTED
+from gm.reporting.render import render
+from orders_grammar.message import Envelope
+from orders_grammar.requests import ALL, Press, Request
+
+MIN_PASSWORD = 6
+
+
+@dataclass
+class Granted:
+    """The answers to a message's requests, and what they set going."""
+
+    text: str = ""
+    mail: list[Outgoing] = field(default_factory=list)
+    password: tuple[str, str] | None = None  # (player, new hash)
+    notices: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Who asks, and how the answers may act: `config` None (a message checked by hand,
+    `gm orders check`): nothing is sent or changed, the answer says what would be."""
+
+    campaign: Campaign
+    player: str | None  # None: not authenticated (HELP alone is answered then)
+    key: str  # the message's key in the outbox (its inbox id)
+    config: MailConfig | None
+    moment: dt.datetime
+    with_orders: bool = False  # the message's own orders count (STATUS counts them in)
+
+    @property
+    def acting(self) -> bool:
+        return self.config is not None
+
+
+def asks(envelope: object, disposition: str) -> bool:
+    """Whether a message judged so has requests to answer."""
+    return isinstance(envelope, Envelope) and bool(envelope.requests or envelope.press) and \
+        disposition in ("answered", "requests")
+
+
+def joined(verdict_text: str, granted: Granted) -> str:
+    """The answer to the orders (if any), then the requests'."""
+    return "\n".join(t.rstrip("\n") for t in (verdict_text, granted.text) if t.strip()) + "\n"
+
+
+def answer_requests(campaign: Campaign, envelope: Envelope, player: str | None, key: str,
+                    config: MailConfig | None, with_orders: bool = False) -> Granted:
+    """Each request and press of the message answered (`config` None: described only;
+    `with_orders`: the message's orders count, and are in before its STATUS)."""
+    asked = Asked(campaign, player, key, config, now(), with_orders)
+    granted = Granted()
+    parts: list[str] = []
+    items: list[Request | Press] = sorted([*envelope.requests, *envelope.press],
+                                          key=lambda item: item.line)
+    for item in items:
+        try:
+            parts.append(_press(asked, item, granted) if isinstance(item, Press)
+                         else _request(asked, item, granted))
+        except GameError as exc:
+            parts.append(f"{item.echo()} (line {item.line}): {exc}")
+    granted.text = "\n\n".join(part.strip("\n") for part in parts)
+    return granted
+
+
+def _request(asked: Asked, request: Request, granted: Granted) -> str:
+    campaign = asked.campaign
+    if request.kind == "HELP":
+        return render("help.txt.j2", game=campaign.name, title=campaign.system.title,
+                      forms=campaign.system.order_forms().rstrip("\n"))
+    if asked.player is None:
+        raise GameError("answered only to a player's message with his PASSWORD")
+    if request.kind == "STATUS":
+        return _status(campaign, asked.player if asked.with_orders else None)
+    if request.kind == "UNITS":
+        report = phase_report(campaign, None, None, asked.player, drawn=False)
+        return render("units.txt.j2", report=report, player=asked.player)
+    if request.kind == "REPORT":
+        return _report(asked, request, granted)
+    return _password(asked, request, granted)
+
+
+def _status(campaign: Campaign, sending: str | None) -> str:
+    state = campaign.latest().state
+    store = campaign.store
+    rows = store.orders_for(campaign.row, state.turn, state.phase) if state.stage == "play" \
+        else store.orders_in_stage(campaign.row, state.stage)
+    sent = {row.player for row in rows} | ({sending} if sending else set())
+    names = campaign.player_names()
+    playing = state.players_in_game()
+    schedule = load_schedule(campaign.folder)
+    deadline = None
+    if schedule is not None and state.stage == "play":
+        deadline = f"{schedule.deadline(campaign.phase_opened_at()):%Y-%m-%d %H:%M %Z}"
+    return render("status.txt.j2", game=campaign.name,
+                  phase=campaign.system.phase_title(state), ended=state.stage == "ended",
+                  deadline=deadline,
+                  sent=[f"{p} ({names.get(p, p)})" for p in playing if p in sent],
+                  waiting=[f"{p} ({names.get(p, p)})" for p in playing if p not in sent])
+
+
+def _report(asked: Asked, request: Request, granted: Granted) -> str:
+    assert asked.player is not None
+    label = f"Game-Turn {request.turn}, phase {request.phase}" if request.turn else \
+        "the last report"
+    if asked.config is None:
+        phase_report(asked.campaign, request.turn, request.phase, asked.player, drawn=False)
+        return f"REPORT (line {request.line}): {label} would be sent in a message of its own."
+    player = next(p for p in asked.campaign.players() if p.letter == asked.player)
+    granted.mail.append(report_for(asked.campaign, asked.config, player.letter, player.email,
+                                   request.turn, request.phase,
+                                   f"again.{asked.key}.{request.line}"))
+    return f"REPORT (line {request.line}): {label} is sent to you in a message of its own, " \
+           "with its map and the orders open to you then."
+
+
+def _password(asked: Asked, request: Request, granted: Granted) -> str:
+    assert asked.player is not None and request.secret is not None
+    secret = request.secret
+    if secret == REDACTED:  # read back from the store, where no password is kept
+        raise GameError("the new password could not be read back; send it again")
+    if len(secret) < MIN_PASSWORD or "#" in secret:
+        raise GameError(f"a password has at least {MIN_PASSWORD} characters, no spaces and "
+                        "no '#'; your password is unchanged")
+    if not asked.acting:
+        return f"PASSWORD (line {request.line}): your password would be changed."
+    granted.password = (asked.player, hash_password(secret))
+    granted.notices.append(("password", f"player {asked.player} changed his password by mail"))
+    return f"PASSWORD (line {request.line}): changed. Write the new one in your messages from " \
+           "now on (it is not repeated here)."
+
+
+def _press(asked: Asked, press: Press, granted: Granted) -> str:
+    campaign = asked.campaign
+    if asked.player is None:
+        raise GameError("press is sent only for a player's message with his PASSWORD")
+    settings = load_press_config(campaign.folder)
+    if not settings.allowed:
+        raise GameError("this game has no press; nothing was sent")
+    if press.anonymous and settings.mode != "anonymous":
+        raise GameError("this game allows signed press only; nothing was sent")
+    if not press.text.strip():
+        raise GameError("the press has no text; nothing was sent")
+    players = {p.letter: p for p in campaign.players()}
+    playing = campaign.latest().state.players_in_game()
+    others = [p for p in playing if p != asked.player]
+    to = others if press.to == (ALL,) else list(press.to)
+    unknown = [p for p in to if p not in players or p == asked.player]
+    if unknown or not to:
+        raise GameError(f"no other player {', '.join(unknown) or 'named'} in this game; "
+                        "nothing was sent")
+    gone = [p for p in to if p not in playing]
+    if gone:
+        raise GameError(f"player {', '.join(gone)} has left the game; nothing was sent")
+    shown = f"{', '.join(to)}{' (all)' if press.to == (ALL,) else ''}"
+    if not asked.acting:
+        return f"{press.echo()} (line {press.line}): would be sent to {shown}."
+    assert asked.config is not None
+    granted.mail += _press_mail(asked, press, to, settings)
+    how = "without your name" if press.anonymous else "signed with your letter and name"
+    return f"{press.echo()} (line {press.line}): sent to {shown}, {how}."
+
+
+def _press_mail(asked: Asked, press: Press, to: list[str], settings: PressConfig
+                ) -> list[Outgoing]:
+    assert asked.config is not None and asked.player is not None
+    campaign, config, sender = asked.campaign, asked.config, asked.player
+    names = campaign.player_names()
+    addresses = {p.letter: p.email for p in campaign.players()}
+    date = asked.moment.astimezone(config.zone())
+    signed = f"player {sender} ({names[sender]})"
+    # An anonymous thread names its recipients only: its id must not tell who wrote.
+    thread = "-".join(sorted(to)) + "-anon" if press.anonymous else \
+        "-".join(sorted([*to, sender]))
+    what = "anonymous press" if press.anonymous else f"press from {sender}"
+    subject = f"{campaign.name}: {what} to {', '.join(to)}"
+    text = render("press.txt.j2", game=campaign.name, sender=None if press.anonymous else signed,
+                  to=", ".join(f"{p} ({names[p]})" for p in to), text=press.text,
+                  judge=config.gm_address, gm_copy=False)
+    key = f"{asked.key}.{press.line}"
+    mail = [press_mail(campaign.name, config.gm_address, addresses[p], "press", f"{key}.{p}",
+                       subject, text, date, thread) for p in to]
+    if settings.gm_copies:
+        copy = render("press.txt.j2", game=campaign.name, sender=signed, to=", ".join(to),
+                      text=press.text, judge=config.gm_address, gm_copy=press.anonymous)
+        mail.append(press_mail(campaign.name, config.gm_address, config.gm_inbox, "press-copy",
+                               key, f"{campaign.name}: press from {sender} to {', '.join(to)}",
+                               copy, date, thread))
+    return mail

@@ -1,0 +1,171 @@
+"""Players help themselves by mail (issue 15): HELP, STATUS, REPORT, UNITS, a new PASSWORD and
+press, each answered over the real IMAP and SMTP servers of tests/mailservers.py."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from gm.app.campaign import open_campaign
+from tests.conftest import gm
+from tests.mailhelpers import (
+    GM,
+    GM_DESK,
+    PASSWORDS,
+    PLAYERS,
+    campaign,
+    clear,
+    mail_orders,
+    mailbox,
+    orders_text,
+    text_of,
+)
+from tests.mailservers import MailServers
+
+ANNA, BORIS, CLARA = PLAYERS["A"], PLAYERS["B"], PLAYERS["C"]
+
+
+@dataclass(frozen=True)
+class Judge:
+    servers: MailServers
+    folder: Path
+
+
+def _ask(judge: Judge, player: str, *lines: str, password: str | None = None) -> str:
+    """A message of `player` (his header lines, then `lines`), fetched and answered; the
+    answer's text."""
+    password = password or PASSWORDS[player]
+    sent = mail_orders(judge.servers, PLAYERS[player], "\n".join(
+        ["GAME bymail", f"PLAYER {player}", f"PASSWORD {password}", *lines]))
+    return _answer_to(judge, player, sent)
+
+
+def _answer_to(judge: Judge, player: str, sent: str) -> str:
+    gm("fetch", str(judge.folder))
+    gm("send", str(judge.folder))
+    answers = [m for m in mailbox(PLAYERS[player], judge.servers) if m["In-Reply-To"] == sent]
+    assert len(answers) == 1
+    return text_of(answers[0])
+
+
+def _judge(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
+           press: str) -> Judge:
+    return Judge(servers, campaign(tmp_path, servers, monkeypatch, extra=f"\n[press]\n{press}"))
+
+
+@pytest.fixture
+def bymail(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> Judge:
+    return _judge(tmp_path, servers, monkeypatch, 'mode = "anonymous"\ngm_copies = true\n')
+
+
+def test_help_is_answered_without_a_password(bymail: Judge) -> None:
+    sent = mail_orders(bymail.servers, ANNA, "GAME bymail\nHELP\n")
+    text = _answer_to(bymail, "A", sent)
+    assert "HELP: game bymail" in text and "PRESS TO <letters>|ALL" in text
+    assert "MOVE 152 111 112: RYAZ-TULA-KALU-SMOL" in text  # the order forms
+    assert "Your message was refused" not in text
+
+
+def test_status_tells_who_has_sent_orders_never_what(bymail: Judge) -> None:
+    folder = bymail.folder
+    orders = orders_text(folder, "B", random.Random(3))
+    assert "accepted" in _ask(bymail, "B", *orders.splitlines()[3:])
+    text = _ask(bymail, "A", "STATUS")
+    assert "STATUS of game bymail: Game-Turn 1, First Phase" in text
+    assert "Orders in from: B (B)." in text and "Not yet from: A (A), C (C)." in text
+    for line in orders.splitlines()[4:]:
+        assert line not in text
+    assert "No order accepted" not in text  # a message of requests is not an orders message
+
+
+def test_requests_alone_leave_the_orders_standing_and_share_a_message_with_orders(
+        bymail: Judge) -> None:
+    folder = bymail.folder
+    orders = orders_text(folder, "A", random.Random(4)).splitlines()[3:]
+    text = _ask(bymail, "A", *orders, "STATUS")
+    assert "ACCEPTED" in text and "Orders in from: A (A)." in text  # orders, then requests
+    _ask(bymail, "A", "UNITS")
+    opened = open_campaign(folder)
+    state = opened.latest().state
+    stored = opened.store.orders_for(opened.row, state.turn, state.phase)
+    assert [row.player for row in stored] == ["A"]  # the UNITS message stored no orders
+    assert "TURN 1 PHASE 1" in stored[0].raw
+
+
+def test_units_and_report_again(bymail: Judge) -> None:
+    text = _ask(bymail, "A", "UNITS")
+    assert "UNITS of player A" in text
+    assert "YOUR FORCES" in text or "MARKERS YOU HOLD" in text
+    clear(ANNA, bymail.servers)
+    text = _ask(bymail, "A", "REPORT")
+    assert "REPORT (line 4): the last report is sent to you in a message of its own" in text
+    reports = [m for m in mailbox(ANNA, bymail.servers) if ".report.again." in m["Message-ID"]]
+    assert len(reports) == 1
+    assert reports[0].get_body(("html",)) is not None
+    assert "ORDERS FOR THE NEXT PHASE" in text_of(reports[0])
+    text = _ask(bymail, "A", "REPORT TURN 7 PHASE 2")
+    assert "Game-Turn 7, phase 2 has not been adjudicated" in text
+
+
+def test_a_new_password_by_mail(bymail: Judge) -> None:
+    folder = bymail.folder
+    text = _ask(bymail, "A", "PASSWORD brand-new-secret")
+    assert "PASSWORD (line 4): changed" in text and "brand-new-secret" not in text
+    connection = sqlite3.connect(folder / "campaign.sqlite")
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    assert b"brand-new-secret" not in b"".join(
+        p.read_bytes() for p in folder.glob("campaign.sqlite*"))
+    refused = _ask(bymail, "A", "STATUS")
+    assert "refused" in refused and "STATUS of game" not in refused
+    assert "STATUS of game bymail" in _ask(bymail, "A", "STATUS", password="brand-new-secret")
+    assert "unchanged" in _ask(bymail, "A", "PASSWORD short", password="brand-new-secret")
+
+
+def test_press_signed_and_anonymous(bymail: Judge) -> None:
+    for address in (BORIS, CLARA, GM_DESK):
+        clear(address, bymail.servers)
+    text = _ask(bymail, "A", "PRESS TO B", "Boris, shall we # share Siberia?", "-- ", "Anna",
+                "ENDPRESS")
+    assert "PRESS TO B (line 4): sent to B, signed" in text
+    press = [m for m in mailbox(BORIS, bymail.servers) if ".press." in m["Message-ID"]]
+    assert len(press) == 1 and mailbox(CLARA, bymail.servers) == []
+    body = text_of(press[0])
+    assert "from player A (A)" in body and "Boris, shall we # share Siberia?\n-- \nAnna" in body
+    assert press[0]["From"] == GM and press[0]["Auto-Submitted"] == "auto-generated"
+    thread = press[0]["References"]
+
+    text = _ask(bymail, "A", "PRESS TO B C ANONYMOUS", "Someone is watching you.", "ENDPRESS")
+    assert "sent to B, C, without your name" in text
+    for address in (BORIS, CLARA):
+        anonymous = [m for m in mailbox(address, bymail.servers)
+                     if "anonymous press" in m["Subject"]]
+        assert len(anonymous) == 1
+        raw = anonymous[0].as_bytes()
+        assert ANNA.encode() not in raw and b"player A" not in raw and b"from A" not in raw
+        assert anonymous[0]["References"] != thread
+        assert "Someone is watching you." in text_of(anonymous[0])
+    copies = [m for m in mailbox(GM_DESK, bymail.servers) if ".press-copy." in m["Message-ID"]]
+    assert len(copies) == 2 and "(sent anonymously)" in text_of(copies[1])
+
+    text = _ask(bymail, "B", "PRESS TO A", "Agreed.", "ENDPRESS")
+    reply = [m for m in mailbox(ANNA, bymail.servers) if ".press." in m["Message-ID"]]
+    assert len(reply) == 1 and reply[0]["References"] == thread  # one conversation
+
+
+def test_press_the_game_does_not_allow_is_refused(tmp_path: Path, servers: MailServers,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    judge = _judge(tmp_path, servers, monkeypatch, 'mode = "signed"\n')
+    text = _ask(judge, "A", "PRESS TO B ANONYMOUS", "psst", "ENDPRESS")
+    assert "signed press only; nothing was sent" in text
+    text = _ask(judge, "A", "PRESS TO A", "to myself", "ENDPRESS")
+    assert "nothing was sent" in text
+    text = _ask(judge, "A", "PRESS TO B", "no end")
+    assert "has no line ENDPRESS" in text and "nothing is sent" in text
+    assert [m for m in mailbox(BORIS, servers) if ".press." in m["Message-ID"]] == []
+    judge = _judge(tmp_path / "silent", servers, monkeypatch, 'mode = "none"\n')
+    assert "this game has no press" in _ask(judge, "A", "PRESS TO B", "hello", "ENDPRESS")
