@@ -118,6 +118,16 @@ def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCach
                               reading, OrdersError("no orders read"))
 
 
+def keep(campaign: Campaign, batch: list[Fetched], config: MailConfig,
+         passwords: PasswordCache) -> dict[int, Read]:
+    """Keep a batch of one campaign's messages (before they leave the mailbox); each newly kept
+    one's reading, by its inbox id."""
+    prepared = [prepare_safely(fetched, config, passwords) for fetched in batch]
+    ids = campaign.store.store_messages(campaign.row, [m for m, _ in prepared], now())
+    return {inbox_id: read for inbox_id, (_, read) in zip(ids, prepared, strict=True)
+            if inbox_id is not None}
+
+
 def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[int, int]:
     """Keep the messages waiting a batch at a time, and handle each batch (and whatever an
     earlier run kept and did not handle). Returns (messages kept, messages answered)."""
@@ -125,24 +135,25 @@ def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[i
     answerer: Answerer | None = None
     kept = answered = 0
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
-        prepared = [prepare_safely(fetched, config, passwords) for fetched in batch]
-        ids = campaign.store.store_messages(campaign.row, [m for m, _ in prepared], now())
-        readings = {inbox_id: read for inbox_id, (_, read) in zip(ids, prepared, strict=True)
-                    if inbox_id is not None}
+        readings = keep(campaign, batch, config, passwords)
         kept += len(readings)
         crash_point("after-store")
         mailbox.done(batch)
         crash_point("after-move")
         if readings:
-            answerer = answerer or _answerer(campaign, config)
+            answerer = answerer or answerer_for(campaign, config)
             answered += answerer.handle(readings)
+    return kept, answered + handle_left(campaign, config, answerer)
+
+
+def handle_left(campaign: Campaign, config: MailConfig, answerer: Answerer | None) -> int:
+    """Handle what an earlier run kept and did not handle (a crash between the two)."""
     if answerer is None and not campaign.store.has_unanswered(campaign.row):
-        return kept, answered  # an empty inbox, nothing left from before: nothing to judge
-    answerer = answerer or _answerer(campaign, config)
-    return kept, answered + answerer.handle({})  # none waiting: what an earlier run left
+        return 0  # nothing left from before: nothing to judge
+    return (answerer or answerer_for(campaign, config)).handle({})
 
 
-def _answerer(campaign: Campaign, config: MailConfig) -> Answerer:
+def answerer_for(campaign: Campaign, config: MailConfig) -> Answerer:
     from gm.app.answering import Answerer  # lazy: judging and answering, once mail is in
 
     return Answerer.of(campaign, config)

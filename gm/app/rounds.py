@@ -66,6 +66,12 @@ def send_and_tell(campaign: Campaign, config: MailConfig, transport: Transport) 
 def mail_round(campaign: Campaign, config: MailConfig, mailbox: Mailbox,
                transport: Transport) -> Round:
     stored, answered = take_in(campaign, mailbox, config)
+    return after_intake(campaign, config, transport, stored, answered)
+
+
+def after_intake(campaign: Campaign, config: MailConfig, transport: Transport, stored: int = 0,
+                 answered: int = 0) -> Round:
+    """The round once the mail is in: remind, adjudicate when due, tell the GM, send."""
     schedule = load_schedule(campaign.folder)
     state = campaign.latest().state
     reminded = 0

@@ -71,39 +71,73 @@ class MailConfig:
             raise GameError(f"unknown time zone {self.timezone!r} in campaign.toml") from None
 
 
-def _table(folder: Path) -> dict[str, object]:
+HOST_FILE = "host.toml"  # marks a folder of campaigns that share one mailbox (gm host)
+
+
+def _read(path: Path) -> dict[str, object]:
     try:
-        return tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise GameError(f"{folder}/campaign.toml: {exc}") from None
+        raise GameError(f"{path}: {exc}") from None
 
 
-def load_mail_config(folder: Path) -> MailConfig:
-    config = _table(folder)
-    table = config.get("mail")
-    if not isinstance(table, dict):
-        raise GameError(f"{folder}/campaign.toml has no [mail] table: see README, By mail")
-    schedule = config.get("schedule")
+def _table(folder: Path) -> dict[str, object]:
+    return _read(folder / "campaign.toml")
+
+
+def host_folder(folder: Path) -> Path | None:
+    """The host a campaign folder sits in, if it does."""
+    parent = folder.resolve().parent
+    return parent if (parent / HOST_FILE).is_file() else None
+
+
+def _mail_table(folder: Path) -> tuple[dict[str, object] | None, str]:
+    """The [mail] table that applies to a campaign (its host's, when hosted), and where it is."""
+    own = _table(folder).get("mail")
+    host = host_folder(folder)
+    if host is None:
+        return (own if isinstance(own, dict) else None), f"{folder}/campaign.toml"
+    if own is not None:
+        raise GameError(f"{folder} is hosted by {host} (host.toml), whose [mail] it shares: "
+                        "take the [mail] table out of its campaign.toml")
+    shared = _read(host / HOST_FILE).get("mail")
+    return (shared if isinstance(shared, dict) else None), f"{host / HOST_FILE}"
+
+
+def mail_config_from(table: dict[str, object], schedule: object, where: str) -> MailConfig:
     if not table.get("timezone") and isinstance(schedule, dict) and schedule.get("timezone"):
         table = {**table, "timezone": schedule["timezone"]}
     known = {f.name for f in dataclasses.fields(MailConfig)}
     unknown = sorted(set(table) - known)
     if unknown:
-        raise GameError(f"{folder}/campaign.toml [mail]: unknown setting {unknown[0]!r}")
+        raise GameError(f"{where} [mail]: unknown setting {unknown[0]!r}")
     try:
-        mail = MailConfig(**table)
+        mail = MailConfig(**table)  # type: ignore[arg-type]
     except TypeError as exc:
-        raise GameError(f"{folder}/campaign.toml [mail]: {exc}") from None
+        raise GameError(f"{where} [mail]: {exc}") from None
     if mail.stranger_orders not in STRANGER_POLICIES:
-        raise GameError(f"{folder}/campaign.toml [mail]: stranger_orders is "
-                        f"{' or '.join(STRANGER_POLICIES)}")
+        raise GameError(f"{where} [mail]: stranger_orders is {' or '.join(STRANGER_POLICIES)}")
     mail.zone()
     return mail
 
 
+def load_mail_config(folder: Path) -> MailConfig:
+    table, where = _mail_table(folder)
+    if table is None:
+        raise GameError(f"{where} has no [mail] table: see README, By mail")
+    return mail_config_from(table, _table(folder).get("schedule"), where)
+
+
+def load_host_mail_config(host: Path) -> MailConfig:
+    table = _read(host / HOST_FILE).get("mail")
+    if not isinstance(table, dict):
+        raise GameError(f"{host / HOST_FILE} has no [mail] table: see README, One judge")
+    return mail_config_from(table, None, str(host / HOST_FILE))
+
+
 def mail_config_or_none(folder: Path) -> MailConfig | None:
     """The campaign's mail settings, or None when it is not played by mail."""
-    return load_mail_config(folder) if isinstance(_table(folder).get("mail"), dict) else None
+    return load_mail_config(folder) if _mail_table(folder)[0] is not None else None
 
 
 PRESS_MODES = ("none", "signed", "anonymous")
@@ -133,3 +167,13 @@ def load_press_config(folder: Path) -> PressConfig:
     if press.mode not in PRESS_MODES:
         raise GameError(f"{folder}/campaign.toml [press]: mode is {', '.join(PRESS_MODES)}")
     return press
+
+
+def mailbox_config(folder: Path) -> MailConfig:
+    """The settings to read a campaign's own mailbox with; a hosted campaign has none of its
+    own (its host reads the shared one, routing each message: `gm run --all HOST`)."""
+    host = host_folder(folder)
+    if host is not None:
+        raise GameError(f"{folder} is hosted by {host}: its mail is read with the other "
+                        f"hosted games', by gm run {host} --all")
+    return load_mail_config(folder)

@@ -10,6 +10,8 @@ import click
 
 if TYPE_CHECKING:
     from gm.app.outbox import Sent
+    from gm.app.rounds import Round
+    from gm.app.settings import MailConfig
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -23,11 +25,11 @@ def fetch(campaign: Path) -> None:
     from gm.app.campaign import open_campaign
     from gm.app.digest import queue_digest
     from gm.app.intake import take_in
-    from gm.app.settings import load_mail_config
+    from gm.app.settings import mailbox_config
     from gm.mail.imap import ImapMailbox
 
     opened = open_campaign(campaign)
-    config = load_mail_config(campaign)
+    config = mailbox_config(campaign)
     with ImapMailbox(config) as mailbox:
         stored, answered = take_in(opened, mailbox, config)
     noticed = queue_digest(opened, config)
@@ -83,46 +85,93 @@ def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
 
 
 @click.command()
-@CAMPAIGN
+@click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--all", "hosted", is_flag=True,
+              help="CAMPAIGN is a host (gm host): every campaign in it, from its one mailbox.")
 @click.option("--once", "mode", flag_value="once", help="One round, for cron.")
 @click.option("--watch", "mode", flag_value="watch",
               help="Round after round, woken by new mail (IMAP IDLE) or every --interval.")
 @click.option("--interval", default=300, show_default=True, type=click.IntRange(1),
               help="With --watch: seconds to wait for mail before a round anyway.")
 @click.option("--max-rounds", type=click.IntRange(1), help="With --watch: stop after these.")
-def run(campaign: Path, mode: str | None, interval: int, max_rounds: int | None) -> None:
+def run(campaign: Path, hosted: bool, mode: str | None, interval: int,
+        max_rounds: int | None) -> None:
     """The mail loop: fetch and answer; remind the players without orders as the deadline
     nears; adjudicate at the deadline when [schedule] says so; tell the GM what needs him;
-    send."""
-    from gm.app.campaign import open_campaign
-    from gm.app.rounds import mail_round
-    from gm.app.settings import load_mail_config
+    send. With --all, CAMPAIGN is a host folder and each message goes to the game it names."""
     from gm.mail.imap import ImapMailbox
-    from gm.mail.smtp import SmtpTransport
 
     if mode is None:
         raise click.UsageError("give --once or --watch")
     rounds = 0
     while True:
-        opened = open_campaign(campaign)
-        config = load_mail_config(campaign)
-        transport = SmtpTransport(config)
-        try:
-            with ImapMailbox(config) as mailbox:
-                done = mail_round(opened, config, mailbox, transport)
-        finally:
-            transport.close()
-        if done.adjudicated is not None:
-            before = done.adjudicated.before
-            click.echo(f"Game-Turn {before.turn}, phase {before.phase} adjudicated")
-        click.echo(f"{done.stored} stored, {done.answered} answered, {done.reminded} reminded, "
-                   f"{done.sent.sent} sent")
-        for line in done.sent.failed:
-            click.echo(f"  failed: {line}", err=True)
-        if done.sent.stopped:
-            click.echo(f"gm: {done.sent.stopped}", err=True)
+        config: MailConfig = _host_round(campaign) if hosted else _campaign_round(campaign)
         rounds += 1
         if mode == "once" or (max_rounds is not None and rounds >= max_rounds):
             return
         with ImapMailbox(config, timeout=interval + 30) as mailbox:
             mailbox.wait(interval)
+
+
+def _print_round(done: Round, name: str = "") -> None:
+    prefix = f"{name}: " if name else ""
+    if done.adjudicated is not None:
+        before = done.adjudicated.before
+        click.echo(f"{prefix}Game-Turn {before.turn}, phase {before.phase} adjudicated")
+    click.echo(f"{prefix}{done.stored} stored, {done.answered} answered, {done.reminded} "
+               f"reminded, {done.sent.sent} sent")
+    for line in done.sent.failed:
+        click.echo(f"  failed: {line}", err=True)
+    if done.sent.stopped:
+        click.echo(f"gm: {done.sent.stopped}", err=True)
+
+
+def _campaign_round(campaign: Path) -> MailConfig:
+    from gm.app.campaign import open_campaign
+    from gm.app.rounds import mail_round
+    from gm.app.settings import mailbox_config
+    from gm.mail.imap import ImapMailbox
+    from gm.mail.smtp import SmtpTransport
+
+    opened = open_campaign(campaign)
+    config = mailbox_config(campaign)
+    transport = SmtpTransport(config)
+    try:
+        with ImapMailbox(config) as mailbox:
+            _print_round(mail_round(opened, config, mailbox, transport))
+    finally:
+        transport.close()
+    return config
+
+
+def _host_round(folder: Path) -> MailConfig:
+    from gm.app.hosting import host_round, open_host
+    from gm.mail.imap import ImapMailbox
+    from gm.mail.smtp import SmtpTransport
+
+    host = open_host(folder)
+    transport = SmtpTransport(host.config)
+    try:
+        with ImapMailbox(host.config) as mailbox:
+            done = host_round(host, mailbox, transport)
+    finally:
+        transport.close()
+    for name, result in done.rounds.items():
+        _print_round(result, name)
+    if done.strays:
+        click.echo(f"{done.strays} message(s) for no game hosted here, kept")
+    for line in done.problems:
+        click.echo(f"gm: {line}", err=True)
+    return host.config
+
+
+@click.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def host(folder: Path) -> None:
+    """Make FOLDER a host: the campaigns made in it (gm new FOLDER/NAME) share one mailbox,
+    whose [mail] table host.toml holds; gm run FOLDER --all reads it for all of them."""
+    from gm.app.hosting import make_host
+
+    config = make_host(folder)
+    click.echo(f"{config} written: fill in its [mail] table, then make campaigns in "
+               f"{folder} (gm new {folder}/NAME ...) and run gm run {folder} --all --once")

@@ -1,0 +1,157 @@
+"""One judge for many campaigns (issue 15): a host folder, marked by host.toml and its shared
+[mail] table, whose sub-folders are campaigns. Every message in the one mailbox goes to the
+campaign its GAME line names (or, without one, its subject); a message naming none is a stray
+(gm/app/strays.py). Each campaign then goes through its round as if it had a mailbox of its
+own: answers, reminders, adjudication at its deadline, digest, sending."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gm.app.answering import Answerer
+from gm.app.campaign import CONFIG_FILE, Campaign, PasswordCache, open_campaign
+from gm.app.crash import crash_point
+from gm.app.intake import Fetched, Mailbox, answerer_for, handle_left, header_end, keep
+from gm.app.outbox import Transport
+from gm.app.rounds import Round, after_intake
+from gm.app.settings import HOST_FILE, MailConfig, load_host_mail_config
+from gm.app.strays import Strays
+from gm.core.errors import GameError
+from gm.messages.reading import read_headers, read_message
+from orders_grammar.message import Envelope, envelope_or_error
+
+HOST_TEMPLATE = """# A host: the campaigns in its sub-folders share one mailbox (gm run --all).
+[mail]
+gm_address = "judge@example.org"   # the judge's mailbox: every hosted game's orders come here
+imap_host = "imap.example.org"
+imap_user = "judge@example.org"
+imap_password_env = "GM_IMAP_PASSWORD"
+smtp_host = "smtp.example.org"
+# the other settings of a campaign's [mail] table (README, By mail) apply as well
+"""
+
+
+@dataclass(frozen=True)
+class Host:
+    folder: Path
+    config: MailConfig
+
+    def campaign_folders(self) -> list[Path]:
+        return sorted(p for p in self.folder.iterdir() if (p / CONFIG_FILE).is_file())
+
+
+def make_host(folder: Path) -> Path:
+    """A new host folder with a [mail] table to fill in; its host.toml."""
+    if (folder / CONFIG_FILE).exists():
+        raise GameError(f"{folder} is a campaign; a host is the folder that holds campaigns")
+    config = folder / HOST_FILE
+    if config.exists():
+        raise GameError(f"{folder} is a host already ({config})")
+    folder.mkdir(parents=True, exist_ok=True)
+    config.write_text(HOST_TEMPLATE, encoding="utf-8")
+    return config
+
+
+def open_host(folder: Path) -> Host:
+    if not (folder / HOST_FILE).is_file():
+        raise GameError(f"no host at {folder} (no {HOST_FILE}); make one with `gm host`")
+    return Host(folder, load_host_mail_config(folder))
+
+
+def open_hosted(host: Host) -> tuple[list[Campaign], list[str]]:
+    """Every campaign of the host that opens, and a line for each that does not (one broken
+    campaign must not stop the others); two campaigns of one name cannot both be routed to."""
+    campaigns: list[Campaign] = []
+    problems: list[str] = []
+    for folder in host.campaign_folders():
+        try:
+            campaigns.append(open_campaign(folder))
+        except GameError as exc:
+            problems.append(f"{folder.name}: {exc}")
+    names: dict[str, list[Campaign]] = defaultdict(list)
+    for campaign in campaigns:
+        names[campaign.name.casefold()].append(campaign)
+    for same in (group for group in names.values() if len(group) > 1):
+        problems.append(f"{', '.join(c.folder.name for c in same)}: one game name, "
+                        f"{same[0].name}, for {len(same)} campaigns; mail for it is not read")
+        campaigns = [c for c in campaigns if c not in same]
+    return campaigns, problems
+
+
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
+
+
+def route(fetched: Fetched, names: dict[str, Campaign], limit: int) -> Campaign | None:
+    """The campaign a message is for: the one its GAME line names (a GAME line naming none
+    makes it a stray, whatever its subject says), else one its subject names."""
+    raw = fetched.raw[:limit]
+    try:
+        reading = read_headers(raw) if fetched.size > limit else read_message(raw)
+    except Exception:  # unreadable: its headers alone
+        try:
+            reading = read_headers(raw[:header_end(raw)])
+        except Exception:
+            return None
+    envelope = envelope_or_error(reading.text)
+    if isinstance(envelope, Envelope) and envelope.game:
+        return names.get(envelope.game.casefold())
+    subject = reading.subject or ""
+    for name in sorted(names, key=len, reverse=True):
+        if _word(name).search(subject):
+            return names[name]
+    return None
+
+
+@dataclass
+class HostRound:
+    rounds: dict[str, Round] = field(default_factory=dict)
+    strays: int = 0  # messages for no hosted game, kept
+    problems: list[str] = field(default_factory=list)
+
+
+def host_round(host: Host, mailbox: Mailbox, transport: Transport,
+               say: Callable[[str], None] = lambda _: None) -> HostRound:
+    """One round of the judge: the mailbox read once and routed, then every campaign's round."""
+    campaigns, problems = open_hosted(host)
+    done = HostRound(problems=problems)
+    config = host.config
+    names = {c.name.casefold(): c for c in campaigns}
+    passwords = {c.name: PasswordCache(c.players()) for c in campaigns}
+    answerers: dict[str, Answerer] = {}
+    kept: dict[str, int] = defaultdict(int)
+    answered: dict[str, int] = defaultdict(int)
+    strays = Strays(host.folder)
+    for batch in mailbox.batches(config.batch, config.max_message_bytes):
+        routed: dict[str, list[Fetched]] = defaultdict(list)
+        lost: list[Fetched] = []
+        for fetched in batch:
+            campaign = route(fetched, names, config.max_message_bytes)
+            (routed[campaign.name] if campaign else lost).append(fetched)
+        readings = {name: keep(names[name.casefold()], items, config, passwords[name])
+                    for name, items in routed.items()}
+        done.strays += strays.keep(lost, config)
+        crash_point("after-store")
+        mailbox.done(batch)
+        crash_point("after-move")
+        for name, reads in readings.items():
+            kept[name] += len(reads)
+            if reads:
+                campaign = names[name.casefold()]
+                answerers[name] = answerers.get(name) or answerer_for(campaign, config)
+                answered[name] += answerers[name].handle(reads)
+    for campaign in campaigns:
+        try:
+            left = handle_left(campaign, config, answerers.get(campaign.name))
+            done.rounds[campaign.name] = after_intake(
+                campaign, config, transport, kept[campaign.name],
+                answered[campaign.name] + left)
+        except GameError as exc:  # this campaign's trouble is its own
+            done.problems.append(f"{campaign.folder.name}: {exc}")
+        say(campaign.name)
+    strays.send(config, transport)
+    return done

@@ -1,0 +1,75 @@
+"""The host's own small database (gm/app/strays.py): mail for no hosted game, each kept once
+(by its content key) with the answer it gets, until that answer is sent."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import NamedTuple
+
+from gm.store.base import Database
+
+SCHEMA = ("CREATE TABLE IF NOT EXISTS strays (id INTEGER PRIMARY KEY, content_hash "
+          "VARCHAR(64) NOT NULL UNIQUE, received_at DATETIME NOT NULL, sender_address TEXT, "
+          "subject TEXT, game TEXT, disposition VARCHAR(20) NOT NULL, raw TEXT NOT NULL, "
+          "answer_raw TEXT, answer_to TEXT, sent_at DATETIME)")
+
+
+class Stray(NamedTuple):
+    content_hash: str
+    received_at: dt.datetime
+    sender_address: str | None
+    subject: str | None
+    game: str | None
+    disposition: str  # answered, capped, automated, own, no-sender
+    raw: str  # redacted
+    answer_raw: str | None = None
+    answer_to: str | None = None
+
+
+class Unsent(NamedTuple):
+    id: int
+    answer_raw: str
+    answer_to: str
+
+
+class StrayStore(Database):
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        with self._tx() as sql:
+            sql.execute(SCHEMA)
+
+    def known(self, content_hash: str) -> bool:
+        with self._tx() as sql:
+            return sql.first("SELECT id FROM strays WHERE content_hash = :key",
+                             key=content_hash) is not None
+
+    def answered_since(self, address: str, since: dt.datetime) -> bool:
+        with self._tx() as sql:
+            return sql.first("SELECT id FROM strays WHERE sender_address = :address AND "
+                             "answer_raw IS NOT NULL AND received_at >= :since",
+                             address=address, since=since) is not None
+
+    def add(self, stray: Stray) -> bool:
+        """Keep one; False when it was kept before."""
+        with self._tx() as sql:
+            if sql.first("SELECT id FROM strays WHERE content_hash = :key",
+                         key=stray.content_hash):
+                return False
+            sql.insert("strays", stray._asdict())
+        return True
+
+    def unsent(self) -> list[Unsent]:
+        with self._tx() as sql:
+            rows = sql.all("SELECT id, answer_raw, answer_to FROM strays WHERE answer_raw IS "
+                           "NOT NULL AND sent_at IS NULL ORDER BY id")
+        return [Unsent(int(r["id"]), str(r["answer_raw"]), str(r["answer_to"])) for r in rows]
+
+    def mark_sent(self, stray_id: int, now: dt.datetime) -> None:
+        with self._tx() as sql:
+            sql.execute("UPDATE strays SET sent_at = :now WHERE id = :id", now=now, id=stray_id)
+
+    def count(self) -> dict[str, int]:
+        """Strays kept, by what became of them."""
+        with self._tx() as sql:
+            rows = sql.all("SELECT disposition, COUNT(*) AS n FROM strays GROUP BY disposition")
+        return {str(r["disposition"]): int(r["n"]) for r in rows}

@@ -1,0 +1,128 @@
+"""One judge, many campaigns (issue 15): a host folder whose campaigns share one mailbox, each
+message routed by its GAME line or subject, over the real servers of tests/mailservers.py."""
+
+from __future__ import annotations
+
+import random
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from gm.app.campaign import open_campaign
+from tests.conftest import gm
+from tests.mailhelpers import (
+    ENV,
+    GM,
+    PASSWORDS,
+    PLAYERS,
+    clear,
+    gm_process,
+    mail_orders,
+    mailbox,
+    send_raw,
+    text_of,
+)
+from tests.mailservers import PASSWORD, MailServers
+from tests.rcw import rcw_data, rcw_state
+
+GAMES = ("alpha", "beta")
+
+
+def _host(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(ENV, PASSWORD)
+    host = tmp_path / "judge"
+    gm("host", str(host))
+    (host / "host.toml").write_text(
+        f'[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\nimap_port = {servers.imap_port}\n'
+        f'imap_user = "{GM}"\nimap_password_env = "{ENV}"\n'
+        f'processed_folder = "Processed-{tmp_path.name}"\nsmtp_host = "127.0.0.1"\n'
+        f"smtp_port = {servers.smtp_port}\n", encoding="utf-8")
+    for seed, game in enumerate(GAMES):
+        gm("new", str(host / game), "--seed", str(seed), *[
+            arg for letter, address in PLAYERS.items()
+            for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")])
+        gm("end-trading", str(host / game))
+        gm("start", str(host / game))
+        gm("send", str(host / game))  # through the host's [mail]
+    for user in servers.users():
+        clear(user, servers)
+    return host
+
+
+def _orders(folder: Path, player: str) -> str:
+    from gm.games.rcw.simulation.generate import random_first_phase_orders
+
+    opened = open_campaign(folder)
+    state = rcw_state(opened.latest().state)
+    orders = random_first_phase_orders(state, rcw_data(opened.data), player, random.Random(1))
+    return "\n".join([f"GAME {opened.name}", f"PLAYER {player}",
+                      f"PASSWORD {PASSWORDS[player]}", *(o.echo() for o in orders)])
+
+
+def _answers(servers: MailServers, address: str, sent: str) -> list[EmailMessage]:
+    return [m for m in mailbox(address, servers) if m["In-Reply-To"] == sent]
+
+
+def test_one_mailbox_for_two_campaigns_routed_by_game_and_subject(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    servers.add_user("dmitri@example.org")
+    host = _host(tmp_path, servers, monkeypatch)
+    to_alpha = mail_orders(servers, PLAYERS["A"], _orders(host / "alpha", "A"))
+    to_beta = mail_orders(servers, PLAYERS["B"], _orders(host / "beta", "B"))
+    by_subject = mail_orders(servers, PLAYERS["C"], "Thanks, I will send them tonight.",
+                             subject="Re: beta: Game-Turn 1, First Phase opens")
+    stray = mail_orders(servers, PLAYERS["C"], "GAME gamma\nPLAYER C\nPASSWORD pwc\nSTATUS\n")
+    again = mail_orders(servers, PLAYERS["C"], "GAME delta\nPLAYER C\nPASSWORD pwc\n")
+    vacation = EmailMessage()
+    vacation["From"], vacation["To"], vacation["Subject"] = "dmitri@example.org", GM, "Away"
+    vacation["Auto-Submitted"] = "auto-replied"
+    vacation["Message-ID"] = "<away-1@example.org>"
+    vacation.set_content("I am away until Monday.")
+    send_raw(servers, "dmitri@example.org", vacation.as_bytes())
+
+    result = gm_process("run", str(host), "--all", "--once")
+    assert result.returncode == 0, result.stderr
+    assert "alpha: 1 stored, 1 answered" in result.stdout
+    assert "beta: 2 stored, 2 answered" in result.stdout
+    assert "3 message(s) for no game hosted here, kept" in result.stdout
+
+    alpha_answer, = _answers(servers, PLAYERS["A"], to_alpha)
+    assert "for game alpha" in text_of(alpha_answer) and "accepted" in text_of(alpha_answer)
+    beta_answer, = _answers(servers, PLAYERS["B"], to_beta)
+    assert "for game beta" in text_of(beta_answer)
+    subject_answer, = _answers(servers, PLAYERS["C"], by_subject)
+    assert "no orders found" in text_of(subject_answer)  # read as beta's, from a beta player
+    stray_answer, = _answers(servers, PLAYERS["C"], stray)
+    text = text_of(stray_answer)
+    assert "names game 'gamma'" in text and "no game of that name is played" in text
+    assert "alpha" not in stray_answer.as_string() and "beta" not in stray_answer.as_string()
+    assert _answers(servers, PLAYERS["C"], again) == []  # one answer an hour to an address
+    assert mailbox("dmitri@example.org", servers) == []  # an auto-reply is never answered
+    assert mailbox(GM, servers) == []  # every message kept and moved out
+
+    for game in GAMES:
+        opened = open_campaign(host / game)
+        state = opened.latest().state
+        assert [r.player for r in opened.store.orders_for(opened.row, state.turn,
+                                                          state.phase)] == (
+            ["A"] if game == "alpha" else ["B"])
+
+    again_run = gm_process("run", str(host), "--all", "--once")
+    assert "alpha: 0 stored, 0 answered" in again_run.stdout
+    assert len(_answers(servers, PLAYERS["C"], stray)) == 1  # answered once only
+
+    refused = gm_process("fetch", str(host / "alpha"))
+    assert refused.returncode == 1 and "hosted by" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_a_broken_campaign_does_not_stop_the_others(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    host = _host(tmp_path, servers, monkeypatch)
+    (host / "alpha" / "campaign.toml").write_text("name = \n", encoding="utf-8")
+    sent = mail_orders(servers, PLAYERS["B"], _orders(host / "beta", "B"))
+    result = gm_process("run", str(host), "--all", "--once")
+    assert result.returncode == 0
+    assert "alpha: " in result.stderr and "unreadable campaign config" in result.stderr
+    assert len(_answers(servers, PLAYERS["B"], sent)) == 1
