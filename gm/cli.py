@@ -35,6 +35,8 @@ COMMANDS = {
     "report": ("gm.commands.report:report",
                "The report of a phase: text, HTML with a map, or JSON."),
     "history": ("gm.commands.campaign:history", "List the campaign's states, oldest first."),
+    "status": ("gm.commands.status:status",
+               "Where each campaign stands and what waits for the GM (a campaign or a host)."),
     "data": ("gm.commands.data:data", "Check and print the map and counter data."),
     "case": ("gm.commands.case:case",
              "Run adjudication cases, check them, list them, show the rules they cover."),

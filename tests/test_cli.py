@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -54,8 +55,16 @@ def test_a_campaign_from_deal_to_first_turn(tmp_path: Path) -> None:
     assert f"[{lenin_owner}] 151 Lenin (1), 101 RD 3" in shown
     assert "[-] 317 PO 2, 318 PO 2, 319 PO 1" in shown
     history = gm("history", str(folder)).output.splitlines()
-    assert [line.split()[3] for line in history] == [
-        "deal", "trade", "end-trading", "deploy", "start"]
+    assert len(history) == 5
+    assert "dealt the Initial Forces to A, B, C" in history[0]
+    assert f"trade: A gives {giver_unit} to B for -" in history[1]
+    assert "the trading session ended (15.34)" in history[2]
+    assert f"deployment of {lenin_owner}: Lenin 101 IN Petrograd" in history[3]
+    assert "the game started" in history[4] and "1 draw(s)/roll(s)" in history[4]
+    raw = [json.loads(line) for line in gm("history", str(folder), "--json").output.splitlines()]
+    assert [entry["action"] for entry in raw] == ["deal", "trade", "end-trading", "deploy",
+                                                  "start"]
+    assert raw[4]["dice"][0]["purpose"].startswith("15.62")
 
 
 def test_the_same_seed_gives_the_same_campaign(tmp_path: Path) -> None:

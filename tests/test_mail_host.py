@@ -112,6 +112,12 @@ def test_one_mailbox_for_two_campaigns_routed_by_game_and_subject(
     assert "alpha: 0 stored, 0 answered" in again_run.stdout
     assert len(_answers(servers, PLAYERS["C"], stray)) == 1  # answered once only
 
+    status = gm_process("status", str(host))
+    assert "alpha: Game-Turn 1, First Phase" in status.stdout
+    assert "orders in: A (A); waiting for: B (B), C (C)" in status.stdout
+    assert "beta: Game-Turn 1, First Phase" in status.stdout
+    assert "mail for no hosted game: 1 answered, 1 automated, 1 capped" in status.stdout
+
     refused = gm_process("fetch", str(host / "alpha"))
     assert refused.returncode == 1 and "hosted by" in refused.stderr
     assert "Traceback" not in refused.stderr

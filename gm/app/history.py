@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from gm.reporting.model import Event
 from gm.store import EntryRow
@@ -22,3 +23,46 @@ def rulings(history: list[EntryRow], upto: int) -> list[Event]:
         elif row.action.startswith("rollback") or row.action == "quit":
             found.append(Event(step="GM ruling", text=f"{row.action} {json.dumps(row.detail)}"))
     return found
+
+
+def _players(detail: dict[str, Any]) -> str:
+    players = detail.get("players") or []
+    return ", ".join(players) if players else "nobody"
+
+
+def describe(row: EntryRow, draws: int) -> str:
+    """One entry of the history as the GM reads it: what was done, by whom, and why."""
+    detail = row.detail
+    action = row.action
+    if action == "deal":
+        text = f"dealt the Initial Forces to {_players(detail)}"
+    elif action == "trade":
+        text = (f"trade: {detail.get('giver')} gives {' '.join(detail.get('give', [])) or '-'}"
+                f" to {detail.get('receiver')} for {' '.join(detail.get('take', [])) or '-'}")
+    elif action == "deploy":
+        text = f"deployment of {detail.get('player')}: {' '.join(detail.get('words', []))}"
+    elif action == "deploy-clear":
+        text = f"deployment of {detail.get('player')} cleared"
+    elif action == "pregame-orders":
+        text = f"set-up orders by mail carried out, from {_players(detail)}"
+    elif action == "end-trading":
+        text = "the trading session ended (15.34)"
+    elif action == "start":
+        text = "the game started: leaders deployed, Player-Turn order drawn (15.5, 15.62)"
+    elif action.startswith("adjudicate "):
+        turn, phase = action.removeprefix("adjudicate ").split(".")
+        text = (f"Game-Turn {turn}, phase {phase} adjudicated with the orders of "
+                f"{_players(detail)}")
+    elif action.startswith("rollback to "):
+        text = (f"rolled back: phase {action.removeprefix('rollback to ')} open again "
+                f"({detail.get('reason', '')})")
+    elif action == "override":
+        text = (f"GM ruling ({detail.get('reason', '')}): changed "
+                f"{', '.join(detail.get('changed', []))}")
+    elif action == "quit":
+        text = f"player {detail.get('player')} quit the game (recorded by the GM)"
+    else:  # an action this version does not know: as stored
+        text = f"{action} {json.dumps(detail, sort_keys=True)}"
+    where = f"T{row.turn}P{row.phase}" if row.stage == "play" else row.stage
+    dice = f"; {draws} draw(s)/roll(s)" if draws else ""
+    return f"{row.seq:4d} {row.created_at:%Y-%m-%d %H:%M} {where:11s} {text}{dice}"

@@ -19,9 +19,11 @@ from gm.app.intake import Fetched, Mailbox, answerer_for, handle_left, header_en
 from gm.app.outbox import Transport
 from gm.app.rounds import Round, after_intake
 from gm.app.settings import HOST_FILE, MailConfig, load_host_mail_config
-from gm.app.strays import Strays
+from gm.app.status import Standing, gm_standing
+from gm.app.strays import FILE, Strays
 from gm.core.errors import GameError
 from gm.messages.reading import read_headers, read_message
+from gm.store.strays import StrayStore
 from orders_grammar.message import Envelope, envelope_or_error
 
 HOST_TEMPLATE = """# A host: the campaigns in its sub-folders share one mailbox (gm run --all).
@@ -155,3 +157,17 @@ def host_round(host: Host, mailbox: Mailbox, transport: Transport,
         say(campaign.name)
     strays.send(config, transport)
     return done
+
+
+def statuses(folder: Path) -> tuple[list[Standing], list[str], dict[str, int]]:
+    """A campaign's standing for the GM; or, for a host, each hosted campaign's, the campaigns
+    that would not open and the strays kept."""
+    if (folder / CONFIG_FILE).is_file():
+        return [gm_standing(open_campaign(folder))], [], {}
+    if not (folder / HOST_FILE).is_file():
+        raise GameError(f"{folder} is neither a campaign (campaign.toml) nor a host "
+                        f"({HOST_FILE})")
+    campaigns, problems = open_hosted(Host(folder, MailConfig("judge@invalid.invalid")))
+    strays = StrayStore(f"sqlite:///{(folder / FILE).resolve()}").count() \
+        if (folder / FILE).exists() else {}
+    return [gm_standing(c) for c in campaigns], problems, strays

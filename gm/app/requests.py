@@ -12,8 +12,8 @@ from gm.app.campaign import Campaign, now
 from gm.app.mailing import report_for
 from gm.app.passwords import hash_password
 from gm.app.reports import phase_report
-from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig, PressConfig, load_press_config
+from gm.app.status import standing
 from gm.core.errors import GameError
 from gm.messages.compose import Outgoing, press_mail
 from gm.messages.redaction import REDACTED
@@ -99,22 +99,10 @@ def _request(asked: Asked, request: Request, granted: Granted) -> str:
 
 
 def _status(campaign: Campaign, sending: str | None) -> str:
-    state = campaign.latest().state
-    store = campaign.store
-    rows = store.orders_for(campaign.row, state.turn, state.phase) if state.stage == "play" \
-        else store.orders_in_stage(campaign.row, state.stage)
-    sent = {row.player for row in rows} | ({sending} if sending else set())
-    names = campaign.player_names()
-    playing = state.players_in_game()
-    schedule = load_schedule(campaign.folder)
-    deadline = None
-    if schedule is not None and state.stage == "play":
-        deadline = f"{schedule.deadline(campaign.phase_opened_at()):%Y-%m-%d %H:%M %Z}"
-    return render("status.txt.j2", game=campaign.name,
-                  phase=campaign.system.phase_title(state), ended=state.stage == "ended",
-                  deadline=deadline,
-                  sent=[f"{p} ({names.get(p, p)})" for p in playing if p in sent],
-                  waiting=[f"{p} ({names.get(p, p)})" for p in playing if p not in sent])
+    found = standing(campaign, sending)
+    deadline = f"{found.deadline:%Y-%m-%d %H:%M %Z}" if found.deadline else None
+    return render("status.txt.j2", game=found.name, phase=found.phase, ended=found.ended,
+                  deadline=deadline, sent=found.sent, waiting=found.waiting)
 
 
 def _report(asked: Asked, request: Request, granted: Granted) -> str:

@@ -134,10 +134,22 @@ def show(campaign: Path, as_json: bool) -> None:
 
 @click.command()
 @CAMPAIGN
-def history(campaign: Path) -> None:
-    """List every state of the campaign with what made it and the dice it used."""
+@click.option("--json", "as_json", is_flag=True,
+              help="Each entry as stored: action, detail, dice (one JSON object a line).")
+def history(campaign: Path, as_json: bool) -> None:
+    """Every entry of the campaign, oldest first, one a line: when, where the game stood, what
+    was done and by whom, and how many dice it used."""
+    from gm.app.history import describe
+
     opened = open_campaign(campaign)
     for row in opened.store.entries(opened.row):
         rolls = opened.store.rolls(opened.row, row.seq)
-        click.echo(f"{row.seq:4d} {row.created_at:%Y-%m-%d %H:%M} {row.action:12s} "
-                   f"{json.dumps(row.detail, sort_keys=True)} ({len(rolls)} draws/rolls)")
+        if as_json:
+            click.echo(json.dumps({"seq": row.seq, "at": row.created_at.isoformat(),
+                                   "action": row.action, "detail": row.detail,
+                                   "stage": row.stage, "turn": row.turn, "phase": row.phase,
+                                   "dice": [{"purpose": r.purpose, "kind": r.kind,
+                                             "value": r.value} for r in rolls]},
+                                  sort_keys=True))
+        else:
+            click.echo(describe(row, len(rolls)))

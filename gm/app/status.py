@@ -1,0 +1,81 @@
+"""Where a campaign stands: the phase open, its deadline, who has sent orders (never what), and
+for the GM (`gm status`) what is in the outbox and what waits for him."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from gm.app.campaign import Campaign, now
+from gm.app.schedule import load_schedule
+from gm.core.state import ENDED, PLAY
+
+NEXT_STEP = {  # a set-up stage -> the GM's command that ends it
+    "trading": "gm end-trading (when the trading session is over)",
+    "deployment": "gm start (when the deployments are in)",
+}
+
+
+@dataclass
+class Standing:
+    name: str
+    phase: str
+    ended: bool
+    deadline: dt.datetime | None
+    sent: list[str]  # "A (Anna)", in the game's order
+    waiting: list[str]
+    outbox: dict[str, int] = field(default_factory=dict)  # status -> messages
+    awaiting: list[str] = field(default_factory=list)  # what needs the GM, a line each
+
+
+def deadline_of(campaign: Campaign) -> dt.datetime | None:
+    """The open phase's deadline, when the campaign has a schedule and is under way."""
+    schedule = load_schedule(campaign.folder)
+    if schedule is None or campaign.latest().state.stage != PLAY:
+        return None
+    return schedule.deadline(campaign.phase_opened_at())
+
+
+def standing(campaign: Campaign, sending: str | None = None) -> Standing:
+    """What a player's STATUS tells (`sending`: a player whose orders are in with it)."""
+    state = campaign.latest().state
+    store = campaign.store
+    rows = store.orders_for(campaign.row, state.turn, state.phase) if state.stage == PLAY \
+        else store.orders_in_stage(campaign.row, state.stage)
+    sent = {row.player for row in rows} | ({sending} if sending else set())
+    names = campaign.player_names()
+    playing = state.players_in_game()
+    return Standing(campaign.name, campaign.system.phase_title(state), state.stage == ENDED,
+                    deadline_of(campaign),
+                    [f"{p} ({names.get(p, p)})" for p in playing if p in sent],
+                    [f"{p} ({names.get(p, p)})" for p in playing if p not in sent])
+
+
+def gm_standing(campaign: Campaign) -> Standing:
+    """STATUS, and what the GM alone sees: the outbox and what waits for him."""
+    found = standing(campaign)
+    store, row = campaign.store, campaign.row
+    for status in ("queued", "retry", "failed"):
+        count = len(store.outbox_rows(row, [status]))
+        if count:
+            found.outbox[status] = count
+    if found.outbox.get("failed"):
+        found.awaiting.append(f"{found.outbox['failed']} message(s) failed to send: "
+                              "gm send --list, gm send --retry ID")
+    unanswered = len(store.unanswered(row))
+    if unanswered:
+        found.awaiting.append(f"{unanswered} message(s) kept and not yet answered: gm run")
+    notices = store.undigested(row)
+    if notices:
+        found.awaiting.append(f"{len(notices)} notice(s) not yet in a digest, the last: "
+                              f"{notices[-1].text[:100]}")
+    stage = campaign.latest().state.stage
+    if stage in NEXT_STEP:
+        found.awaiting.append(NEXT_STEP[stage])
+    schedule = load_schedule(campaign.folder)
+    if found.deadline is not None and now() >= found.deadline and schedule is not None \
+            and not schedule.auto_adjudicate:
+        found.awaiting.append("the deadline has passed: gm adjudicate")
+    elif found.deadline is None and stage == PLAY and not found.waiting:
+        found.awaiting.append("every player's orders are in: gm adjudicate")
+    return found
