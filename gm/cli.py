@@ -34,6 +34,8 @@ COMMANDS = {
                 "List players; change addresses, reset passwords, record a quit."),
     "report": ("gm.commands.report:report",
                "The report of a phase: text, HTML with a map, or JSON."),
+    "publish": ("gm.commands.report:publish",
+                "Write the campaign as a static site: every phase's report and map."),
     "history": ("gm.commands.campaign:history", "List the campaign's states, oldest first."),
     "status": ("gm.commands.status:status",
                "Where each campaign stands and what waits for the GM (a campaign or a host)."),

@@ -186,3 +186,54 @@ def test_every_phase_of_the_scripted_campaign_verifies(played: Path) -> None:
     output = gm("verify", str(played))
     assert "0 mismatch(es)" in output and "MISMATCH" not in output
     assert output.count("verified") == len(list((CAMPAIGN / "orders").glob("*-A.txt")))
+
+
+def test_the_published_site_opens_in_chromium_with_every_phase_linked(
+        played: Path, tmp_path: Path) -> None:
+    """Issue 15, gm publish: after the game, every phase's GM report and map, linked from the
+    index and to each other, the final ranking; nothing fetched, nothing logged."""
+    from playwright.sync_api import sync_playwright
+
+    site = tmp_path / "site"
+    output = gm("publish", str(played), str(site))
+    phases = len(list((CAMPAIGN / "orders").glob("*-A.txt")))
+    assert f"{1 + 2 * phases} file(s) written" in output and "(reports)" in output
+    requested: list[str] = []
+    console: list[str] = []
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.on("request", lambda request: requested.append(request.url))
+        page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+        page.goto((site / "index.html").as_uri())
+        assert "Final ranking" in page.inner_text("body")
+        reports = page.eval_on_selector_all("li > a:first-child", "es => es.map(e => e.href)")
+        assert len(reports) == phases
+        page.click("li:first-child > a:first-child")
+        visited = [page.url]
+        while page.query_selector("nav a:text-is('Next')"):
+            page.click("nav a:text-is('Next')")
+            visited.append(page.url)
+            assert page.query_selector("#map path.province") is not None
+        page.click("nav a:text-is('All phases')")
+        assert page.url.endswith("index.html")
+        browser.close()
+    assert visited == reports
+    assert [u for u in requested if not u.startswith(("file:", "data:"))] == []
+    assert console == []
+
+
+def test_during_play_the_site_shows_what_the_campaign_allows(tmp_path: Path) -> None:
+    folder = tmp_path / "camp"
+    gm("new", str(folder), "--seed", "p", "-p", "A:A:a@x.org:a", "-p", "B:B:b@x.org:b",
+       "-p", "C:C:c@x.org:c")
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    gm("adjudicate", str(folder))  # nobody sent orders: the phase is adjudicated all the same
+    gm("publish", str(folder), str(tmp_path / "none"))
+    assert sorted(p.name for p in (tmp_path / "none").iterdir()) == ["index.html"]
+    assert "published when the game is over" in (tmp_path / "none" / "index.html").read_text()
+    with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[publish]\nduring_play = "maps"\n')
+    gm("publish", str(folder), str(tmp_path / "maps"))
+    assert sorted(p.name for p in (tmp_path / "maps").iterdir()) == ["index.html", "t1p1.svg"]

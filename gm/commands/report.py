@@ -43,3 +43,18 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         click.echo(f"report written to {out}")
     else:
         click.echo(text, nl=False)
+
+
+@click.command()
+@click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+def publish(campaign: Path, out: Path) -> None:
+    """Write the campaign as a static site in OUT: an index, each phase's GM report with its
+    map and links between phases, the final ranking. During play, campaign.toml [publish]
+    during_play ("none", "maps" or "reports") says how much; after the game, everything."""
+    from gm.app.campaign import open_campaign
+    from gm.app.publish import publish as write_site
+
+    done = write_site(open_campaign(campaign), out)
+    click.echo(f"{len(done.pages)} file(s) written in {out} ({done.level}); open "
+               f"{out / 'index.html'}")

@@ -3,7 +3,7 @@ its map, or the model as JSON; and the other texts the program sends (answers, p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -82,15 +82,16 @@ def _svg(view: MapView, title: str) -> str:
     return render("map.svg.j2", map=view, title=title)
 
 
-def render_report(report: Report, fmt: Format, map_image: str | None = None) -> str:
+def render_report(report: Report, fmt: Format, map_image: str | None = None,
+                  nav: Sequence[tuple[str, str]] = ()) -> str:
     """`map_image`: the address of the map as a picture (`cid:...` in mail), shown in the HTML
-    instead of the inline SVG."""
+    instead of the inline SVG; `nav`: links (label, address) above the HTML report."""
     if fmt == "json":
         return report.model_dump_json(indent=2) + "\n"
     title = f"Map: {report.title}"
     svg = Markup(_svg(report.map, title)) if report.map is not None and fmt == "html" else None
     return render("report.html.j2" if fmt == "html" else "report.txt.j2", report=report,
-                  map_svg=svg, title=title, map_image=map_image)
+                  map_svg=svg, title=title, map_image=map_image, nav=nav)
 
 
 def render_map(report: Report) -> str | None:

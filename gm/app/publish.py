@@ -1,0 +1,97 @@
+"""`gm publish`: the campaign as a static site people can browse (issue 15): an index, every
+adjudicated phase's GM report with its map and links between phases, the final ranking. No
+script, nothing fetched from elsewhere. While the game is played, campaign.toml
+[publish] during_play says how much is shown (the GM report tells everyone's orders): "none"
+(the index alone), "maps" (each phase's map) or "reports"; once the game is over, all of it."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gm.app.campaign import Campaign
+from gm.app.reports import phase_report
+from gm.core.errors import GameError
+from gm.core.state import ENDED
+from gm.reporting.render import render, render_map, render_report
+
+PUBLICITY = ("none", "maps", "reports")
+
+
+@dataclass
+class Published:
+    pages: list[Path] = field(default_factory=list)
+    level: str = "none"  # what was shown: none, maps, reports
+
+
+@dataclass(frozen=True)
+class PhaseLink:
+    label: str
+    slug: str  # t3p1
+    report: bool  # its GM report page is published
+    map: bool  # its map is published
+
+
+def publicity(folder: Path) -> str:
+    try:
+        table = tomllib.loads((folder / "campaign.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise GameError(f"{folder}/campaign.toml: {exc}") from None
+    publish = table.get("publish", {})
+    level = publish.get("during_play", "none") if isinstance(publish, dict) else None
+    if level not in PUBLICITY:
+        raise GameError(f"{folder}/campaign.toml [publish]: during_play is "
+                        f"{', '.join(PUBLICITY)}")
+    return str(level)
+
+
+def adjudicated_phases(campaign: Campaign) -> list[tuple[int, int]]:
+    """Every phase adjudicated (once, whatever rollbacks happened), in the order of play."""
+    found = {tuple(int(n) for n in row.action.removeprefix("adjudicate ").split("."))
+             for row in campaign.store.entries(campaign.row)
+             if row.action.startswith("adjudicate ")}
+    return sorted((turn, phase) for turn, phase in found)
+
+
+def _write(path: Path, text: str, published: Published) -> None:
+    path.write_text(text, encoding="utf-8")
+    published.pages.append(path)
+
+
+def publish(campaign: Campaign, out: Path) -> Published:
+    state = campaign.latest().state
+    ended = state.stage == ENDED
+    published = Published(level="reports" if ended else publicity(campaign.folder))
+    out.mkdir(parents=True, exist_ok=True)
+    phases = adjudicated_phases(campaign)
+    links: list[PhaseLink] = []
+    for index, (turn, phase) in enumerate(phases):
+        slug = f"t{turn}p{phase}"
+        if published.level == "none":
+            links.append(PhaseLink(f"Game-Turn {turn}, phase {phase}", slug, False, False))
+            continue
+        model = phase_report(campaign, turn, phase, None, drawn=True)
+        svg = render_map(model)
+        if svg is not None:
+            _write(out / f"{slug}.svg", svg, published)
+        if published.level == "reports":
+            nav = [("All phases", "index.html")]
+            if index > 0:
+                nav.append(("Previous", "t{}p{}.html".format(*phases[index - 1])))
+            if index + 1 < len(phases):
+                nav.append(("Next", "t{}p{}.html".format(*phases[index + 1])))
+            _write(out / f"{slug}.html", render_report(model, "html", nav=nav), published)
+        links.append(PhaseLink(model.title, slug, published.level == "reports",
+                               svg is not None))
+    names = campaign.player_names()
+    ranking = [(f"{p} ({names.get(p, p)})", points)
+               for p, points in campaign.system.final_ranking(state, campaign.data)] \
+        if ended else []
+    _write(out / "index.html", render(
+        "publish_index.html.j2", campaign=campaign.name, title=campaign.system.title,
+        now=campaign.system.phase_title(state), ended=ended,
+        victory=campaign.system.victory_title(state) if ended else None,
+        players=[f"{p} ({n})" for p, n in sorted(names.items())], phases=links,
+        ranking=ranking, level=published.level), published)
+    return published
