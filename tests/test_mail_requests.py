@@ -89,6 +89,8 @@ def test_requests_alone_leave_the_orders_standing_and_share_a_message_with_order
     text = _ask(bymail, "A", *orders, "STATUS")
     assert "ACCEPTED" in text and "Orders in from: A (A)." in text  # orders, then requests
     _ask(bymail, "A", "UNITS")
+    mistaken = _ask(bymail, "A", "REPORT 3")  # a request mistyped is not an empty order list
+    assert "REPORT TURN <n> PHASE <1|2>" in mistaken and "No order accepted" not in mistaken
     opened = open_campaign(folder)
     state = opened.latest().state
     stored = opened.store.orders_for(opened.row, state.turn, state.phase)

@@ -164,10 +164,10 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
                                         reading.subject, reading.message_id, text, date),
                             *granted.mail]
     if verdict.tell_player is not None:
-        to, text = verdict.tell_player
+        to, note = verdict.tell_player
         mail.append(notice_mail(name, config.gm_address, to, "stranger", str(row.id),
                                 f"{name}: orders for player {verdict.player} from another "
-                                "address", text, date))
+                                "address", note, date))
     return Handling(row.id, verdict.disposition, "", orders, mail, notices, granted.password)
 
 

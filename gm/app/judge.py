@@ -125,8 +125,9 @@ def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateB
     stale = envelope.stale_for(phase)
     if stale:
         return _refused(stale)
-    if not envelope.order_lines and (envelope.requests or envelope.press):
-        # Requests alone: the player's orders for the phase stand as they were.
+    if not envelope.order_lines and (envelope.requests or envelope.press or envelope.problems):
+        # Requests alone (or lines that were meant as requests): the player's orders for the
+        # phase stand as they were.
         problems = "\n".join(p.render() for p in envelope.problems)
         return Verdict(problems and f"REFUSED:\n{problems}\n", "requests", player,
                        refused=bool(envelope.problems))
