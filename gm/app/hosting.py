@@ -8,25 +8,20 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from gm.app.answering import Answerer
-from gm.app.campaign import CONFIG_FILE, Campaign, PasswordCache, open_campaign
-from gm.app.crash import crash_point
-from gm.app.intake import Fetched, Mailbox, answerer_for, handle_left, header_end, keep
-from gm.app.outbox import Transport
-from gm.app.rounds import Round, after_intake
-from gm.app.settings import HOST_FILE, MailConfig, load_host_mail_config
+from gm.app.campaign import CONFIG_FILE, Campaign, open_campaign
+from gm.app.intake import Fetched, header_end
+from gm.app.settings import HOST_FILE, MailConfig, host_database, load_host_mail_config
 from gm.app.status import Standing, gm_standing
-from gm.app.strays import FILE, Strays
 from gm.core.errors import GameError
 from gm.messages.reading import read_headers, read_message
 from gm.store.strays import StrayStore
 from orders_grammar.message import Envelope, envelope_or_error
 
 HOST_TEMPLATE = """# A host: the campaigns in its sub-folders share one mailbox (gm run --all).
+# database = "postgresql://judge@db.example.org/judge"  # for workers on several machines
 [mail]
 gm_address = "judge@example.org"   # the judge's mailbox: every hosted game's orders come here
 imap_host = "imap.example.org"
@@ -41,6 +36,11 @@ smtp_host = "smtp.example.org"
 class Host:
     folder: Path
     config: MailConfig
+    database: str  # the host's own: mail for no hosted game, and its workers' claims
+
+    def database_exists(self) -> bool:
+        return not self.database.startswith("sqlite:///") or \
+            Path(self.database.removeprefix("sqlite:///")).exists()
 
     def campaign_folders(self) -> list[Path]:
         return sorted(p for p in self.folder.iterdir() if (p / CONFIG_FILE).is_file())
@@ -61,7 +61,7 @@ def make_host(folder: Path) -> Path:
 def open_host(folder: Path) -> Host:
     if not (folder / HOST_FILE).is_file():
         raise GameError(f"no host at {folder} (no {HOST_FILE}); make one with `gm host`")
-    return Host(folder, load_host_mail_config(folder))
+    return Host(folder, load_host_mail_config(folder), host_database(folder))
 
 
 def open_hosted(host: Host) -> tuple[list[Campaign], list[str]]:
@@ -109,56 +109,6 @@ def route(fetched: Fetched, names: dict[str, Campaign], limit: int) -> Campaign 
     return None
 
 
-@dataclass
-class HostRound:
-    rounds: dict[str, Round] = field(default_factory=dict)
-    strays: int = 0  # messages for no hosted game, kept
-    problems: list[str] = field(default_factory=list)
-
-
-def host_round(host: Host, mailbox: Mailbox, transport: Transport,
-               say: Callable[[str], None] = lambda _: None) -> HostRound:
-    """One round of the judge: the mailbox read once and routed, then every campaign's round."""
-    campaigns, problems = open_hosted(host)
-    done = HostRound(problems=problems)
-    config = host.config
-    names = {c.name.casefold(): c for c in campaigns}
-    passwords = {c.name: PasswordCache(c.players()) for c in campaigns}
-    answerers: dict[str, Answerer] = {}
-    kept: dict[str, int] = defaultdict(int)
-    answered: dict[str, int] = defaultdict(int)
-    strays = Strays(host.folder)
-    for batch in mailbox.batches(config.batch, config.max_message_bytes):
-        routed: dict[str, list[Fetched]] = defaultdict(list)
-        lost: list[Fetched] = []
-        for fetched in batch:
-            campaign = route(fetched, names, config.max_message_bytes)
-            (routed[campaign.name] if campaign else lost).append(fetched)
-        readings = {name: keep(names[name.casefold()], items, config, passwords[name])
-                    for name, items in routed.items()}
-        done.strays += strays.keep(lost, config)
-        crash_point("after-store")
-        mailbox.done(batch)
-        crash_point("after-move")
-        for name, reads in readings.items():
-            kept[name] += len(reads)
-            if reads:
-                campaign = names[name.casefold()]
-                answerers[name] = answerers.get(name) or answerer_for(campaign, config)
-                answered[name] += answerers[name].handle(reads)
-    for campaign in campaigns:
-        try:
-            left = handle_left(campaign, config, answerers.get(campaign.name))
-            done.rounds[campaign.name] = after_intake(
-                campaign, config, transport, kept[campaign.name],
-                answered[campaign.name] + left)
-        except GameError as exc:  # this campaign's trouble is its own
-            done.problems.append(f"{campaign.folder.name}: {exc}")
-        say(campaign.name)
-    strays.send(config, transport)
-    return done
-
-
 def statuses(folder: Path) -> tuple[list[Standing], list[str], dict[str, int]]:
     """A campaign's standing for the GM; or, for a host, each hosted campaign's, the campaigns
     that would not open and the strays kept."""
@@ -167,7 +117,7 @@ def statuses(folder: Path) -> tuple[list[Standing], list[str], dict[str, int]]:
     if not (folder / HOST_FILE).is_file():
         raise GameError(f"{folder} is neither a campaign (campaign.toml) nor a host "
                         f"({HOST_FILE})")
-    campaigns, problems = open_hosted(Host(folder, MailConfig("judge@invalid.invalid")))
-    strays = StrayStore(f"sqlite:///{(folder / FILE).resolve()}").count() \
-        if (folder / FILE).exists() else {}
+    host = Host(folder, MailConfig("judge@invalid.invalid"), host_database(folder))
+    campaigns, problems = open_hosted(host)
+    strays = StrayStore(host.database).count() if host.database_exists() else {}
     return [gm_standing(c) for c in campaigns], problems, strays

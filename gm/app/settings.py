@@ -128,6 +128,12 @@ def load_mail_config(folder: Path) -> MailConfig:
     return mail_config_from(table, _table(folder).get("schedule"), where)
 
 
+def host_database(host: Path) -> str:
+    """The host's own database (host.toml `database`): a URL, or a file in the host folder."""
+    named = str(_read(host / HOST_FILE).get("database") or "strays.sqlite")
+    return named if "://" in named else f"sqlite:///{(host / named).resolve()}"
+
+
 def load_host_mail_config(host: Path) -> MailConfig:
     table = _read(host / HOST_FILE).get("mail")
     if not isinstance(table, dict):

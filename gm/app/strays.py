@@ -1,14 +1,14 @@
 """Mail for no hosted game (a GAME line naming none, or no GAME line and no game in the
-subject): kept in the host's own small database (strays.sqlite) before it leaves the mailbox,
-its passwords taken out, and answered with one short text that names none of the games hosted
-here (a stranger learns nothing); never an automatic reply, a bounce or our own mail, and one
-answer an hour to an address at most, so that no loop forms. The answer is kept with the
-message and sent like any outgoing mail: a crash sends it again with the same Message-ID."""
+subject): kept in the host's own database (strays.sqlite, or the one host.toml names) before
+it leaves the mailbox, its passwords taken out, and answered with one short text that names
+none of the games hosted here (a stranger learns nothing); never an automatic reply, a bounce
+or our own mail, and one answer an hour to an address at most, so that no loop forms. The
+answer is kept with the message and sent like any outgoing mail: a crash sends it again with
+the same Message-ID."""
 
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 from gm.app.campaign import now
 from gm.app.intake import Fetched, content_key
@@ -19,8 +19,6 @@ from gm.messages.reading import Reading, read_headers, read_message
 from gm.messages.redaction import redact_message
 from gm.store.strays import Stray, StrayStore
 from orders_grammar.message import Envelope, envelope_or_error
-
-FILE = "strays.sqlite"
 
 
 def _answer(game: str | None) -> str:
@@ -47,8 +45,8 @@ def _redacted(raw: bytes) -> str:
 
 
 class Strays:
-    def __init__(self, host: Path) -> None:
-        self.store = StrayStore(f"sqlite:///{(host / FILE).resolve()}")
+    def __init__(self, database: str) -> None:
+        self.store = StrayStore(database)
 
     def _disposition(self, reading: Reading, config: MailConfig, since: dt.datetime) -> str:
         address = reading.sender.lower() if reading.sender else None

@@ -145,15 +145,15 @@ def _campaign_round(campaign: Path) -> MailConfig:
 
 
 def _host_round(folder: Path) -> MailConfig:
-    from gm.app.hosting import host_round, open_host
+    from gm.app.host_round import host_round
+    from gm.app.hosting import open_host
     from gm.mail.imap import ImapMailbox
     from gm.mail.smtp import SmtpTransport
 
     host = open_host(folder)
     transport = SmtpTransport(host.config)
     try:
-        with ImapMailbox(host.config) as mailbox:
-            done = host_round(host, mailbox, transport)
+        done = host_round(host, lambda: ImapMailbox(host.config), transport)
     finally:
         transport.close()
     for name, result in done.rounds.items():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import sqlite3
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +22,9 @@ from gm.store.schema import SCHEMA_VERSION, create_statements
 Row = Mapping[str, Any]
 Dialect = Literal["sqlite", "postgresql"]
 PARAMETER = re.compile(r"(?<!:):(\w+)")
+# One connection per database and thread, whichever Database asks: a host's hundred campaigns
+# in one PostgreSQL database use one connection, not a hundred.
+_OPEN: dict[tuple[str, int], Any] = {}
 SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"  # as databases of earlier versions hold them
 
 
@@ -92,7 +96,6 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._connection: Any = None
         if url.startswith("sqlite:///"):
             self.dialect: Dialect = "sqlite"
             self._path = url.removeprefix("sqlite:///")
@@ -104,8 +107,16 @@ class Database:
                             "postgresql:// URL")
 
     def _connect(self) -> Any:
-        if self._connection is not None:
-            return self._connection
+        key = (self.url, threading.get_ident())
+        connection = _OPEN.get(key)
+        if connection is not None:
+            return connection
+        connection = self.new_connection()
+        _OPEN[key] = connection
+        return connection
+
+    def new_connection(self) -> Any:
+        """A connection of its own (the claims of gm.store.claims hold one apart)."""
         connection: Any
         try:
             if self.dialect == "sqlite":
@@ -127,13 +138,17 @@ class Database:
             raise GameError(f"cannot open database {self.url!r}: {exc}") from None
         except Exception as exc:  # psycopg's errors, without importing it for SQLite
             raise GameError(f"cannot open database {self.url!r}: {exc}") from None
-        self._connection = connection
         return connection
 
+    @property
+    def path(self) -> str:
+        """The SQLite file, or the PostgreSQL connection string."""
+        return self._path
+
     def close(self) -> None:
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+        connection = _OPEN.pop((self.url, threading.get_ident()), None)
+        if connection is not None:
+            connection.close()
 
     @contextmanager
     def _tx(self) -> Iterator[Sql]:

@@ -1,5 +1,6 @@
 """The host's own small database (gm/app/strays.py): mail for no hosted game, each kept once
-(by its content key) with the answer it gets, until that answer is sent."""
+(by its content key) with the answer it gets, until that answer is sent. SQLite in the host
+folder, or the PostgreSQL database host.toml names, where its workers' claims are held too."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import datetime as dt
 from typing import NamedTuple
 
 from gm.store.base import Database
+from gm.store.claims import claimed
+from gm.store.schema import column_definition
 
-SCHEMA = ("CREATE TABLE IF NOT EXISTS strays (id INTEGER PRIMARY KEY, content_hash "
-          "VARCHAR(64) NOT NULL UNIQUE, received_at DATETIME NOT NULL, sender_address TEXT, "
+SCHEMA = ("CREATE TABLE IF NOT EXISTS strays (id {ID} PRIMARY KEY, content_hash "
+          "VARCHAR(64) NOT NULL UNIQUE, received_at {TIME} NOT NULL, sender_address TEXT, "
           "subject TEXT, game TEXT, disposition VARCHAR(20) NOT NULL, raw TEXT NOT NULL, "
-          "answer_raw TEXT, answer_to TEXT, sent_at DATETIME)")
+          "answer_raw TEXT, answer_to TEXT, sent_at {TIME})")
 
 
 class Stray(NamedTuple):
@@ -35,8 +38,12 @@ class Unsent(NamedTuple):
 class StrayStore(Database):
     def __init__(self, url: str) -> None:
         super().__init__(url)
-        with self._tx() as sql:
-            sql.execute(SCHEMA)
+        if "strays" in self.tables():
+            return
+        # Workers starting together would race to make the table (PostgreSQL refuses the
+        # second CREATE of a type even with IF NOT EXISTS): one makes it, the others wait.
+        with claimed(self, "strays-schema", wait=60), self._tx() as sql:
+            sql.execute(column_definition(SCHEMA, self.dialect))
 
     def known(self, content_hash: str) -> bool:
         with self._tx() as sql:
