@@ -20,6 +20,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.mailservers import MailServers
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -77,16 +81,16 @@ def _base_database(server: str, work: Path) -> str:
     return base
 
 
-def _host(work: Path, run: str, database: str, servers: object) -> Path:
+def _host(work: Path, run: str, database: str, servers: MailServers) -> Path:
     from tests.mailhelpers import ENV, GM, GM_DESK
 
     host = work / run
     host.mkdir()
     (host / "host.toml").write_text(
         f'database = "{database}"\n[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\n'
-        f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"  # type: ignore[attr-defined]
+        f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"
         f'imap_password_env = "{ENV}"\nprocessed_folder = "Processed-{run}"\n'
-        f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n'  # type: ignore[attr-defined]
+        f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n'
         f'gm_copy_to = "{GM_DESK}"\n', encoding="utf-8")
     for number in range(CAMPAIGNS):
         folder = host / f"c{number:04d}"

@@ -125,10 +125,20 @@ def test_one_mailbox_for_two_campaigns_routed_by_game_and_subject(
 
 def test_a_broken_campaign_does_not_stop_the_others(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its trouble is told to the GM; its mail waits in the mailbox until it is mended."""
     host = _host(tmp_path, servers, monkeypatch)
-    (host / "alpha" / "campaign.toml").write_text("name = \n", encoding="utf-8")
-    sent = mail_orders(servers, PLAYERS["B"], _orders(host / "beta", "B"))
+    config = host / "alpha" / "campaign.toml"
+    good = config.read_text(encoding="utf-8")
+    config.write_text(good.replace('"campaign.sqlite"', '"gone/campaign.sqlite"'),
+                      encoding="utf-8")
+    to_alpha = mail_orders(servers, PLAYERS["A"], _orders(host / "beta", "A").replace(
+        "GAME beta", "GAME alpha"))
+    to_beta = mail_orders(servers, PLAYERS["B"], _orders(host / "beta", "B"))
     result = gm_process("run", str(host), "--all", "--once")
     assert result.returncode == 0
-    assert "alpha: " in result.stderr and "unreadable campaign config" in result.stderr
-    assert len(_answers(servers, PLAYERS["B"], sent)) == 1
+    assert "alpha: cannot open database" in result.stderr and "Traceback" not in result.stderr
+    assert len(_answers(servers, PLAYERS["B"], to_beta)) == 1
+    assert [m["Message-ID"] for m in mailbox(GM, servers)] == [to_alpha]  # kept waiting
+    config.write_text(good, encoding="utf-8")
+    assert gm_process("run", str(host), "--all", "--once").returncode == 0
+    assert len(_answers(servers, PLAYERS["A"], to_alpha)) == 1 and mailbox(GM, servers) == []

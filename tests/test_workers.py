@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from gm.app.campaign import open_campaign
+from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
 from tests.conftest import gm
 from tests.mailhelpers import ENV, GM, GM_DESK, PASSWORDS, PLAYERS, clear, mail_orders, mailbox
 from tests.mailservers import PASSWORD, MailServers
@@ -45,15 +47,21 @@ def _workers(host: Path, count: int, moment: dt.datetime, crash_at: str | None =
 def _host(folder: Path, servers: MailServers, database: str, campaigns: int,
           monkeypatch: pytest.MonkeyPatch) -> Path:
     """A host on `database` with `campaigns` campaigns, started without mail (no opening
-    reports), then given the mailbox; every phase opens at START."""
+    reports), then given the mailbox; every phase opens at START. They play on the embedded
+    data set without its drawn map: the map's picture would be most of each round's time,
+    and drawing it is tested elsewhere (tests/test_mail.py, tests/test_reports.py)."""
     monkeypatch.setenv("GM_NOW", START.isoformat())
+    data = folder.with_name(f"{folder.name}-data")
+    shutil.copytree(DEFAULT_DATA_DIR, data)
+    (data / "areas.json").unlink()
     folder.mkdir()
     (folder / "host.toml").write_text(f'database = "{database}"\n', encoding="utf-8")
     players = [arg for letter, address in PLAYERS.items()
                for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")]
     for number in range(campaigns):
         campaign = folder / f"c{number:02d}"
-        gm("new", str(campaign), "--seed", str(number), "--database", database, *players)
+        gm("new", str(campaign), "--seed", str(number), "--database", database, "--data",
+           str(data), *players)
         with (campaign / "campaign.toml").open("a", encoding="utf-8") as config:
             config.write('\n[schedule]\ndays_per_phase = 1\nhour = 0\nreminder_hours = 0\n')
         gm("end-trading", str(campaign))

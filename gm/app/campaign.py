@@ -202,7 +202,9 @@ def database_url(folder: Path, configured: str) -> str:
     return configured
 
 
-def open_campaign(folder: Path) -> Campaign:
+def campaign_config(folder: Path) -> tuple[str, str, str]:
+    """(name, database URL, data folder) as campaign.toml gives them, read without opening
+    the database."""
     config_path = folder / CONFIG_FILE
     if not config_path.is_file():
         raise GameError(f"no campaign at {folder} (no {CONFIG_FILE}); create one with `gm new`")
@@ -211,7 +213,12 @@ def open_campaign(folder: Path) -> Campaign:
         name, url = str(config["name"]), str(config["database"])
     except (tomllib.TOMLDecodeError, KeyError, OSError) as exc:
         raise GameError(f"{config_path}: unreadable campaign config ({exc})") from None
-    store = Store(database_url(folder, url))
+    return name, database_url(folder, url), str(config.get("data") or "")
+
+
+def open_campaign(folder: Path) -> Campaign:
+    name, url, data_dir = campaign_config(folder)
+    store = Store(url)
     found = store.schema_version()
     if found > SCHEMA_VERSION:
         raise GameError("this database was written by a newer version of the program")
@@ -220,5 +227,5 @@ def open_campaign(folder: Path) -> Campaign:
         bring_up_to_date(store)
     row = store.campaign(name)
     system = system_for(row.game)
-    data = _load_data(system, str(config.get("data") or "") or row.data_dir)
+    data = _load_data(system, data_dir or row.data_dir)
     return Campaign(folder, store, row, data, system)

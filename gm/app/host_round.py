@@ -13,9 +13,9 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from gm.app.answering import Answerer
-from gm.app.campaign import Campaign, PasswordCache
+from gm.app.campaign import Campaign, PasswordCache, open_campaign
 from gm.app.crash import crash_point
-from gm.app.hosting import Host, open_hosted, route
+from gm.app.hosting import Host, Hosted, hosted, route
 from gm.app.intake import Fetched, Mailbox, answerer_for, handle_left, keep
 from gm.app.outbox import Transport
 from gm.app.rounds import Round, after_intake
@@ -34,36 +34,60 @@ class HostRound:
     problems: list[str] = field(default_factory=list)
 
 
-def _campaign_claim(campaign: Campaign, wait: float = 0) -> AbstractContextManager[bool]:
-    return claimed(campaign.store, f"campaign:{campaign.row.id}", wait)
+class _Opened:
+    """The hosted campaigns this worker has opened: each when it first needs it."""
+
+    def __init__(self, done: HostRound) -> None:
+        self.done = done
+        self.campaigns: dict[str, Campaign | None] = {}
+
+    def __call__(self, entry: Hosted) -> Campaign | None:
+        if entry.name not in self.campaigns:
+            try:
+                self.campaigns[entry.name] = open_campaign(entry.folder)
+            except GameError as exc:  # this campaign's trouble is its own
+                self.done.problems.append(f"{entry.folder.name}: {exc}")
+                self.campaigns[entry.name] = None
+        return self.campaigns[entry.name]
 
 
-def _intake(host: Host, campaigns: list[Campaign], mailbox: Mailbox, strays: Strays,
-            done: HostRound) -> dict[str, tuple[int, int]]:
+def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox,
+            strays: Strays, done: HostRound) -> dict[str, tuple[int, int]]:
     """The mailbox read, every message kept where it goes, then answered under its campaign's
-    claim (waiting for a worker that holds it). (kept, answered) per campaign."""
+    claim (waiting for a worker that holds it). A message for a campaign that will not open
+    stays in the mailbox. (kept, answered) per campaign."""
     config = host.config
-    names = {c.name.casefold(): c for c in campaigns}
-    passwords = {c.name: PasswordCache(c.players()) for c in campaigns}
+    names = {entry.name.casefold(): entry for entry in entries}
+    passwords: dict[str, PasswordCache] = {}
     answerers: dict[str, Answerer] = {}
     counts: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         routed: dict[str, list[Fetched]] = defaultdict(list)
         lost: list[Fetched] = []
+        left: list[Fetched] = []
         for fetched in batch:
-            campaign = route(fetched, names, config.max_message_bytes)
-            (routed[campaign.name] if campaign else lost).append(fetched)
-        readings = {name: keep(names[name.casefold()], items, config, passwords[name])
-                    for name, items in routed.items()}
+            entry = route(fetched, names, config.max_message_bytes)
+            if entry is None:
+                lost.append(fetched)
+            elif opened(entry) is None:
+                left.append(fetched)
+            else:
+                routed[entry.name].append(fetched)
+        readings = {}
+        for name, items in routed.items():
+            campaign = opened(names[name.casefold()])
+            assert campaign is not None
+            passwords[name] = passwords.get(name) or PasswordCache(campaign.players())
+            readings[name] = keep(campaign, items, config, passwords[name])
         done.strays += strays.keep(lost, config)
         crash_point("after-store")
-        mailbox.done(batch)
+        mailbox.done([fetched for fetched in batch if fetched not in left])
         crash_point("after-move")
         for name, reads in readings.items():
-            campaign = names[name.casefold()]
-            answered = 0
-            with _campaign_claim(campaign, ANSWER_WAIT_SECONDS) as mine:
-                if mine and reads:
+            entry, answered = names[name.casefold()], 0
+            with entry.claim(ANSWER_WAIT_SECONDS) as mine:
+                campaign = opened(entry)
+                if mine and reads and campaign is not None:
                     answerers[name] = answerers.get(name) or answerer_for(campaign, config)
                     answered = answerers[name].handle(reads)
             kept_before, answered_before = counts[name]
@@ -74,27 +98,31 @@ def _intake(host: Host, campaigns: list[Campaign], mailbox: Mailbox, strays: Str
 def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mailbox]],
                transport: Transport) -> HostRound:
     """One round of this worker: the mailbox if no other worker is reading it, then every
-    campaign no other worker holds."""
-    campaigns, problems = open_hosted(host)
+    campaign no other worker holds (each opened only then)."""
+    entries, problems = hosted(host)
     done = HostRound(problems=problems)
+    opened = _Opened(done)
     strays = Strays(host.database)
     counts: dict[str, tuple[int, int]] = {}
     with claimed(strays.store, "intake") as reading:
         if reading:
             done.read_mail = True
             with open_mailbox() as mailbox:
-                counts = _intake(host, campaigns, mailbox, strays, done)
-    for campaign in campaigns:
-        with _campaign_claim(campaign) as mine:
-            if not mine:
-                continue  # another worker's round has it
-            kept, answered = counts.get(campaign.name, (0, 0))
-            try:
+                counts = _intake(host, entries, opened, mailbox, strays, done)
+    for entry in entries:
+        if opened.campaigns.get(entry.name, entry) is None:
+            continue  # it would not open for the intake: said once
+        try:
+            with entry.claim() as mine:
+                campaign = opened(entry) if mine else None
+                if campaign is None:
+                    continue  # another worker's round has it, or it will not open
+                kept, answered = counts.get(entry.name, (0, 0))
                 left = handle_left(campaign, host.config, None)
-                done.rounds[campaign.name] = after_intake(campaign, host.config, transport,
-                                                          kept, answered + left)
-            except GameError as exc:  # this campaign's trouble is its own
-                done.problems.append(f"{campaign.folder.name}: {exc}")
+                done.rounds[entry.name] = after_intake(campaign, host.config, transport,
+                                                       kept, answered + left)
+        except GameError as exc:  # this campaign's trouble is its own
+            done.problems.append(f"{entry.folder.name}: {exc}")
     with claimed(strays.store, "strays") as mine:
         if mine:
             strays.send(host.config, transport)

@@ -8,18 +8,24 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
-from gm.app.campaign import CONFIG_FILE, Campaign, open_campaign
+from gm.app.campaign import CONFIG_FILE, Campaign, campaign_config, open_campaign
 from gm.app.intake import Fetched, header_end
 from gm.app.settings import HOST_FILE, MailConfig, host_database, load_host_mail_config
 from gm.app.status import Standing, gm_standing
 from gm.core.errors import GameError
 from gm.messages.reading import read_headers, read_message
+from gm.store.base import Database
+from gm.store.claims import claimed
 from gm.store.strays import StrayStore
 from orders_grammar.message import Envelope, envelope_or_error
 
+T = TypeVar("T")
 HOST_TEMPLATE = """# A host: the campaigns in its sub-folders share one mailbox (gm run --all).
 # database = "postgresql://judge@db.example.org/judge"  # for workers on several machines
 [mail]
@@ -64,23 +70,49 @@ def open_host(folder: Path) -> Host:
     return Host(folder, load_host_mail_config(folder), host_database(folder))
 
 
-def open_hosted(host: Host) -> tuple[list[Campaign], list[str]]:
-    """Every campaign of the host that opens, and a line for each that does not (one broken
-    campaign must not stop the others); two campaigns of one name cannot both be routed to."""
-    campaigns: list[Campaign] = []
+@dataclass(frozen=True)
+class Hosted:
+    """A hosted campaign as its campaign.toml names it, not yet opened."""
+
+    folder: Path
+    name: str
+    database: str  # its URL
+
+    def claim(self, wait: float = 0) -> AbstractContextManager[bool]:
+        """This campaign's round (or answering), for one worker at a time."""
+        return claimed(Database(self.database), f"campaign:{self.name}", wait)
+
+
+def hosted(host: Host) -> tuple[list[Hosted], list[str]]:
+    """Every campaign of the host, and a line for each that cannot be read (one broken campaign
+    must not stop the others); two campaigns of one name cannot both be routed to."""
+    found: list[Hosted] = []
     problems: list[str] = []
     for folder in host.campaign_folders():
         try:
-            campaigns.append(open_campaign(folder))
+            name, url, _ = campaign_config(folder)
+            found.append(Hosted(folder, name, url))
         except GameError as exc:
             problems.append(f"{folder.name}: {exc}")
-    names: dict[str, list[Campaign]] = defaultdict(list)
-    for campaign in campaigns:
-        names[campaign.name.casefold()].append(campaign)
+    names: dict[str, list[Hosted]] = defaultdict(list)
+    for entry in found:
+        names[entry.name.casefold()].append(entry)
     for same in (group for group in names.values() if len(group) > 1):
         problems.append(f"{', '.join(c.folder.name for c in same)}: one game name, "
                         f"{same[0].name}, for {len(same)} campaigns; mail for it is not read")
-        campaigns = [c for c in campaigns if c not in same]
+        found = [c for c in found if c not in same]
+    return found, problems
+
+
+def open_hosted(host: Host) -> tuple[list[Campaign], list[str]]:
+    """Every campaign of the host that opens, and a line for each that does not."""
+    entries, problems = hosted(host)
+    campaigns: list[Campaign] = []
+    for entry in entries:
+        try:
+            campaigns.append(open_campaign(entry.folder))
+        except GameError as exc:
+            problems.append(f"{entry.folder.name}: {exc}")
     return campaigns, problems
 
 
@@ -88,7 +120,7 @@ def _word(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.IGNORECASE)
 
 
-def route(fetched: Fetched, names: dict[str, Campaign], limit: int) -> Campaign | None:
+def route(fetched: Fetched, names: Mapping[str, T], limit: int) -> T | None:
     """The campaign a message is for: the one its GAME line names (a GAME line naming none
     makes it a stray, whatever its subject says), else one its subject names."""
     raw = fetched.raw[:limit]

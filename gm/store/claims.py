@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from gm.core.errors import GameError
 from gm.store.base import Database
 
 POLL_SECONDS = 0.05
@@ -41,7 +42,10 @@ def _try_pg(database: Database, key: str) -> Any:
 
 def _try_file(database: Database, key: str) -> int | None:
     path = Path(f"{database.path}.claim-{hashlib.sha256(key.encode()).hexdigest()[:16]}")
-    descriptor = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        descriptor = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+    except OSError as exc:
+        raise GameError(f"cannot claim {key} beside {database.path}: {exc.strerror}") from None
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
