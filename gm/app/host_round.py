@@ -7,6 +7,7 @@ claims and the next round does what it left."""
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -99,6 +100,7 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
                transport: Transport) -> HostRound:
     """One round of this worker: the mailbox if no other worker is reading it, then every
     campaign no other worker holds (each opened only then)."""
+    began = time.time()  # not game time: only to tell whether another worker came after
     entries, problems = hosted(host)
     done = HostRound(problems=problems)
     opened = _Opened(done)
@@ -114,13 +116,16 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
             continue  # it would not open for the intake: said once
         try:
             with entry.claim() as mine:
-                campaign = opened(entry) if mine else None
+                if not mine or (strays.store.round_ended(entry.name) or 0) >= began:
+                    continue  # another worker's round has it, or had it since this began
+                campaign = opened(entry)
                 if campaign is None:
-                    continue  # another worker's round has it, or it will not open
+                    continue
                 kept, answered = counts.get(entry.name, (0, 0))
                 left = handle_left(campaign, host.config, None)
                 done.rounds[entry.name] = after_intake(campaign, host.config, transport,
                                                        kept, answered + left)
+                strays.store.end_round(entry.name, time.time())
         except GameError as exc:  # this campaign's trouble is its own
             done.problems.append(f"{entry.folder.name}: {exc}")
     with claimed(strays.store, "strays") as mine:

@@ -22,7 +22,7 @@ from gm.core.errors import GameError
 from gm.messages.reading import read_headers, read_message
 from gm.store.base import Database
 from gm.store.claims import claimed
-from gm.store.strays import StrayStore
+from gm.store.host import HostStore
 from orders_grammar.message import Envelope, envelope_or_error
 
 T = TypeVar("T")
@@ -151,5 +151,5 @@ def statuses(folder: Path) -> tuple[list[Standing], list[str], dict[str, int]]:
                         f"({HOST_FILE})")
     host = Host(folder, MailConfig("judge@invalid.invalid"), host_database(folder))
     campaigns, problems = open_hosted(host)
-    strays = StrayStore(host.database).count() if host.database_exists() else {}
+    strays = HostStore(host.database).count() if host.database_exists() else {}
     return [gm_standing(c) for c in campaigns], problems, strays

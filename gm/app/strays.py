@@ -17,7 +17,7 @@ from gm.app.settings import MailConfig
 from gm.messages.compose import OWN_DOMAIN, answer_mail
 from gm.messages.reading import Reading, read_headers, read_message
 from gm.messages.redaction import redact_message
-from gm.store.strays import Stray, StrayStore
+from gm.store.host import HostStore, Stray
 from orders_grammar.message import Envelope, envelope_or_error
 
 
@@ -46,7 +46,7 @@ def _redacted(raw: bytes) -> str:
 
 class Strays:
     def __init__(self, database: str) -> None:
-        self.store = StrayStore(database)
+        self.store = HostStore(database)
 
     def _disposition(self, reading: Reading, config: MailConfig, since: dt.datetime) -> str:
         address = reading.sender.lower() if reading.sender else None

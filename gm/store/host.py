@@ -1,6 +1,8 @@
-"""The host's own small database (gm/app/strays.py): mail for no hosted game, each kept once
-(by its content key) with the answer it gets, until that answer is sent. SQLite in the host
-folder, or the PostgreSQL database host.toml names, where its workers' claims are held too."""
+"""The host's own small database: mail for no hosted game (gm/app/strays.py), each kept once
+(by its content key) with the answer it gets, until that answer is sent; and when each hosted
+campaign's last round ended (gm/app/host_round.py), so that workers do not repeat one another.
+SQLite in the host folder, or the PostgreSQL database host.toml names, where its workers'
+claims are held too."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ from gm.store.base import Database
 from gm.store.claims import claimed
 from gm.store.schema import column_definition
 
-SCHEMA = ("CREATE TABLE IF NOT EXISTS strays (id {ID} PRIMARY KEY, content_hash "
-          "VARCHAR(64) NOT NULL UNIQUE, received_at {TIME} NOT NULL, sender_address TEXT, "
-          "subject TEXT, game TEXT, disposition VARCHAR(20) NOT NULL, raw TEXT NOT NULL, "
-          "answer_raw TEXT, answer_to TEXT, sent_at {TIME})")
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS strays (id {ID} PRIMARY KEY, content_hash VARCHAR(64) NOT NULL "
+    "UNIQUE, received_at {TIME} NOT NULL, sender_address TEXT, subject TEXT, game TEXT, "
+    "disposition VARCHAR(20) NOT NULL, raw TEXT NOT NULL, answer_raw TEXT, answer_to TEXT, "
+    "sent_at {TIME})",
+    "CREATE TABLE IF NOT EXISTS rounds (name VARCHAR(200) NOT NULL PRIMARY KEY, "
+    "ended_at DOUBLE PRECISION NOT NULL)",
+)
 
 
 class Stray(NamedTuple):
@@ -35,15 +41,28 @@ class Unsent(NamedTuple):
     answer_to: str
 
 
-class StrayStore(Database):
+class HostStore(Database):
     def __init__(self, url: str) -> None:
         super().__init__(url)
-        if "strays" in self.tables():
+        if {"strays", "rounds"} <= self.tables():
             return
-        # Workers starting together would race to make the table (PostgreSQL refuses the
-        # second CREATE of a type even with IF NOT EXISTS): one makes it, the others wait.
-        with claimed(self, "strays-schema", wait=60), self._tx() as sql:
-            sql.execute(column_definition(SCHEMA, self.dialect))
+        # Workers starting together would race to make the tables (PostgreSQL refuses the
+        # second CREATE of a type even with IF NOT EXISTS): one makes them, the others wait.
+        with claimed(self, "host-schema", wait=60), self._tx() as sql:
+            for statement in SCHEMA:
+                sql.execute(column_definition(statement, self.dialect))
+
+    def round_ended(self, name: str) -> float | None:
+        """When the last round of a campaign ended (seconds since the epoch), if one has."""
+        with self._tx() as sql:
+            value = sql.scalar("SELECT ended_at FROM rounds WHERE name = :name", name=name)
+        return None if value is None else float(value)
+
+    def end_round(self, name: str, ended_at: float) -> None:
+        with self._tx() as sql:
+            if sql.execute("UPDATE rounds SET ended_at = :ended_at WHERE name = :name",
+                           name=name, ended_at=ended_at).rowcount == 0:
+                sql.insert("rounds", {"name": name, "ended_at": ended_at})
 
     def known(self, content_hash: str) -> bool:
         with self._tx() as sql:
