@@ -3,7 +3,10 @@ message routed by its GAME line or subject, over the real servers of tests/mails
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -142,3 +145,19 @@ def test_a_broken_campaign_does_not_stop_the_others(
     config.write_text(good, encoding="utf-8")
     assert gm_process("run", str(host), "--all", "--once").returncode == 0
     assert len(_answers(servers, PLAYERS["A"], to_alpha)) == 1 and mailbox(GM, servers) == []
+
+
+def test_a_watching_host_is_woken_by_mail_for_any_of_its_games(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    host = _host(tmp_path, servers, monkeypatch)
+    watcher = subprocess.Popen([sys.executable, "-u", "-m", "gm", "run", str(host), "--all",
+                                "--watch", "--interval", "3600", "--max-rounds", "2"],
+                               env={**os.environ, ENV: PASSWORD}, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert watcher.stdout is not None
+    assert "0 stored" in watcher.stdout.readline()  # the first round began; it idles after
+    sent = mail_orders(servers, PLAYERS["B"], "GAME beta\nPLAYER B\nPASSWORD pwb\nSTATUS\n")
+    out, err = watcher.communicate(timeout=300)
+    assert watcher.returncode == 0, err
+    assert "beta: 1 stored, 1 answered" in out
+    assert len(_answers(servers, PLAYERS["B"], sent)) == 1
