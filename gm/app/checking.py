@@ -8,7 +8,6 @@ from pathlib import Path
 
 from gm.app.campaign import open_campaign
 from gm.app.judge import Roster, Verdict, judge, password_roster
-from gm.app.requests import answer_requests, asks, joined
 from gm.games.registry import DEFAULT, system_for
 from gm.messages.reading import read_message
 from gm.orders.order import Order
@@ -32,9 +31,12 @@ def check_with_campaign(raw: bytes, folder: Path) -> Verdict:
     envelope = envelope_or_error(reading.text)
     verdict = judge(reading, opened.latest().state, opened.data, password_roster(opened),
                     opened.system, envelope=envelope)
+    if not isinstance(envelope, Envelope) or not (envelope.requests or envelope.press):
+        return verdict
+    from gm.app.requests import answer_requests, asks, joined  # lazy: a message that asks
+
     if not asks(envelope, verdict.disposition):
         return verdict
-    assert isinstance(envelope, Envelope)
     granted = answer_requests(opened, envelope, verdict.player, "check", None,
                               with_orders=verdict.message is not None)
     return replace(verdict, text=joined(verdict.text, granted))

@@ -73,10 +73,9 @@ def after_intake(campaign: Campaign, config: MailConfig, transport: Transport, s
                  answered: int = 0) -> Round:
     """The round once the mail is in: remind, adjudicate when due, tell the GM, send."""
     schedule = load_schedule(campaign.folder)
-    state = campaign.latest().state
     reminded = 0
     adjudicated = None
-    if schedule is not None and state.stage == "play":
+    if schedule is not None and campaign.latest().state.stage == "play":
         due = schedule.deadline(campaign.phase_opened_at())
         moment = now()
         if moment >= due - dt.timedelta(hours=schedule.reminder_hours):
