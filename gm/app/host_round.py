@@ -126,6 +126,7 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
                 done.rounds[entry.name] = after_intake(campaign, host.config, transport,
                                                        kept, answered + left)
                 strays.store.end_round(entry.name, time.time())
+                opened.campaigns.pop(entry.name)  # done: a thousand are not held at once
         except GameError as exc:  # this campaign's trouble is its own
             done.problems.append(f"{entry.folder.name}: {exc}")
     with claimed(strays.store, "strays") as mine:

@@ -17,7 +17,9 @@ _HERE = Path(__file__).resolve().parent
 _READERS = sorted([*_HERE.glob("*.py"), *_HERE.glob("*.yaml")])
 
 
-def _entry(folder: Path) -> Path | None:
+def entry_for(folder: Path) -> Path | None:
+    """Where the data set in `folder` is kept once checked: named by the digest of its files
+    and of the code that checks them (None: no cache, or a file missing)."""
     cache = cache_dir()
     if cache is None:
         return None
@@ -32,7 +34,7 @@ def _entry(folder: Path) -> Path | None:
 
 def recall(folder: Path) -> tuple[MapFile, CountersFile] | None:
     """The data set as it passed every check, if this very one did before."""
-    entry = _entry(folder)
+    entry = entry_for(folder)
     if entry is None or not entry.is_file():
         return None
     try:
@@ -47,7 +49,7 @@ def recall(folder: Path) -> tuple[MapFile, CountersFile] | None:
 
 def remember(folder: Path, data: GameData) -> None:
     """Keep a data set that passed every check."""
-    entry = _entry(folder)
+    entry = entry_for(folder)
     if entry is not None:
         partial = entry.with_suffix(".part")
         partial.write_bytes(pickle.dumps((data.map, data.counters)))

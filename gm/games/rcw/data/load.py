@@ -6,16 +6,37 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm.core.data import DataError
-from gm.games.rcw.data.cache import recall, remember
+from gm.games.rcw.data.cache import entry_for, recall, remember
 from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
+
+# The data sets this process has loaded, by their cache entry (the digest of their files) as
+# it stands: a host's hundred campaigns on one data set share one, read once.
+_LOADED: dict[tuple[Path, int, int], GameData] = {}
+
+
+def _as_kept(entry: Path | None) -> tuple[Path, int, int] | None:
+    """The entry and its state on disk (a rewritten entry is another one), if it exists."""
+    if entry is None:
+        return None
+    try:
+        found = entry.stat()
+    except OSError:
+        return None
+    return entry, found.st_mtime_ns, found.st_size
 
 
 def load_game_data(directory: Path | None = None) -> GameData:
     """The data set the program runs on: schema, consistency and rulebook facts all pass."""
     folder = directory or DEFAULT_DATA_DIR
+    kept = _as_kept(entry_for(folder))
+    if kept is not None and kept in _LOADED:
+        return _LOADED[kept]
     known = recall(folder)
     if known is not None:
-        return GameData(directory=folder, map=known[0], counters=known[1])
+        loaded = GameData(directory=folder, map=known[0], counters=known[1])
+        if kept is not None:
+            _LOADED[kept] = loaded
+        return loaded
     from gm.games.rcw.data.checks import check_data_set, check_directory  # lazy: cache miss
     from gm.games.rcw.data.reading import read_data_set  # lazy: YAML, on a cache miss only
 
