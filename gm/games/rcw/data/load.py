@@ -11,24 +11,26 @@ from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
 
 # The data sets this process has loaded, by their cache entry (the digest of their files) as
 # it stands: a host's hundred campaigns on one data set share one, read once.
-_LOADED: dict[tuple[Path, int, int], GameData] = {}
+_LOADED: dict[tuple[Path, Path, int, int], GameData] = {}
 
 
-def _as_kept(entry: Path | None) -> tuple[Path, int, int] | None:
-    """The entry and its state on disk (a rewritten entry is another one), if it exists."""
+def _as_kept(folder: Path) -> tuple[Path, Path, int, int] | None:
+    """The folder (its other files, the drawn map's areas, are read from it), its data set's
+    cache entry and the entry's state on disk (rewritten, it is another), if there is one."""
+    entry = entry_for(folder)
     if entry is None:
         return None
     try:
         found = entry.stat()
     except OSError:
         return None
-    return entry, found.st_mtime_ns, found.st_size
+    return folder.resolve(), entry, found.st_mtime_ns, found.st_size
 
 
 def load_game_data(directory: Path | None = None) -> GameData:
     """The data set the program runs on: schema, consistency and rulebook facts all pass."""
     folder = directory or DEFAULT_DATA_DIR
-    kept = _as_kept(entry_for(folder))
+    kept = _as_kept(folder)
     if kept is not None and kept in _LOADED:
         return _LOADED[kept]
     known = recall(folder)
