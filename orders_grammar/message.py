@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from gm.core.errors import GameError
-from gm.orders.order import Order
 from orders_grammar.envelope import EndMark, Line, normal_order_text, order_block
 from orders_grammar.problem import Problem
 from orders_grammar.requests import Press, Request, read_press, read_request
@@ -20,8 +19,11 @@ MAX_LINES = 20_000  # a message longer than this is refused whole rather than ha
 MAX_LINE_CHARS = 1_000  # an order line longer than this is refused before it is parsed
 SHOWN_CHARS = 72  # how much of an over-long line the answer shows
 
-OrderT = TypeVar("OrderT", bound=Order)
-OrderT_co = TypeVar("OrderT_co", bound=Order, covariant=True)
+if TYPE_CHECKING:  # the orders' base class: pydantic, which reading a message does not need
+    from gm.orders.order import Order
+
+OrderT = TypeVar("OrderT", bound="Order")
+OrderT_co = TypeVar("OrderT_co", bound="Order", covariant=True)
 # A game system's grammar: one order line (and its number) -> a typed order, or the problem
 LineReader = Callable[[str, int], OrderT | Problem]
 

@@ -8,20 +8,22 @@ import os
 import re
 import tomllib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm.app.passwords import check_password, hash_password
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import GameError
-from gm.core.state import GameStateBase
 from gm.games.registry import DEFAULT, system_for
 from gm.games.system import GameSystem
 from gm.store import CampaignRow, PlayerRow, StateRow, Store
 from gm.store.mail import MailLike
 from gm.store.schema import SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from gm.core.state import GameStateBase
 
 CONFIG_FILE = "campaign.toml"
 DATABASE_FILE = "campaign.sqlite"
@@ -92,8 +94,17 @@ class Campaign:
     folder: Path
     store: Store
     row: CampaignRow
-    data: DataSet
     system: GameSystem  # the game system the store names (campaigns.game)
+    data_dir: str | None = None  # its data set's folder (None: the embedded one)
+    loaded: DataSet | None = field(default=None, repr=False)
+
+    @property
+    def data(self) -> DataSet:
+        """Its data set, loaded when first asked for: a round with nothing to do, or a status,
+        never needs it."""
+        if self.loaded is None:
+            self.loaded = _load_data(self.system, self.data_dir)
+        return self.loaded
 
     @property
     def name(self) -> str:
@@ -179,7 +190,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
         "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
     dice = SeededDice(seed, "1:deal")
     state = system.new_game(data, sorted(letters), dice)
-    campaign = Campaign(folder, store, row, data, system)
+    campaign = Campaign(folder, store, row, system, data_dir, data)
     store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, now())
     return campaign, passwords
 
@@ -226,6 +237,4 @@ def open_campaign(folder: Path) -> Campaign:
         from gm.app.upgrade import bring_up_to_date  # lazy: only for an old database
         bring_up_to_date(store)
     row = store.campaign(name)
-    system = system_for(row.game)
-    data = _load_data(system, data_dir or row.data_dir)
-    return Campaign(folder, store, row, data, system)
+    return Campaign(folder, store, row, system_for(row.game), data_dir or row.data_dir)

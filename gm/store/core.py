@@ -10,15 +10,17 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm.core.dice import Roll
 from gm.core.errors import GameError
-from gm.core.state import GameStateBase
 from gm.games.registry import system_for
 from gm.store.base import Database, Row
 from gm.store.mail import MailLike, queue_in
 from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow
+
+if TYPE_CHECKING:
+    from gm.core.state import GameStateBase
 
 OPENED_IN = ("SELECT seq FROM states WHERE campaign_id = :campaign AND turn = :turn "
              "AND phase = :phase AND stage = 'play'")

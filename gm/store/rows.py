@@ -4,9 +4,10 @@ command that opens a campaign defines them)."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gm.core.state import GameStateBase
+if TYPE_CHECKING:
+    from gm.core.state import GameStateBase
 
 
 class CampaignRow(NamedTuple):

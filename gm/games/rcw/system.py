@@ -8,22 +8,21 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter
-
 from gm.core.data import DataSet, Problem
-from gm.core.dice import Dice
 from gm.core.errors import GameError
-from gm.core.state import GameStateBase
-from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR, GameData
-from gm.games.rcw.data.load import load_game_data
-from gm.games.rcw.state import GameState
 from gm.games.system import Coverage, GameSystem, Orders
 
 if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+    from gm.core.dice import Dice
+    from gm.core.state import GameStateBase
     from gm.engine.results import SetupResult
     from gm.engine.sequence import PhaseResult
+    from gm.games.rcw.data.dataset import GameData
     from gm.games.rcw.grammar.names import Names
     from gm.games.rcw.orders.model import AnyOrder, Order
+    from gm.games.rcw.state import GameState
     from gm.orders import order
     from gm.reporting.model import Event, Report
     from orders_grammar.message import Envelope, OpenPhase, ParsedMessage
@@ -35,17 +34,21 @@ if TYPE_CHECKING:
 
 @cache
 def _order_adapter() -> TypeAdapter[AnyOrder]:
+    from pydantic import TypeAdapter
+
     from gm.games.rcw.orders.model import AnyOrder
     return TypeAdapter(AnyOrder)
 
 
 def _own(state: GameStateBase) -> GameState:
+    from gm.games.rcw.state import GameState
     if not isinstance(state, GameState):
         raise GameError(f"a state of game {state.game!r} given to Russian Civil War")
     return state
 
 
 def _data(data: DataSet) -> GameData:
+    from gm.games.rcw.data.dataset import GameData
     if not isinstance(data, GameData):
         raise GameError("a data set of another game given to Russian Civil War")
     return data
@@ -82,9 +85,11 @@ class RussianCivilWar(GameSystem):
         return known[1]
 
     def default_data_dir(self) -> Path:
+        from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
         return DEFAULT_DATA_DIR
 
     def load_data(self, directory: Path | None = None) -> GameData:
+        from gm.games.rcw.data.load import load_game_data
         return load_game_data(directory)
 
     def check_data(self, directory: Path) -> list[Problem]:
@@ -108,6 +113,7 @@ class RussianCivilWar(GameSystem):
         return describe.counters_document(_data(data))
 
     def state_from_json(self, text: str | bytes) -> GameState:
+        from gm.games.rcw.state import GameState
         return GameState.from_json(text)
 
     def new_game(self, data: DataSet, players: Sequence[str], dice: Dice) -> GameState:
@@ -146,6 +152,7 @@ class RussianCivilWar(GameSystem):
 
     def adjudicate(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
+        from gm.core.state import GameStateBase
         from gm.engine.sequence import PhaseResult
         from gm.games.rcw.engine import postal
         result, after = postal.adjudicate_phase(_own(state), _data(data), _orders(orders), dice)
