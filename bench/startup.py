@@ -93,8 +93,7 @@ FLOORS = {
     "gm report (text)": "import click, sqlite3, pydantic.main, jinja2",
     "gm orders check": "import click, sqlite3, pydantic.main, jinja2, lark.lark, email.parser, "
                        f"email.policy; {SCRYPT}",
-    "gm run --once (empty)": "import click, sqlite3, pydantic.main, imapclient, email.parser, "
-                             "email.policy",
+    "gm run --once (empty)": "import click, sqlite3, imapclient, email.parser, email.policy",
 }
 
 
