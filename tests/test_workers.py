@@ -54,14 +54,16 @@ def _host(folder: Path, servers: MailServers, database: str, campaigns: int,
     data = folder.with_name(f"{folder.name}-data")
     shutil.copytree(DEFAULT_DATA_DIR, data)
     (data / "areas.json").unlink()
-    folder.mkdir()
-    (folder / "host.toml").write_text(f'database = "{database}"\n', encoding="utf-8")
+    gm("host", str(folder), "--database", database)
+    config = folder / "host.toml"
+    assert f'database = "{database}"' in config.read_text(encoding="utf-8")
+    config.write_text(f'database = "{database}"\n', encoding="utf-8")  # no mail while made
     players = [arg for letter, address in PLAYERS.items()
                for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")]
     for number in range(campaigns):
         campaign = folder / f"c{number:02d}"
-        gm("new", str(campaign), "--seed", str(number), "--database", database, "--data",
-           str(data), *players)
+        gm("new", str(campaign), "--seed", str(number), "--data", str(data), *players)
+        assert f'database = "{database}"' in (campaign / "campaign.toml").read_text()
         with (campaign / "campaign.toml").open("a", encoding="utf-8") as config:
             config.write('\n[schedule]\ndays_per_phase = 1\nhour = 0\nreminder_hours = 0\n')
         gm("end-trading", str(campaign))

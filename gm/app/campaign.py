@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm.app.passwords import check_password, hash_password
+from gm.app.settings import hosted_database
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import GameError
@@ -173,7 +174,9 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
         raise GameError(f"{folder} already holds a campaign")
     data = _load_data(system, data_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    url = database or DATABASE_FILE  # the folder's own file, named relative to it
+    # Its host's PostgreSQL database, if it has one; else the folder's own file, named
+    # relative to the folder.
+    url = database or hosted_database(folder) or DATABASE_FILE
     import secrets  # lazy: a new campaign's seed and passwords only
 
     seed = seed or secrets.token_hex(8)

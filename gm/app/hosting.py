@@ -52,15 +52,20 @@ class Host:
         return sorted(p for p in self.folder.iterdir() if (p / CONFIG_FILE).is_file())
 
 
-def make_host(folder: Path) -> Path:
-    """A new host folder with a [mail] table to fill in; its host.toml."""
+def make_host(folder: Path, database: str | None = None) -> Path:
+    """A new host folder with a [mail] table to fill in; its host.toml. `database`: a
+    PostgreSQL database for the host and every campaign made in it (workers on several
+    machines share it)."""
+    if database is not None and not database.startswith(("postgresql", "postgres:")):
+        raise GameError(f"--database {database!r}: give a postgresql:// URL")
     if (folder / CONFIG_FILE).exists():
         raise GameError(f"{folder} is a campaign; a host is the folder that holds campaigns")
     config = folder / HOST_FILE
     if config.exists():
         raise GameError(f"{folder} is a host already ({config})")
     folder.mkdir(parents=True, exist_ok=True)
-    config.write_text(HOST_TEMPLATE, encoding="utf-8")
+    named = f'database = "{database}"\n' if database else ""
+    config.write_text(HOST_TEMPLATE.replace("[mail]", named + "[mail]", 1), encoding="utf-8")
     return config
 
 

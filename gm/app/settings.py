@@ -134,6 +134,16 @@ def host_database(host: Path) -> str:
     return named if "://" in named else f"sqlite:///{(host / named).resolve()}"
 
 
+def hosted_database(folder: Path) -> str | None:
+    """The PostgreSQL database a campaign made in this folder goes in: its host's, when the
+    host keeps one (gm host --database); None otherwise (the campaign's own SQLite file)."""
+    host = host_folder(folder)
+    if host is None:
+        return None
+    named = str(_read(host / HOST_FILE).get("database") or "")
+    return named if named.startswith(("postgresql", "postgres:")) else None
+
+
 def load_host_mail_config(host: Path) -> MailConfig:
     table = _read(host / HOST_FILE).get("mail")
     if not isinstance(table, dict):

@@ -167,11 +167,13 @@ def _host_round(folder: Path) -> MailConfig:
 
 @click.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
-def host(folder: Path) -> None:
+@click.option("--database", help="A PostgreSQL URL for the host and every campaign made in it "
+              "(for workers on several machines; default: SQLite files in the folders).")
+def host(folder: Path, database: str | None) -> None:
     """Make FOLDER a host: the campaigns made in it (gm new FOLDER/NAME) share one mailbox,
     whose [mail] table host.toml holds; gm run FOLDER --all reads it for all of them."""
     from gm.app.hosting import make_host
 
-    config = make_host(folder)
+    config = make_host(folder, database)
     click.echo(f"{config} written: fill in its [mail] table, then make campaigns in "
                f"{folder} (gm new {folder}/NAME ...) and run gm run {folder} --all --once")
