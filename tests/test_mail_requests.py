@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from dataclasses import dataclass
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from tests.mailhelpers import (
     mail_orders,
     mailbox,
     orders_text,
+    send_raw,
     text_of,
 )
 from tests.mailservers import MailServers
@@ -171,3 +173,48 @@ def test_press_the_game_does_not_allow_is_refused(tmp_path: Path, servers: MailS
     assert [m for m in mailbox(BORIS, servers) if ".press." in m["Message-ID"]] == []
     judge = _judge(tmp_path / "silent", servers, monkeypatch, 'mode = "none"\n')
     assert "this game has no press" in _ask(judge, "A", "PRESS TO B", "hello", "ENDPRESS")
+
+
+def _word_html(lines: list[str]) -> str:
+    """Outlook's HTML-only mail: Word's paragraphs, a line each, `&nbsp;` for a blank one."""
+    return "".join(f'<p class="MsoNormal">{line.replace("<", "&lt;").replace(">", "&gt;")}'
+                   "<o:p></o:p></p>\n" if line else
+                   '<p class="MsoNormal"><o:p>&nbsp;</o:p></p>\n' for line in lines)
+
+
+def _gmail_html(lines: list[str]) -> str:
+    """Gmail's HTML: a <div> a line, <div><br></div> for a blank one."""
+    return '<div dir="ltr">' + "".join(
+        f"<div>{line.replace('<', '&lt;').replace('>', '&gt;') or '<br>'}</div>"
+        for line in lines) + "</div>"
+
+
+@pytest.mark.parametrize("client", ["outlook", "gmail"])
+def test_press_and_requests_from_html_only_mail_arrive_as_written(
+        bymail: Judge, client: str) -> None:
+    """What real clients send: HTML only (Outlook's Word paragraphs in windows-1252, Gmail's
+    divs in UTF-8), quoted-printable, a reply header block below; the press keeps its lines
+    and blank lines, the requests are read."""
+    for address in (BORIS, CLARA):
+        clear(address, bymail.servers)
+    lines = ["GAME bymail", "PLAYER A", f"PASSWORD {PASSWORDS['A']}", "STATUS",
+             "PRESS TO B", "Boris,", "", "Shall we split Siberia? Koltchak\u2019s men # are",
+             "tired.", "", "Anna", "ENDPRESS", "", "From: GM <gm@example.org>",
+             "Sent: Sunday, 29 November 2026 08:00"]
+    message = EmailMessage()
+    message["From"], message["To"] = f"Anna Petrova <{ANNA}>", GM
+    message["Subject"] = "RE: bymail: Game-Turn 1, First Phase opens"
+    message["Message-ID"] = f"<{client}-press@example.org>"
+    if client == "outlook":
+        message.set_content(f"<html><body>{_word_html(lines)}</body></html>", subtype="html",
+                            charset="windows-1252", cte="quoted-printable")
+    else:
+        message.set_content(_gmail_html(lines), subtype="html", charset="utf-8",
+                            cte="quoted-printable")
+    send_raw(bymail.servers, ANNA, message.as_bytes())
+    text = _answer_to(bymail, "A", message["Message-ID"])
+    assert "STATUS of game bymail" in text and "PRESS TO B (line 5): sent to B" in text
+    press, = [m for m in mailbox(BORIS, bymail.servers) if ".press." in m["Message-ID"]]
+    assert "Boris,\n\nShall we split Siberia? Koltchak\u2019s men # are\ntired.\n\nAnna" \
+        in text_of(press)
+    assert "Sent: Sunday" not in text_of(press)
