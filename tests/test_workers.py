@@ -55,9 +55,9 @@ def _host(folder: Path, servers: MailServers, database: str, campaigns: int,
     shutil.copytree(DEFAULT_DATA_DIR, data)
     (data / "areas.json").unlink()
     gm("host", str(folder), "--database", database)
-    config = folder / "host.toml"
-    assert f'database = "{database}"' in config.read_text(encoding="utf-8")
-    config.write_text(f'database = "{database}"\n', encoding="utf-8")  # no mail while made
+    host_toml = folder / "host.toml"
+    assert f'database = "{database}"' in host_toml.read_text(encoding="utf-8")
+    host_toml.write_text(f'database = "{database}"\n', encoding="utf-8")  # no mail while made
     players = [arg for letter, address in PLAYERS.items()
                for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")]
     for number in range(campaigns):

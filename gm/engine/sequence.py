@@ -89,8 +89,9 @@ class Mode(Generic[BoardT, OrderT]):
 
 
 def run_phase(plan: PhasePlan[BoardT, OrderT], run: PhaseRun[BoardT, OrderT]) -> None:
-    """Every step of the phase in order (for each player in turn when it is phasing)."""
-    turns: Sequence[str | None] = run.board.phasing_order() if plan.phasing else (None,)
+    """Every step of the phase in order (for each player in turn when it is phasing; else
+    once, for the phasing player the run names, if any: one Player-Turn)."""
+    turns: Sequence[str | None] = run.board.phasing_order() if plan.phasing else (run.phasing,)
     for phasing in turns:
         run.phasing = phasing
         for step in plan.steps:

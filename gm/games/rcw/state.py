@@ -16,6 +16,7 @@ from gm.core.state import Frozen, GameStateBase, Stack, UnitId
 UNASSIGNED = "unassigned"  # the chart section of units no player earned (8.46, 12.11)
 
 Stage = Literal["trading", "deployment", "play", "ended"]
+Mode = Literal["postal", "standard"]  # 17.0's two Phases a Game-Turn, or 4.2's Player-Turns
 PostalPhase = Literal[0, 1, 2]  # 17.0 [4.2]: the First and Second Phases; 0 before the game
 FIRST_PHASE: PostalPhase = 1
 SECOND_PHASE: PostalPhase = 2
@@ -59,11 +60,14 @@ class Pending(Frozen):
 
 
 class GameState(GameStateBase):
-    """`sequence` is the Player-Turn order of the Game-Turn (4.2, 15.62)."""
+    """`sequence` is the Player-Turn order of the Game-Turn (4.2, 15.62). `phase`: in the
+    postal game the First or Second Phase (17.0); in the standard game the Player-Turn under
+    way, counted from 1 in `sequence` (4.2 A), its player the Phasing Player."""
 
     game: Literal["rcw"] = "rcw"
+    mode: Mode = "postal"
     stage: Stage
-    phase: PostalPhase = 0
+    phase: int = Field(default=0, ge=0, le=6)
     hands: dict[str, Hand] = Field(default_factory=dict)
     chart: dict[str, ChartSection] = Field(default_factory=dict)
     deploy_orders: tuple[DeployOrder, ...] = ()

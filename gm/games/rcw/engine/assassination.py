@@ -1,4 +1,5 @@
-"""Assassination in the postal First Phase (17.0 [10.0], 10.0-10.2, 11.32, 9.14).
+"""Assassination in the postal First Phase (17.0 [10.0], 10.0-10.2, 11.32, 9.14), and at a
+moment of the standard game's Player-Turn (`in_player_turn`).
 
 An attempt is made only if the target's route (his province at the start, then every province
 he entered) includes a province where one of the attacker's leaders ended its movement. The
@@ -23,7 +24,7 @@ def _owner(board: Board, leader: UnitId) -> str | None:
     return found[1].player if found else None
 
 
-def _split(total: int, targets: int) -> list[int]:
+def split(total: int, targets: int) -> list[int]:
     """Markers shared out over the targets in the order written, the first ones getting the
     extra (docs/rulings.md R17)."""
     return [total // targets + (1 if i < total % targets else 0) for i in range(targets)]
@@ -54,16 +55,47 @@ def apply(board: Board, results: PhaseResults, dice: Dice, routes: dict[UnitId, 
         if total < 1:
             results.set(player, order, "illegal", "10.12", "no Assassin marker left")
             continue
-        attempts = [_attempt(board, player, target, where, markers, dice)
-                    for (target, where), markers in zip(eligible, _split(total, len(eligible)),
+        attempts = [attempt(board, player, target, where, markers, dice)
+                    for (target, where), markers in zip(eligible, split(total, len(eligible)),
                                                         strict=True) if markers]
         results.set(player, order, "succeeded" if any(a.killed for a, _ in attempts) else
                     "failed", "10.0", "; ".join(text for _, text in attempts),
                     Assassinated(player=player, attempts=tuple(a for a, _ in attempts)))
 
 
-def _attempt(board: Board, player: str, target: UnitId, where: str, markers: int,
-             dice: Dice) -> tuple[Attempt, str]:
+def in_player_turn(board: Board, results: PhaseResults, dice: Dice, player: str,
+                   order: Assassinate) -> None:
+    """The standard game (10.0, 10.13, 10.15): at this moment of his Player-Turn, each target
+    sharing a province with another leader of the Phasing Player is attempted, the markers
+    shared out over them as in the postal game (R17)."""
+    own = {(province, u) for province, piles in board.position.items() for pile in piles
+           if pile.player == player for u in pile.units if board.data.is_leader(u)}
+    eligible: list[tuple[UnitId, str]] = []
+    for target in order.targets:
+        found = board.find(target)
+        if found is not None and any(province == found[0] and leader != target
+                                     for province, leader in own):
+            eligible.append((target, found[0]))
+    if not eligible:
+        results.set(player, order, "void", "10.13", "no target shares a province with another "
+                    f"leader of player {player} now: no attempt, no markers spent")
+        return
+    held = board.section(player).assassin
+    total = held if order.markers is None else min(order.markers, held)
+    if total < 1:
+        results.set(player, order, "illegal", "10.12", "no Assassin marker left")
+        return
+    attempts = [attempt(board, player, target, where, markers, dice)
+                for (target, where), markers in zip(eligible, split(total, len(eligible)),
+                                                    strict=True) if markers]
+    results.set(player, order, "succeeded" if any(a.killed for a, _ in attempts) else
+                "failed", "10.0", "; ".join(text for _, text in attempts),
+                Assassinated(player=player, attempts=tuple(a for a, _ in attempts)))
+
+
+def attempt(board: Board, player: str, target: UnitId, where: str, markers: int,
+            dice: Dice) -> tuple[Attempt, str]:
+    """One attempt (10.0): two dice, +1 a marker beyond the first, less the victim's value."""
     data = board.data
     value = data.leaders[int(target)].value
     first, second = (dice.die(f"assassination of {target} by {player}") for _ in range(2))

@@ -1,4 +1,5 @@
-"""Combat in the postal Second Phase (8.0-8.5, 17.0 [8.0]).
+"""Combat in the postal Second Phase (8.0-8.5, 17.0 [8.0]), and in the standard game's
+Combat Phase (`Combat.in_order`).
 
 Subversive Attacks first (8.3), the one with most Strength Points first when several aim at
 the same Blue units; then normal attacks province by province (provinces in code order), in
@@ -49,6 +50,20 @@ class Combat:
                             key=lambda po: (-weight[po[0]], po[0], po[1].line))
             for player, order in ranked:
                 self._resolve(player, order, doubled)
+        self._unused_losses()
+
+    def in_order(self, phasing: str) -> None:
+        """The standard game's Combat Phase (8.0): the Phasing Player's attacks, Subversive
+        or not, in the sequence he wrote them; Subversive Attacks doubled for this Player-Turn
+        only (12.12)."""
+        doubled = self.board.pending.subversive_doubled
+        self.board.update_pending(subversive_doubled=False)
+        for player, order in self.results.of_kind(Attack):
+            if player == phasing:
+                self._resolve(player, order, doubled)
+        self._unused_losses()
+
+    def _unused_losses(self) -> None:
         for player, unused in self.results.of_kind(Losses):
             self.results.set(player, unused, "void", "8.44", "no Exchange needed it")
 

@@ -11,6 +11,7 @@ player-letter order, which gives the same result as any other order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from gm.core.dice import Dice
@@ -42,7 +43,7 @@ class Claim:
 class Mover:
     board: Board
     results: PhaseResults | None  # None in the first pass, which only gathers claims
-    start: dict[str, set[str]]
+    start: Mapping[str, set[str]]  # the colours 5.27 stops against, by province
     denied: dict[str, set[UnitId]] = field(default_factory=dict)
     claims: list[Claim] = field(default_factory=list)
     routes: dict[UnitId, list[str]] = field(default_factory=dict)
@@ -219,6 +220,23 @@ class Mover:
         self.board.section(player).face_down.append(order.unit)
         self.set(player, order, "succeeded", "13.31, 14.46",
                  f"removed from {found[0]} face down to player {player}'s chart")
+
+
+class LiveColours(Mapping[str, set[str]]):
+    """5.27 in the standard game: the colours in a province when a force enters it, the
+    moving force itself lifted off the map meanwhile."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def __getitem__(self, province: str) -> set[str]:
+        return self.board.colors_at(province)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self.board.position))
+
+    def __len__(self) -> int:
+        return len(self.board.position)
 
 
 def _winner(unit: UnitId, claims: list[Claim], data: GameData, dice: Dice) -> Claim:

@@ -17,7 +17,10 @@ def rolls_due(players: int, phase: int) -> int:
     return players // 2 if phase == FIRST_PHASE else (players + 1) // 2
 
 
-def apply(board: Board, dice: Dice, count: int, active: list[str]) -> None:
+def apply(board: Board, dice: Dice, count: int, active: list[str],
+          phasing: str | None = None) -> None:
+    """`count` random events. A draw goes to a player chosen at random (17.0 [12.0]), or in
+    the standard game to the Phasing Player, who rolled (12.13)."""
     for number in range(1, count + 1):
         row = dice.die(f"random event {number}: row")
         column = dice.die(f"random event {number}: column")
@@ -26,13 +29,15 @@ def apply(board: Board, dice: Dice, count: int, active: list[str]) -> None:
         if kind == "epidemic":
             epidemic(board, event["provinces"], (row, column))
         elif kind == "subversive_doubled":
-            board.update_pending(subversive_doubled=True)  # 12.12, 17.0 [12.0]: next Phase 2
+            # 12.12: this Player-Turn's Combat Phase; 17.0 [12.0]: the next Second Phase
+            board.update_pending(subversive_doubled=True)
             board.note(f"random event {row}-{column}: Subversive Attacks Doubled (12.12)",
                        RandomEvent(event="subversive attacks doubled", dice=(row, column)))
         else:
-            recipient = dice.recipient(active, f"random event {number}: who draws")
+            recipient = phasing or dice.recipient(active, f"random event {number}: who draws")
+            rule = "12.13" if phasing else "12.13, 17.0 [12.0]"
             board.note(f"random event {row}-{column}: Draw from the Randomizer, player "
-                       f"{recipient} (12.13, 17.0 [12.0])")
+                       f"{recipient} ({rule})")
             draw(board, dice, recipient, f"random event {number}", (row, column))
 
 

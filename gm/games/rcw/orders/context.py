@@ -25,6 +25,8 @@ class Context:
     def phase(self) -> Phase:
         if self.state.stage in ("trading", "deployment"):
             return "setup"
+        if self.state.mode == "standard":
+            return "player-turn"
         return "first" if self.state.phase == FIRST_PHASE else "second"
 
     def locate(self, unit: UnitId) -> tuple[str, Stack] | None:

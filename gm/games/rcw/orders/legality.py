@@ -31,6 +31,7 @@ from gm.games.rcw.orders.model import (
     Losses,
     Move,
     Order,
+    Phase,
     Purge,
     Steal,
     Trade,
@@ -40,7 +41,7 @@ from gm.games.rcw.state import GameState
 from gm.orders.refusal import Breach, Breaches, Refusal
 
 PHASE_NAMES = {"setup": "before the game (15.3-15.5)", "first": "in the First Phase",
-               "second": "in the Second Phase"}
+               "second": "in the Second Phase", "player-turn": "in a Player-Turn"}
 # The standard rule each kind breaks when given in the wrong phase, besides 17.0 [4.2]: units
 # move and restack only in the Movement Phase (5.21, 5.41, 13.14), assassinations are part of
 # movement (10.11, 17.0 [10.0]), no combat is made while moving (5.11).
@@ -48,9 +49,15 @@ OUT_OF_PHASE = {"move": "5.21", "attach": "5.41", "detach": "5.41", "transfer": 
                 "emigrate": "13.31", "assassinate": "10.11", "attack": "5.11"}
 
 
+def given_in(order: Order) -> frozenset[Phase]:
+    """When an order may be given: its postal phases, and a standard Player-Turn for any
+    order of either postal phase (4.2: a Player-Turn holds movement and combat)."""
+    return order.phases | ({"player-turn"} if order.phases & {"first", "second"} else set())
+
+
 def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
 
-    if ctx.phase not in order.phases:
+    if ctx.phase not in given_in(order):
         allowed = " or ".join(PHASE_NAMES[p] for p in sorted(order.phases))
         also = OUT_OF_PHASE.get(order.kind) if ctx.phase != "setup" else None
         yield Refusal(order, Breach(f"{order.echo().split()[0]} is given {allowed}, not "

@@ -15,7 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from gm.core.state import UnitId
 from gm.orders import order
 
-Phase = Literal["setup", "first", "second"]
+# When an order may be given: before the game, the postal First or Second Phase (17.0), or
+# a Player-Turn of the standard game (4.2), which takes every order of either postal phase.
+Phase = Literal["setup", "first", "second", "player-turn"]
 
 
 def _units(units: tuple[UnitId, ...]) -> str:

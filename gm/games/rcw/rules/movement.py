@@ -1,7 +1,10 @@
-"""Stopping (5.27): a force entering a province that holds units of another colour at the
-start of the Game-Turn stops there (17.0 [5.0]), but for the Czar's exception (13.23)."""
+"""Stopping (5.27): a force entering a province that holds units of another colour stops there
+(in the postal game, another colour there at the start of the Game-Turn: 17.0 [5.0]), but for
+the Czar's exception (13.23)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import GameData
@@ -24,9 +27,11 @@ def force_colors(units: list[UnitId], data: GameData) -> set[str]:
     return colors
 
 
-def must_stop(province: str, units: list[UnitId], start: dict[str, set[str]],
+def must_stop(province: str, units: list[UnitId], start: Mapping[str, set[str]],
               data: GameData) -> bool:
-    """5.27 with the start-of-turn colours (17.0 [5.0]); the Czar's exception (13.23)."""
+    """5.27 against `start`: the colours at the start of the Game-Turn (17.0 [5.0]), or in
+    the standard game those in the province as the force enters it; the Czar's exception
+    (13.23)."""
     there = start.get(province, set())
     mine = force_colors(units, data)
     if not there - mine:

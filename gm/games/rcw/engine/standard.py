@@ -1,0 +1,168 @@
+"""The standard game's sequence of play (4.2) as data: a Game-Turn is a series of Player-Turns,
+each for one Phasing Player (Random Events, Movement, Combat, Randomizer), then the Game-Turn
+Interphase (Replacements, the end-of-Game-Turn check, Player-Turn Sequencing).
+
+One adjudication is one Player-Turn (`state.phase` counts it in `state.sequence`), whose
+Random Events Phase was rolled when it opened, so that the Phasing Player sees them before he
+writes his orders. His orders are carried out one after another on the live position, in the
+order he wrote them (ruling R57): each force moves alone (5.1) and stops where another colour
+stands as it enters (5.27), an assassination is attempted against where the leaders stand at
+that moment (10.0, 10.13), attacks follow in his sequence (8.0), and every order is judged
+legal or not against the position as it stands when its turn comes. Only he moves, attacks and
+assassinates (5.11, 5.21, 8.21, 10.11); any player may trade markers, purge, quit, or give
+LOSSES for exchanges his units may suffer. Then the next Player-Turn opens with its Random
+Events, or the Interphase runs and the next Game-Turn's first Player-Turn opens.
+"""
+
+from __future__ import annotations
+
+from gm.core.dice import Dice
+from gm.engine.sequence import Mode, PhasePlan, PhaseResult, PhaseRun, Step, run_phase
+from gm.games.rcw.data.dataset import GameData, UnitId
+from gm.games.rcw.engine import assassination, movement, purge, random_events, replacements
+from gm.games.rcw.engine.board import Board, PhaseResults
+from gm.games.rcw.engine.combat import Combat
+from gm.games.rcw.engine.end_of_turn import sequencing_draw
+from gm.games.rcw.engine.postal import end_of_game_turn, judge_legality, quit_step, trades_step
+from gm.games.rcw.orders.legality import TRADES, validate_orders
+from gm.games.rcw.orders.model import Assassinate, Attack, Move, Order
+from gm.games.rcw.state import GameState
+
+Run = PhaseRun[Board, Order]
+Orders = dict[str, tuple[Order, ...]]
+
+# What the Phasing Player alone may order, and the rule that says so.
+PHASING_ONLY = {"move": "5.21", "attach": "5.21", "detach": "5.21", "transfer": "5.21",
+                "emigrate": "5.21", "assassinate": "10.11", "attack": "8.21"}
+ACTING = (*movement.MOVEMENT_KINDS, Assassinate)
+
+
+def phasing_player(state: GameState) -> str:
+    """The Phasing Player of the Player-Turn under way (4.1)."""
+    return state.sequence[state.phase - 1]
+
+
+def _judged_now(run: Run, player: str, order: Order) -> bool:
+    """Whether an order is legal against the position as it stands now; refused if not."""
+    refusals = validate_orders((order,), run.board.to_state(), run.board.data, player)
+    for refusal in refusals:
+        run.results.set(player, order, "illegal", refusal.rule, refusal.message)
+    return not refusals
+
+
+def phasing_only_step(run: Run) -> None:
+    """5.11, 5.21, 8.21, 10.11: the other players' moves, attacks and assassinations."""
+    for player, order in run.results.of_kind(*ACTING, Attack):
+        if player != run.phasing:
+            run.results.set(player, order, "illegal", PHASING_ONLY[order.kind],
+                            f"only the Phasing Player, {run.phasing}, may do this now")
+
+
+def movement_step(run: Run) -> None:
+    """The Movement Phase: the Phasing Player's forces one at a time and his assassinations,
+    in the order written, each on the position the ones before it left."""
+    player = run.phasing
+    assert player is not None
+    mover = movement.Mover(run.board, run.results, movement.LiveColours(run.board))
+    moved: set[UnitId] = set()
+    for who, order in run.results.of_kind(*ACTING):
+        if who != player or not _judged_now(run, player, order):
+            continue
+        if isinstance(order, Assassinate):
+            assassination.in_player_turn(run.board, run.results, run.dice, player, order)
+            continue
+        if isinstance(order, Move) and moved & set(order.force):
+            run.results.set(player, order, "illegal", "5.1, 5.25",
+                            "a force that moved may not move again this Movement Phase")
+            continue
+        mover.run(player, [order])
+        if isinstance(order, Move):
+            moved |= set(order.force)
+    run.board.routes = mover.routes
+
+
+def combat_step(run: Run) -> None:
+    """The Combat Phase: the Phasing Player's attacks in the order written (8.0), each judged
+    against the position the attacks before it left."""
+    player = run.phasing
+    assert player is not None
+    for who, order in run.results.of_kind(Attack):
+        if who == player:
+            _judged_now(run, player, order)
+    Combat(run.board, run.results, run.dice).in_order(player)
+
+
+def randomizer_step(run: Run) -> None:
+    """4.2 A, 12.13: the Phasing Player draws a chit."""
+    assert run.phasing is not None
+    random_events.draw(run.board, run.dice, run.phasing, "Randomizer Phase")
+
+
+def purge_step(run: Run) -> None:
+    """Purges ordered during the Player-Turn, resolved at its end (ruling R54), and the
+    Czar's execution (13.5)."""
+    purge.apply(run.board, run.results, run.dice)
+
+
+def open_player_turn(board: Board, dice: Dice, phasing: str) -> None:
+    """A Player-Turn opens: its Random Events Phase, one event of two dice rolled by the
+    Phasing Player (12.0), a draw going to him (12.13; ruling R55)."""
+    board.begin(f"random events of player {phasing}")
+    random_events.apply(board, dice, 1, board.active_players(), phasing=phasing)
+
+
+def close_player_turn(run: Run) -> None:
+    """The next Player-Turn opens, a quitter's deleted (14.24); after the last one, the
+    Interphase (4.2 B)."""
+    board, state = run.board, run.board.state
+    sequence = board.without_quitters(state.sequence)
+    later = [p for p in state.sequence[state.phase:] if p in sequence]
+    if later:
+        board.closing = {"phase": sequence.index(later[0]) + 1, "sequence": sequence}
+        open_player_turn(board, run.dice, later[0])
+        return
+    board.begin("replacements")  # the Interphase in the postal game's order (ruling R56)
+    replacements.apply(board, state.turn)  # 4.2 B Replacement Segment (9.0)
+    board.begin("end of Game-Turn")
+    end_of_game_turn(run)  # 14.1 at the end of the Game-Turn; the Game-Turn marker advanced
+    if board.closing.get("stage") == "ended":
+        return
+    board.begin("Player-Turn sequencing")
+    drawn = sequencing_draw(board.finish(), run.dice)  # 4.2 B Sequencing Segment
+    board.closing["sequence"] = drawn.sequence
+    open_player_turn(board, run.dice, drawn.sequence[0])
+
+
+PLAYER_TURN = PhasePlan[Board, Order]("Player-Turn", (
+    Step("quitting", quit_step),
+    Step("trades", trades_step),
+    Step("Phasing Player", phasing_only_step),
+    Step("movement", movement_step),
+    Step("combat", combat_step),
+    Step("randomizer", randomizer_step, skip_key="randomizer"),
+    Step("purge", purge_step, skip_key="purge"),
+    Step("end of Player-Turn", close_player_turn),
+))
+STANDARD = Mode[Board, Order]("standard", (PLAYER_TURN,))
+
+
+def begin(state: GameState, data: GameData, dice: Dice) -> PhaseResult[GameState]:
+    """The first Player-Turn of a standard game opens (the Player-Turn order drawn, 15.62):
+    the Phasing Player's Random Events Phase is rolled."""
+    board = Board.of(state.model_copy(update={"mode": "standard", "phase": 1}), data)
+    open_player_turn(board, dice, state.sequence[0])
+    return PhaseResult(board.finish(), [], board.log, board.timeline)
+
+
+def adjudicate(state: GameState, data: GameData, orders: Orders, dice: Dice,
+               skip: frozenset[str] = frozenset()) -> PhaseResult[GameState]:
+    """The Player-Turn under way, adjudicated: the state it leaves (the next Player-Turn
+    open, its Random Events rolled) and what happened."""
+    if state.stage != "play" or state.mode != "standard":
+        raise ValueError("no Player-Turn of the standard game is under way")
+    board = Board.of(state, data)
+    results = PhaseResults({p: o for p, o in orders.items() if p in state.players},
+                           board.timeline)
+    judge_legality(state, data, results, TRADES)
+    run_phase(PLAYER_TURN, Run(board, results, dice, phasing=phasing_player(state), skip=skip))
+    return PhaseResult(board.finish(), results.listing(), board.log, board.timeline)
