@@ -94,7 +94,8 @@ class ParsedMessage(Generic[OrderT_co]):
 
 
 HEADER = re.compile(r"^(GAME|PLAYER|PASSWORD|TURN|PHASE|SALT)\b\s*(.*)$", re.IGNORECASE)
-TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([12])$", re.IGNORECASE)
+# PHASE 1 or 2: the postal game's First or Second Phase; 1 to 6: the standard game's Player-Turn
+TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([1-6])$", re.IGNORECASE)
 PRE_GAME = re.compile(r"^PHASE\s+(SETUP|TRADING)$", re.IGNORECASE)
 
 
@@ -209,6 +210,7 @@ def _phase(text: str, number: int, problems: list[Problem]) -> OpenPhase | None:
     match = PRE_GAME.match(text)
     if match:
         return OpenPhase(None, match.group(1).upper())
-    problems.append(Problem(number, 1, text, "write `TURN <n> PHASE <1|2>`, `PHASE SETUP` or "
+    problems.append(Problem(number, 1, text, "write `TURN <n> PHASE <1|2>` (in the standard "
+                            "game PHASE is the Player-Turn, 1 to 6), `PHASE SETUP` or "
                             "`PHASE TRADING`"))
     return None

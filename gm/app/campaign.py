@@ -158,10 +158,12 @@ def _load_data(system: GameSystem, data_dir: str | None) -> DataSet:
 
 
 def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
-                    data_dir: str | None, database: str | None, game: str = DEFAULT
-                    ) -> tuple[Campaign, dict[str, str]]:
+                    data_dir: str | None, database: str | None, game: str = DEFAULT,
+                    mode: str | None = None) -> tuple[Campaign, dict[str, str]]:
     """Make the folder, the store and the game's deal. Returns the players' passwords."""
     system = system_for(game)
+    if mode is not None and mode not in system.modes:
+        raise GameError(f"{system.title} is played {' or '.join(system.modes)}, not {mode!r}")
     letters = [s.letter for s in specs]
     duplicates = sorted({x for x in letters if letters.count(x) > 1})
     if duplicates:
@@ -192,7 +194,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     (folder / CONFIG_FILE).write_text(
         "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
     dice = SeededDice(seed, "1:deal")
-    state = system.new_game(data, sorted(letters), dice)
+    state = system.new_game(data, sorted(letters), dice, mode)
     campaign = Campaign(folder, store, row, system, data_dir, data)
     store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, now())
     return campaign, passwords

@@ -23,12 +23,16 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
               help="A corrected data set folder to play on instead of the embedded one.")
 @click.option("--database", help="A PostgreSQL URL, postgresql://USER@HOST/DB (default: SQLite "
               "inside the campaign folder; the postgres extra installs the driver).")
+@click.option("--mode", type=click.Choice(["postal", "standard"]), default="postal",
+              show_default=True, help="postal: every player's orders for two Phases a "
+              "Game-Turn (17.0); standard: one Player-Turn at a time, as the rulebook plays "
+              "it at the table (4.2).")
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
-        database: str | None) -> None:
+        database: str | None, mode: str) -> None:
     """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
     players' passwords, which they put in their order e-mails."""
     specs = [parse_player(p) for p in players]
-    created, passwords = create_campaign(campaign, specs, seed, data_dir, database)
+    created, passwords = create_campaign(campaign, specs, seed, data_dir, database, mode=mode)
     low, high = created.system.players
     if not low <= len(specs) <= high:
         click.echo(f"note: {len(specs)} players; the game is designed for {low} to {high}, and "

@@ -10,7 +10,8 @@ import click
 @click.command()
 @click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--turn", type=int, help="The Game-Turn of the phase (default: the last one).")
-@click.option("--phase", type=click.IntRange(1, 2), help="The phase, 1 or 2.")
+@click.option("--phase", type=click.IntRange(1, 6),
+              help="The phase: 1 or 2 (postal), the Player-Turn 1 to 6 (standard).")
 @click.option("--player", help="The report one player gets: his orders and a template.")
 @click.option("--format", "fmt", type=click.Choice(["text", "html", "json"]), default="text",
               show_default=True)

@@ -71,6 +71,7 @@ class GameSystem(ABC):
     setup_stages: tuple[str, ...] = ()  # the stages before play, in order
     players: tuple[int, int] = (2, 2)  # how many players the game is designed for
     players_rule: str = ""  # the rule case that says so
+    modes: tuple[str, ...] = ("postal",)  # the ways it may be played; the first by default
     quit_rule: str = ""  # the rule case by which a player leaves the game, if one may
 
     # the data set
@@ -109,8 +110,10 @@ class GameSystem(ABC):
         """A stored state of this game."""
 
     @abstractmethod
-    def new_game(self, data: DataSet, players: Sequence[str], dice: Dice) -> GameStateBase:
-        """The state of a new game for these players, dealt (its first set-up stage)."""
+    def new_game(self, data: DataSet, players: Sequence[str], dice: Dice,
+                 mode: str | None = None) -> GameStateBase:
+        """The state of a new game for these players, dealt (its first set-up stage), to be
+        played in `mode` (one of `modes`; None: the first)."""
 
     # orders
     @abstractmethod

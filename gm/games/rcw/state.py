@@ -78,6 +78,13 @@ class GameState(GameStateBase):
     pending: Pending = Field(default_factory=Pending)
     victory: Literal["red", "white"] | None = None  # 14.1, once the game has ended
 
+    def phasing_player(self) -> str | None:
+        """The standard game's Phasing Player (4.1); None in the postal game or out of play."""
+        if self.mode != "standard" or self.stage != "play" or \
+                not 0 < self.phase <= len(self.sequence):
+            return None
+        return self.sequence[self.phase - 1]
+
     def players_in_game(self) -> tuple[str, ...]:
         return tuple(p for p in self.players if p not in self.pending.quit_players)
 

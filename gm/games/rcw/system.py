@@ -70,6 +70,7 @@ class RussianCivilWar(GameSystem):
     setup_stages = ("trading", "deployment")
     players = (3, 6)
     players_rule = "15.21"
+    modes = ("postal", "standard")  # 17.0's two Phases a Game-Turn; 4.2's Player-Turns
     quit_rule = "14.2"
 
     def __init__(self) -> None:
@@ -116,9 +117,13 @@ class RussianCivilWar(GameSystem):
         from gm.games.rcw.state import GameState
         return GameState.from_json(text)
 
-    def new_game(self, data: DataSet, players: Sequence[str], dice: Dice) -> GameState:
+    def new_game(self, data: DataSet, players: Sequence[str], dice: Dice,
+                 mode: str | None = None) -> GameState:
         from gm.games.rcw.setup import deal
-        return deal.new_game(_data(data), list(players), dice)
+        if mode not in (None, "postal", "standard"):
+            raise GameError(f"Russian Civil War is played {' or '.join(self.modes)}, not {mode}")
+        return deal.new_game(_data(data), list(players), dice,
+                             "standard" if mode == "standard" else "postal")
 
     def open_phase(self, state: GameStateBase) -> OpenPhase:
         from gm.games.rcw.orders.messages import open_phase_of
@@ -154,13 +159,18 @@ class RussianCivilWar(GameSystem):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         from gm.core.state import GameStateBase
         from gm.engine.sequence import PhaseResult
-        from gm.games.rcw.engine import postal
-        result, after = postal.adjudicate_phase(_own(state), _data(data), _orders(orders), dice)
+        from gm.games.rcw.engine import postal, standard
+        own = _own(state)
+        if own.mode == "standard":
+            result = standard.adjudicate(own, _data(data), _orders(orders), dice)
+            return PhaseResult[GameStateBase](result.state, result.results, result.log,
+                                              result.timeline), result.state
+        result, after = postal.adjudicate_phase(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
 
     def phase_title(self, state: GameStateBase) -> str:
-        from gm.games.rcw.reports.build import phase_name
+        from gm.games.rcw.reports.phases import phase_name
         return phase_name(_own(state))
 
     def victory_title(self, state: GameStateBase) -> str:
@@ -192,7 +202,11 @@ class RussianCivilWar(GameSystem):
         if own.stage == "trading":
             return trading.end_trading(own, _data(data))
         if own.stage == "deployment":
-            return deployment.finish_deployment(own, _data(data), dice)
+            started = deployment.finish_deployment(own, _data(data), dice)
+            if started.mode == "standard":  # the first Player-Turn's Random Events (4.2 A)
+                from gm.games.rcw.engine import standard
+                return standard.begin(started, _data(data), dice).state
+            return started
         raise GameError("the set-up is over")
 
     def record_trade(self, state: GameStateBase, data: DataSet, giver: str, receiver: str,

@@ -24,22 +24,14 @@ from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.engine.combat import Combat
 from gm.games.rcw.engine.end_of_turn import sequencing_draw
 from gm.games.rcw.engine.postal import end_of_game_turn, judge_legality, quit_step, trades_step
-from gm.games.rcw.orders.legality import TRADES, validate_orders
+from gm.games.rcw.orders.legality import PHASING_ONLY, TRADES, validate_orders
 from gm.games.rcw.orders.model import Assassinate, Attack, Move, Order
 from gm.games.rcw.state import GameState
 
 Run = PhaseRun[Board, Order]
 Orders = dict[str, tuple[Order, ...]]
 
-# What the Phasing Player alone may order, and the rule that says so.
-PHASING_ONLY = {"move": "5.21", "attach": "5.21", "detach": "5.21", "transfer": "5.21",
-                "emigrate": "5.21", "assassinate": "10.11", "attack": "8.21"}
 ACTING = (*movement.MOVEMENT_KINDS, Assassinate)
-
-
-def phasing_player(state: GameState) -> str:
-    """The Phasing Player of the Player-Turn under way (4.1)."""
-    return state.sequence[state.phase - 1]
 
 
 def _judged_now(run: Run, player: str, order: Order) -> bool:
@@ -164,5 +156,5 @@ def adjudicate(state: GameState, data: GameData, orders: Orders, dice: Dice,
     results = PhaseResults({p: o for p, o in orders.items() if p in state.players},
                            board.timeline)
     judge_legality(state, data, results, TRADES)
-    run_phase(PLAYER_TURN, Run(board, results, dice, phasing=phasing_player(state), skip=skip))
+    run_phase(PLAYER_TURN, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
     return PhaseResult(board.finish(), results.listing(), board.log, board.timeline)

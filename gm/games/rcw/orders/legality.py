@@ -45,6 +45,9 @@ PHASE_NAMES = {"setup": "before the game (15.3-15.5)", "first": "in the First Ph
 # The standard rule each kind breaks when given in the wrong phase, besides 17.0 [4.2]: units
 # move and restack only in the Movement Phase (5.21, 5.41, 13.14), assassinations are part of
 # movement (10.11, 17.0 [10.0]), no combat is made while moving (5.11).
+# What the standard game's Phasing Player alone may order in his Player-Turn, and the rule.
+PHASING_ONLY = {"move": "5.21", "attach": "5.21", "detach": "5.21", "transfer": "5.21",
+                "emigrate": "5.21", "assassinate": "10.11", "attack": "8.21"}
 OUT_OF_PHASE = {"move": "5.21", "attach": "5.41", "detach": "5.41", "transfer": "13.14",
                 "emigrate": "13.31", "assassinate": "10.11", "attack": "5.11"}
 
@@ -63,6 +66,11 @@ def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
         yield Refusal(order, Breach(f"{order.echo().split()[0]} is given {allowed}, not "
                                     f"{PHASE_NAMES[ctx.phase]}",
                                     "17.0 [4.2]" + (f", {also}" if also else "")))
+        return
+    phasing = ctx.state.phasing_player()
+    if phasing is not None and ctx.player != phasing and order.kind in PHASING_ONLY:
+        yield Refusal(order, Breach(f"only the Phasing Player, {phasing}, may do this in his "
+                                    "Player-Turn", PHASING_ONLY[order.kind]))
         return
     if ctx.player in ctx.state.pending.quit_players:
         yield Refusal(order, Breach("a player who has quit gives no more orders", "14.2"))

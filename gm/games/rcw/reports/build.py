@@ -10,10 +10,11 @@ from gm.core.memo import last_call
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.orders.model import Order
 from gm.games.rcw.reports.chart import held_markers
+from gm.games.rcw.reports.phases import phase_name
 from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
-from gm.games.rcw.state import PHASE_NAMES, UNASSIGNED, GameState
+from gm.games.rcw.state import UNASSIGNED, GameState
 from gm.reporting.model import (
     ChartView,
     Event,
@@ -30,16 +31,6 @@ from gm.reporting.model import (
 from gm.reporting.palette import player_colours
 
 TEXT_WIDTH = 72
-
-
-def phase_name(state: GameState) -> str:
-    if state.stage == "trading":
-        return "the trading session (15.33)"
-    if state.stage == "deployment":
-        return "the Initial Deployment (15.4, 15.5)"
-    if state.stage == "ended":
-        return "the end of the game"
-    return f"Game-Turn {state.turn}, {PHASE_NAMES[state.phase]}"
 
 
 def _stacks(state: GameState, data: GameData) -> dict[str, list[StackView]]:

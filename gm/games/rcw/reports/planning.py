@@ -121,9 +121,23 @@ def _targets(units: tuple[UnitId, ...], code: str, state: GameState, data: GameD
     return found
 
 
+def _moving(state: GameState, player: str) -> bool:
+    """Whether the player moves (and assassinates) now: in the postal First Phase, or in his
+    own Player-Turn of the standard game (5.21, 10.11)."""
+    phasing = state.phasing_player()
+    return player == phasing if phasing is not None else state.phase == FIRST_PHASE
+
+
+def _fighting(state: GameState, player: str) -> bool:
+    """Whether the player attacks now: the postal Second Phase, or his own Player-Turn
+    (8.21)."""
+    phasing = state.phasing_player()
+    return player == phasing if phasing is not None else state.phase != FIRST_PHASE
+
+
 def _force(code: str, stack: Stack, state: GameState, data: GameData,
            player: str) -> tuple[ForceView, list[Order]]:
-    first = state.phase == FIRST_PHASE
+    first = _moving(state, player)
     force = _movable(stack, data)
     orders: list[Order] = []
     reached: list[str] = []
@@ -138,8 +152,9 @@ def _force(code: str, stack: Stack, state: GameState, data: GameData,
                 if (neighbour in (by_rail if rail else reached)) and legal(move, state, data,
                                                                           player):
                     orders.append(move)
-    attacks = [] if first else _targets(stack.units, code, state, data, player, False)
-    subverts = [] if first else _targets(stack.units, code, state, data, player, True)
+    fighting = _fighting(state, player)
+    attacks = _targets(stack.units, code, state, data, player, False) if fighting else []
+    subverts = _targets(stack.units, code, state, data, player, True) if fighting else []
     orders += attacks + subverts
 
     def said(attack: Attack) -> str:
@@ -163,7 +178,7 @@ def _politics(state: GameState, data: GameData, player: str) -> tuple[list[HeldV
     section = state.chart[player]
     held: list[HeldView] = []
     orders: list[Order] = []
-    first = state.phase == FIRST_PHASE
+    first = _moving(state, player)
     if section.assassin:
         targets = [u for stacks in state.position.values() for s in stacks
                    if s.player not in (player, None) for u in s.units if data.is_leader(u)]
@@ -171,8 +186,11 @@ def _politics(state: GameState, data: GameData, player: str) -> tuple[list[HeldV
             else []
         orders += [o for o in tried if legal(o, state, data, player)]
         held.append(HeldView(kind="Assassin", count=section.assassin, allows=(
-            "ASSASSINATE a leader whose route meets one of yours where it ends its move "
-            "(17.0 [10.0], 10.0)" if first else "ASSASSINATE in the next First Phase (10.11)")))
+            ("ASSASSINATE a leader in a province where one of yours stands (10.0, 10.13)"
+             if state.mode == "standard" else "ASSASSINATE a leader whose route meets one of "
+             "yours where it ends its move (17.0 [10.0], 10.0)") if first else
+            ("ASSASSINATE in your own Player-Turn (10.11)" if state.mode == "standard" else
+             "ASSASSINATE in the next First Phase (10.11)"))))
     if section.politburo:
         others = {p: state.chart[p].politburo for p in state.players_in_game() if p != player}
         needed = CENTRAL_COMMITTEE - section.politburo
@@ -196,7 +214,7 @@ def _politics(state: GameState, data: GameData, player: str) -> tuple[list[HeldV
     for marker in section.markers:
         held.append(HeldView(kind="control", count=1, allows=f"{marker}: you move and attack "
                              "with those units (5.61, 5.71)"))
-    if not first:
+    if state.mode == "standard" or not first:
         end = EndGame(line=1)
         if legal(end, state, data, player):
             orders.append(end)
@@ -207,7 +225,7 @@ def _losses(state: GameState, data: GameData, player: str) -> Iterator[Order]:
     """LOSSES for the units an Exchange may take: those in a province with another player's
     or an uncontrolled stack, weakest combat units first (8.44), as many as fit a line (the
     rest go by the default order)."""
-    if state.phase == FIRST_PHASE:
+    if state.mode != "standard" and state.phase == FIRST_PHASE:
         return
     engaged = [u for stacks in state.position.values() if len({s.player for s in stacks}) > 1
                for s in stacks if s.player == player for u in s.units if isinstance(u, int)]

@@ -7,13 +7,14 @@ from typing import Any
 
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.reports.chart import held_markers
-from gm.games.rcw.state import PHASE_NAMES, UNASSIGNED, GameState
+from gm.games.rcw.reports.phases import phase_name
+from gm.games.rcw.state import UNASSIGNED, GameState
 from gm.reporting.render import render
 
 
 def _stage_line(state: GameState) -> str:
     if state.stage == "play":
-        return f"Game-Turn {state.turn}, {PHASE_NAMES[state.phase]}"
+        return phase_name(state)
     return {"trading": "trading session (15.33)", "deployment": "Initial Deployment (15.4, 15.5)",
             "ended": "game over"}[state.stage]
 

@@ -7,7 +7,7 @@ from collections import Counter
 from gm.core.dice import Dice
 from gm.core.errors import GameError
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Hand
+from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Hand, Mode
 
 POLITBURO, ASSASSIN = "POLITBURO", "ASSASSIN"
 LENIN, TROTSKY = 151, 152
@@ -30,8 +30,10 @@ def auxiliary_forces(data: GameData) -> tuple[str, ...]:
     return tuple(sorted(items))
 
 
-def new_game(data: GameData, players: list[str], dice: Dice) -> GameState:
-    """Prepare the randomizers and deal the Initial Forces clockwise from A (15.21-15.32)."""
+def new_game(data: GameData, players: list[str], dice: Dice, mode: Mode = "postal"
+             ) -> GameState:
+    """Prepare the randomizers and deal the Initial Forces clockwise from A (15.21-15.32), for
+    the postal game (17.0) or the standard one (4.2)."""
     if len(players) < 2 or len(set(players)) != len(players):
         raise GameError("a game needs two or more players with distinct letters (15.21)")
     pool = sorted(initial_forces(data))
@@ -51,6 +53,7 @@ def new_game(data: GameData, players: list[str], dice: Dice) -> GameState:
             markers[holder][POLITBURO] += 1
     return GameState(
         players=tuple(players),
+        mode=mode,
         stage="trading",
         hands={p: Hand(units=tuple(sorted(units[p])), politburo=markers[p][POLITBURO],
                        assassin=markers[p][ASSASSIN]) for p in players},

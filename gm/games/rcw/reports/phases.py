@@ -1,0 +1,18 @@
+"""The name of where a game stands, as reports and `gm show` give it."""
+
+from __future__ import annotations
+
+from gm.games.rcw.state import PHASE_NAMES, GameState
+
+
+def phase_name(state: GameState) -> str:
+    if state.stage == "trading":
+        return "the trading session (15.33)"
+    if state.stage == "deployment":
+        return "the Initial Deployment (15.4, 15.5)"
+    if state.stage == "ended":
+        return "the end of the game"
+    phasing = state.phasing_player()
+    if phasing is not None:
+        return f"Game-Turn {state.turn}, Player-Turn {state.phase} (player {phasing})"
+    return f"Game-Turn {state.turn}, {PHASE_NAMES[state.phase]}"

@@ -1,0 +1,55 @@
+"""A standard-game campaign (issue 16) through the GM's commands: `gm new --mode standard`, one
+Player-Turn adjudicated at a time from the Phasing Player's order file, another player's
+movement refused in the answer, the Interphase opening Game-Turn 2, reports and rollback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import gm
+from tests.rcw import state_of
+
+PLAYERS = ["-p", "A:Anna:a@x.org:pwa", "-p", "B:Boris:b@x.org:pwb", "-p", "C:Clara:c@x.org:pwc"]
+
+
+def _orders(tmp_path: Path, player: str, *lines: str) -> str:
+    path = tmp_path / f"{player}-{len(list(tmp_path.glob('*.txt')))}.txt"
+    path.write_text("\n".join(["GAME camp", f"PLAYER {player}",
+                               f"PASSWORD pw{player.lower()}", *lines]) + "\n",
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_a_game_turn_of_player_turns_from_order_files(tmp_path: Path) -> None:
+    folder = str(tmp_path / "camp")
+    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", folder)
+    gm("start", folder)
+    state = state_of(Path(folder))
+    assert (state.mode, state.turn, state.phase) == ("standard", 1, 1)
+    first, second, third = state.sequence
+    assert f"Game-Turn 1, Player-Turn 1 (player {first})" in gm("show", folder)
+
+    stranger = tmp_path / "stranger.txt"
+    stranger.write_text(f"GAME camp\nPLAYER {second}\nPASSWORD pw{second.lower()}\n"
+                        "MOVE 152 111: TVER-RYAZ\n", encoding="utf-8")
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+
+    refused = CliRunner().invoke(cli, ["orders", "check", "--campaign", folder, str(stranger)])
+    assert refused.exit_code == 1
+    assert f"only the Phasing Player, {first}, may do this in his Player-Turn (5.21)" in \
+        refused.output
+
+    for number, player in enumerate((first, second, third), start=1):
+        output = gm("adjudicate", folder, _orders(tmp_path, player, f"TURN 1 PHASE {number}"))
+        assert f"Game-Turn 1, Player-Turn {number} (player {player}) adjudicated" in output
+        state = state_of(Path(folder))
+        if number < 3:
+            assert (state.turn, state.phase) == (1, number + 1)
+    assert (state.turn, state.phase) == (2, 1)
+    assert "no victory condition met at the end of Game-Turn 1 (14.1)" in output
+    assert "Game-Turn 1, Player-Turn 3" in gm("report", folder, "--turn", "1", "--phase", "3")
+    gm("rollback", folder, "--to", "1.3", "--reason", "a test")
+    assert (state_of(Path(folder)).turn, state_of(Path(folder)).phase) == (1, 3)
