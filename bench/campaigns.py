@@ -1,6 +1,8 @@
 """Random 6-player campaigns played to the end (gm/games/rcw/simulation/simulate.py): phases
 adjudicated per second, against the First Phase benchmark's phases per second in the same
-run. Goal (issue 5): a whole campaign well under a second. Run: .venv/bin/python bench/campaigns.py
+run; and whole games per second, postal (17.0) beside standard (4.2: six Player-Turns a
+Game-Turn). Goal (issue 5): a whole campaign well under a second.
+Run: .venv/bin/python bench/campaigns.py
 """
 
 from __future__ import annotations
@@ -15,26 +17,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.timing import timed
 from gm.core.dice import SeededDice
+from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import play, start
+from gm.games.rcw.state import Mode
 
 CAMPAIGNS = 10
 TURN_LIMIT = 40
 
 
-def main() -> int:
-    data = load_game_data()
-    seconds, phases, turns, endings = [], 0, [], []
+def games(data: GameData, mode: Mode) -> tuple[list[float], int, list[int], list[str]]:
+    """(seconds a game, adjudications, last Game-Turns, victories) of CAMPAIGNS games."""
+    seconds: list[float] = []
+    turns: list[int] = []
+    endings: list[str] = []
+    phases = 0
     for seed in range(CAMPAIGNS):
-        state = start(data, "ABCDEF", seed)
+        state = start(data, "ABCDEF", seed, mode)
         began = time.perf_counter()
         played = list(play(data, state, seed, TURN_LIMIT))
         seconds.append(time.perf_counter() - began)
         phases += len(played)
         turns.append(played[-1].after.turn)
         endings.append(played[-1].after.victory or "none")
+    return seconds, phases, turns, endings
+
+
+def main() -> int:
+    data = load_game_data()
+    seconds, phases, turns, endings = games(data, "postal")
     rate = phases / sum(seconds)
     state = start(data, "ABCDEF", 99)
     orders = {p: random_first_phase_orders(state, data, p, random.Random(1))
@@ -47,6 +60,12 @@ def main() -> int:
           f"longest {max(seconds) * 1000:.0f} ms")
     print(f"{rate:.0f} phases per second; a bare First Phase: {1 / first:.0f} per second "
           f"(ratio {rate * first:.2f})")
+    standard_seconds, player_turns, standard_turns, standard_endings = games(data, "standard")
+    print(f"whole games per second: postal {CAMPAIGNS / sum(seconds):.1f} "
+          f"(turns {min(turns)}-{max(turns)}), standard {CAMPAIGNS / sum(standard_seconds):.1f} "
+          f"({player_turns} Player-Turns, turns {min(standard_turns)}-{max(standard_turns)}, "
+          f"victories {', '.join(sorted(set(standard_endings)))}; "
+          f"{player_turns / sum(standard_seconds):.0f} Player-Turns per second)")
     return 0
 
 

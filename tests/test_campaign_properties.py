@@ -74,3 +74,37 @@ def test_random_campaigns(seed: int, players: int) -> None:
         points = victory_points(last, DATA, last.victory)
         assert sum(points.values()) == recount(last, last.victory)
         assert [p for p, _ in ranking(points)] == sorted(points, key=lambda p: (-points[p], p))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6))
+def test_random_standard_games(seed: int, players: int) -> None:
+    """Issue 16: random Player-Turns to the end of a game (or the turn limit), the same
+    invariants after every Player-Turn; the Player-Turns follow the sequence, a Game-Turn has
+    one a player still playing, and the state round-trips."""
+    state = start(DATA, "ABCDEF"[:players], seed, mode="standard")
+    units = _everywhere(state)
+    politburo, assassin = _markers(state, "POLITBURO"), _markers(state, "ASSASSIN")
+    last = state
+    for phase in play(DATA, state, seed, TURN_LIMIT):
+        before, last = phase.before, phase.after
+        assert _everywhere(last) == units
+        assert _markers(last, "POLITBURO") == politburo
+        assert _markers(last, "ASSASSIN") == assassin
+        for stacks in last.position.values():
+            for stack in stacks:
+                assert stack_problems(stack.units, DATA) == [], stack
+        moved = {r.player for r in phase.result.results if r.result in ("succeeded", "partial")}
+        assert moved <= {before.phasing_player()}, "only the Phasing Player acts (5.21, 8.21)"
+        if last.stage == "play":
+            assert last.mode == "standard" and last.phasing_player() in last.players_in_game()
+            later = [p for p in before.sequence[before.phase:] if p in last.players_in_game()]
+            if later:  # the next player still playing in this Game-Turn's order (14.24)
+                assert (last.turn, last.phasing_player()) == (before.turn, later[0])
+            else:  # the Interphase, then the next Game-Turn's first Player-Turn
+                assert (last.turn, last.phase) == (before.turn + 1, 1)
+        assert GameState.from_json(last.to_json()) == last
+    assert last.stage == "ended" or last.turn > TURN_LIMIT
+    if last.victory:
+        points = victory_points(last, DATA, last.victory)
+        assert sum(points.values()) == recount(last, last.victory)
