@@ -47,7 +47,10 @@ class CaseFile(BaseModel):
     rules: list[str] = Field(default_factory=list)
     players: list[str]
     turn: int = 1
-    phase: Literal[1, 2] = 1
+    mode: Literal["postal", "standard"] = "postal"  # docs/cases-standard.md
+    phase: int = Field(default=1, ge=1, le=6)  # postal: 1 or 2; standard: the Player-Turn
+    sequence: list[str] | None = None  # standard: the Player-Turn order (default: players)
+    phasing: str | None = None  # standard: the Phasing Player, as a check of sequence/phase
     skip: list[Literal["random_events", "randomizer", "replacements", "purge"]] = Field(
         default_factory=list)
     units: list[CaseUnit] = Field(default_factory=list)
@@ -93,7 +96,8 @@ def case_state(case: CaseFile, data: GameData) -> GameState:
     randomizer = tuple(sorted(case.randomizer)) if case.randomizer is not None else \
         auxiliary_forces(data)
     return GameState(players=tuple(case.players), stage="play", turn=case.turn,
-                     phase=case.phase, sequence=tuple(case.players), position=position,
+                     mode=case.mode, phase=case.phase,
+                     sequence=tuple(case.sequence or case.players), position=position,
                      chart=chart, auxiliary_randomizer=randomizer,
                      player_turn_randomizer=tuple(sorted(case.players)), pending=case.pending)
 
@@ -143,3 +147,22 @@ def _check_references(path: Path, case: CaseFile, data: GameData) -> None:
     for player in case.orders:
         if player not in case.players:
             raise CaseError(f"{path}: orders of {player}, who is not among the players")
+    _check_sequence(path, case)
+
+
+def _check_sequence(path: Path, case: CaseFile) -> None:
+    """The phase a mode has, and in the standard game a sequence of the players whose
+    Player-Turn `phase` is the Phasing Player's (docs/cases-standard.md)."""
+    if case.mode == "postal":
+        if case.phase not in (1, 2) or case.sequence is not None or case.phasing is not None:
+            raise CaseError(f"{path}: a postal case has phase 1 or 2, and no sequence or "
+                            "phasing (mode: standard has)")
+        return
+    sequence = case.sequence or case.players
+    if sorted(sequence) != sorted(case.players):
+        raise CaseError(f"{path}: sequence must list each player once")
+    if case.phase > len(sequence):
+        raise CaseError(f"{path}: phase {case.phase}: there are {len(sequence)} Player-Turns")
+    if case.phasing is not None and case.phasing != sequence[case.phase - 1]:
+        raise CaseError(f"{path}: phasing {case.phasing}, but Player-Turn {case.phase} is "
+                        f"{sequence[case.phase - 1]}'s")

@@ -10,6 +10,7 @@ from gm.core.dice import ChanceError, ForcedDice
 from gm.engine.results import OrderResult
 from gm.games import system
 from gm.games.rcw.cases.load import CaseError, CaseFile, load_case
+from gm.games.rcw.engine import standard
 from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
@@ -60,7 +61,9 @@ def run_case(path: Path) -> dict[str, Any]:
     orders, refused = _parse_orders(case, Names(data))
     dice = ForcedDice(list(case.dice), list(case.draws), list(case.recipients))
     try:
-        result = adjudicate(state, data, orders, dice, frozenset(case.skip))
+        result = standard.adjudicate(state, data, orders, dice, frozenset(case.skip)) \
+            if case.mode == "standard" else adjudicate(state, data, orders, dice,
+                                                       frozenset(case.skip))
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
     left = dice.unused()
@@ -69,8 +72,11 @@ def run_case(path: Path) -> dict[str, Any]:
     outcome = result.state
     results = sorted([*result.results, *refused], key=lambda r: (r.player, r.line))
     points = victory_points(outcome, data, outcome.victory) if outcome.victory else None
+    played = {"mode": "standard", "phasing": state.phasing_player(),
+              "next": {"turn": outcome.turn, "phase": outcome.phase,
+                       "phasing": outcome.phasing_player()}} if case.mode == "standard" else {}
     return {
-        "case": case.case, "turn": case.turn, "phase": case.phase,
+        "case": case.case, "turn": case.turn, "phase": case.phase, **played,
         "position": {p: [{"player": s.player, "units": list(s.units)} for s in stacks]
                      for p, stacks in outcome.position.items()},
         "chart": _chart_json(outcome),
@@ -138,4 +144,8 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
             diffs.append(f"{key}: expected {expect[key]}, got {actual[key]}")
     if "removed" in expect and not _same_list(expect["removed"], actual["removed"], True):
         diffs.append(f"removed: expected {expect['removed']}, got {actual['removed']}")
+    for key, value in (expect.get("next") or {}).items():  # the standard game's next turn
+        have = (actual.get("next") or {}).get(key)
+        if value != have:
+            diffs.append(f"next.{key}: expected {value}, got {have}")
     return diffs

@@ -109,12 +109,15 @@ def close_player_turn(run: Run) -> None:
     board, state = run.board, run.board.state
     sequence = board.without_quitters(state.sequence)
     later = [p for p in state.sequence[state.phase:] if p in sequence]
+    opening = "random_events" not in run.skip  # a case may leave the next one's roll out
     if later:
         board.closing = {"phase": sequence.index(later[0]) + 1, "sequence": sequence}
-        open_player_turn(board, run.dice, later[0])
+        if opening:
+            open_player_turn(board, run.dice, later[0])
         return
     board.begin("replacements")  # the Interphase in the postal game's order (ruling R56)
-    replacements.apply(board, state.turn)  # 4.2 B Replacement Segment (9.0)
+    if "replacements" not in run.skip:
+        replacements.apply(board, state.turn)  # 4.2 B Replacement Segment (9.0)
     board.begin("end of Game-Turn")
     end_of_game_turn(run)  # 14.1 at the end of the Game-Turn; the Game-Turn marker advanced
     if board.closing.get("stage") == "ended":
@@ -122,7 +125,8 @@ def close_player_turn(run: Run) -> None:
     board.begin("Player-Turn sequencing")
     drawn = sequencing_draw(board.finish(), run.dice)  # 4.2 B Sequencing Segment
     board.closing["sequence"] = drawn.sequence
-    open_player_turn(board, run.dice, drawn.sequence[0])
+    if opening:
+        open_player_turn(board, run.dice, drawn.sequence[0])
 
 
 PLAYER_TURN = PhasePlan[Board, Order]("Player-Turn", (
