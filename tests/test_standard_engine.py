@@ -12,7 +12,7 @@ from gm.core.dice import SeededDice
 from gm.core.state import Stack
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine import postal, standard
-from gm.games.rcw.orders.model import Assassinate, Move, Order, Quit
+from gm.games.rcw.orders.model import Assassinate, Attack, Move, Order, Quit
 from gm.games.rcw.state import ChartSection, GameState
 from tests.conftest import deployed
 
@@ -132,3 +132,16 @@ def test_the_first_player_turn_opens_with_its_random_event(data: GameData) -> No
     assert (opened.mode, opened.phase) == ("standard", 1)
     assert [roll.purpose for roll in dice.log][:2] == ["random event 1: row",
                                                        "random event 1: column"]
+
+
+@pytest.mark.rules("5.11", "8.0")
+def test_the_first_attack_ends_the_movement_phase(data: GameData) -> None:
+    position = {"PETR": (Stack(player="A", units=(TROTSKY, 111)),),
+                "TVER": (Stack(player="A", units=(160, 101)), Stack(player="B", units=(
+                    DENIKIN, 201)))}
+    orders: dict[str, tuple[Order, ...]] = {"A": (
+        Attack(line=1, target=(DENIKIN,), forces=((160, 101),)),
+        Move(line=2, force=(TROTSKY, 111), path=("PETR", "NOVG")))}
+    after, results, _ = _results(orders, _state(data, position), data)
+    assert results[2] == "illegal (5.11)" and _where(after, TROTSKY) == "PETR"
+    assert not results[1].startswith("illegal")

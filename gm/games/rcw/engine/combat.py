@@ -1,5 +1,5 @@
-"""Combat in the postal Second Phase (8.0-8.5, 17.0 [8.0]), and in the standard game's
-Combat Phase (`Combat.in_order`).
+"""Combat in the postal Second Phase (8.0-8.5, 17.0 [8.0]); the standard game resolves its
+attacks one at a time (`Combat.resolve`) in the Phasing Player's sequence.
 
 Subversive Attacks first (8.3), the one with most Strength Points first when several aim at
 the same Blue units; then normal attacks province by province (provinces in code order), in
@@ -38,7 +38,7 @@ class Combat:
         subversive.sort(key=lambda po: (first_seen[self._target_key(po[1])],
                                         -self._attack_strength(po[1], True, doubled)))
         for player, order in subversive:
-            self._resolve(player, order, doubled)
+            self.resolve(player, order, doubled)
         normal = [(p, o) for p, o in orders if not o.subversive]
         by_province: dict[str, list[tuple[str, Attack]]] = {}
         for player, order in normal:
@@ -49,21 +49,10 @@ class Combat:
             ranked = sorted(by_province[province],
                             key=lambda po: (-weight[po[0]], po[0], po[1].line))
             for player, order in ranked:
-                self._resolve(player, order, doubled)
-        self._unused_losses()
+                self.resolve(player, order, doubled)
+        self.unused_losses()
 
-    def in_order(self, phasing: str) -> None:
-        """The standard game's Combat Phase (8.0): the Phasing Player's attacks, Subversive
-        or not, in the sequence he wrote them; Subversive Attacks doubled for this Player-Turn
-        only (12.12)."""
-        doubled = self.board.pending.subversive_doubled
-        self.board.update_pending(subversive_doubled=False)
-        for player, order in self.results.of_kind(Attack):
-            if player == phasing:
-                self._resolve(player, order, doubled)
-        self._unused_losses()
-
-    def _unused_losses(self) -> None:
+    def unused_losses(self) -> None:
         for player, unused in self.results.of_kind(Losses):
             self.results.set(player, unused, "void", "8.44", "no Exchange needed it")
 
@@ -87,7 +76,8 @@ class Combat:
                     total += value * 2 if subversive and doubled and red else value
         return total
 
-    def _resolve(self, player: str, order: Attack, doubled: bool) -> None:
+    def resolve(self, player: str, order: Attack, doubled: bool) -> None:
+        """One attack, its losses counted at once."""
         found = self.board.find(order.target[0])
         if found is None:
             self.results.set(player, order, "void", "17.0 [8.0]",

@@ -7,11 +7,12 @@ Random Events Phase was rolled when it opened, so that the Phasing Player sees t
 writes his orders. His orders are carried out one after another on the live position, in the
 order he wrote them (ruling R57): each force moves alone (5.1) and stops where another colour
 stands as it enters (5.27), an assassination is attempted against where the leaders stand at
-that moment (10.0, 10.13), attacks follow in his sequence (8.0), and every order is judged
-legal or not against the position as it stands when its turn comes. Only he moves, attacks and
-assassinates (5.11, 5.21, 8.21, 10.11); any player may trade markers, purge, quit, or give
-LOSSES for exchanges his units may suffer. Then the next Player-Turn opens with its Random
-Events, or the Interphase runs and the next Game-Turn's first Player-Turn opens.
+that moment (10.0, 10.13), attacks follow in his sequence (8.0) and end his movement (5.11),
+and every order is judged legal or not against the position as it stands when its turn
+comes. Only he moves, attacks and assassinates (5.11, 5.21, 8.21, 10.11); any player may
+trade markers, purge, quit, or give LOSSES for exchanges his units may suffer. Then the next
+Player-Turn opens with its Random Events, or the Interphase runs and the next Game-Turn's
+first Player-Turn opens.
 """
 
 from __future__ import annotations
@@ -50,38 +51,42 @@ def phasing_only_step(run: Run) -> None:
                             f"only the Phasing Player, {run.phasing}, may do this now")
 
 
-def movement_step(run: Run) -> None:
-    """The Movement Phase: the Phasing Player's forces one at a time and his assassinations,
-    in the order written, each on the position the ones before it left."""
+def orders_step(run: Run) -> None:
+    """The Movement Phase, then the Combat Phase (5.11): the Phasing Player's orders in the
+    order written, each on the position the ones before it left (ruling R57). His first
+    ATTACK or SUBVERT ends his movement; assassinations may come in either (10.0)."""
     player = run.phasing
     assert player is not None
-    mover = movement.Mover(run.board, run.results, movement.LiveColours(run.board))
+    board, results = run.board, run.results
+    mover = movement.Mover(board, results, movement.LiveColours(board))
+    combat = Combat(board, results, run.dice)
+    doubled = board.pending.subversive_doubled  # this Player-Turn's Combat Phase only (12.12)
+    board.update_pending(subversive_doubled=False)
     moved: set[UnitId] = set()
-    for who, order in run.results.of_kind(*ACTING):
-        if who != player or not _judged_now(run, player, order):
+    fighting = False
+    for who, order in results.of_kind(*ACTING, Attack):
+        if who != player:
             continue
-        if isinstance(order, Assassinate):
-            assassination.in_player_turn(run.board, run.results, run.dice, player, order)
+        if isinstance(order, Attack):
+            fighting = True
+            if _judged_now(run, player, order):
+                combat.resolve(player, order, doubled)
+        elif fighting and not isinstance(order, Assassinate):
+            results.set(player, order, "illegal", "5.11", "the Movement Phase ended with the "
+                        "attack ordered before this line")
+        elif not _judged_now(run, player, order):
             continue
-        if isinstance(order, Move) and moved & set(order.force):
-            run.results.set(player, order, "illegal", "5.1, 5.25",
-                            "a force that moved may not move again this Movement Phase")
-            continue
-        mover.run(player, [order])
-        if isinstance(order, Move):
-            moved |= set(order.force)
-    run.board.routes = mover.routes
-
-
-def combat_step(run: Run) -> None:
-    """The Combat Phase: the Phasing Player's attacks in the order written (8.0), each judged
-    against the position the attacks before it left."""
-    player = run.phasing
-    assert player is not None
-    for who, order in run.results.of_kind(Attack):
-        if who == player:
-            _judged_now(run, player, order)
-    Combat(run.board, run.results, run.dice).in_order(player)
+        elif isinstance(order, Assassinate):
+            assassination.in_player_turn(board, results, run.dice, player, order)
+        elif isinstance(order, Move) and moved & set(order.force):
+            results.set(player, order, "illegal", "5.1, 5.25",
+                        "a force that moved may not move again this Movement Phase")
+        else:
+            mover.run(player, [order])
+            if isinstance(order, Move):
+                moved |= set(order.force)
+    combat.unused_losses()
+    board.routes = mover.routes
 
 
 def randomizer_step(run: Run) -> None:
@@ -133,8 +138,7 @@ PLAYER_TURN = PhasePlan[Board, Order]("Player-Turn", (
     Step("quitting", quit_step),
     Step("trades", trades_step),
     Step("Phasing Player", phasing_only_step),
-    Step("movement", movement_step),
-    Step("combat", combat_step),
+    Step("orders", orders_step),
     Step("randomizer", randomizer_step, skip_key="randomizer"),
     Step("purge", purge_step, skip_key="purge"),
     Step("end of Player-Turn", close_player_turn),
