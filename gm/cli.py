@@ -23,6 +23,8 @@ COMMANDS = {
     "fetch": ("gm.commands.mail:fetch", "Fetch, store and answer order messages (IMAP)."),
     "send": ("gm.commands.mail:send", "Send the queued answers and reports (SMTP)."),
     "run": ("gm.commands.mail:run", "One round of the mail loop: fetch, answer, send."),
+    "play": ("gm.commands.play:play",
+             "Play a standard campaign's Player-Turns at this terminal, order by order."),
     "host": ("gm.commands.mail:host", "Make a folder of campaigns that share one mailbox."),
     "verify": ("gm.commands.verify:verify",
                "Recompute every phase's dice from its revealed seed and salts."),

@@ -148,6 +148,12 @@ class GameSystem(ABC):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         """The open phase adjudicated: its result, and the state the campaign goes on from."""
 
+    def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
+                  ) -> PhaseResult[GameStateBase]:
+        """The orders of a Player-Turn so far carried out (a game played at the table, one
+        order at a time); only a system with such a mode has it."""
+        raise GameError(f"{self.title} is not played one Player-Turn at a time")
+
     @abstractmethod
     def phase_title(self, state: GameStateBase) -> str:
         """Where the game stands, in words: `Game-Turn 3, First Phase`."""

@@ -169,6 +169,18 @@ class RussianCivilWar(GameSystem):
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
 
+    def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
+                  ) -> PhaseResult[GameStateBase]:
+        from gm.core.state import GameStateBase
+        from gm.engine.sequence import PhaseResult
+        from gm.games.rcw.engine import standard
+        own = _own(state)
+        if own.phasing_player() is None:
+            raise GameError("no Player-Turn of the standard game is under way")
+        result = standard.carry_out(own, _data(data), _orders(orders), dice)
+        return PhaseResult[GameStateBase](result.state, result.results, result.log,
+                                          result.timeline)
+
     def phase_title(self, state: GameStateBase) -> str:
         from gm.games.rcw.reports.phases import phase_name
         return phase_name(_own(state))

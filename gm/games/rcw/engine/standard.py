@@ -134,11 +134,14 @@ def close_player_turn(run: Run) -> None:
         open_player_turn(board, run.dice, drawn.sequence[0])
 
 
+SO_FAR = (  # the steps that carry out what the players ordered, as it is ordered
+    Step[Board, Order]("quitting", quit_step),
+    Step[Board, Order]("trades", trades_step),
+    Step[Board, Order]("Phasing Player", phasing_only_step),
+    Step[Board, Order]("orders", orders_step),
+)
 PLAYER_TURN = PhasePlan[Board, Order]("Player-Turn", (
-    Step("quitting", quit_step),
-    Step("trades", trades_step),
-    Step("Phasing Player", phasing_only_step),
-    Step("orders", orders_step),
+    *SO_FAR,
     Step("randomizer", randomizer_step, skip_key="randomizer"),
     Step("purge", purge_step, skip_key="purge"),
     Step("end of Player-Turn", close_player_turn),
@@ -158,11 +161,25 @@ def adjudicate(state: GameState, data: GameData, orders: Orders, dice: Dice,
                skip: frozenset[str] = frozenset()) -> PhaseResult[GameState]:
     """The Player-Turn under way, adjudicated: the state it leaves (the next Player-Turn
     open, its Random Events rolled) and what happened."""
+    return _run(PLAYER_TURN, state, data, orders, dice, skip)
+
+
+def carry_out(state: GameState, data: GameData, orders: Orders, dice: Dice
+              ) -> PhaseResult[GameState]:
+    """The orders of the Player-Turn so far carried out, and nothing after them (at the
+    table, `gm play`): the same steps, on the same dice, as the Player-Turn's adjudication
+    begins with, so what is shown of an order is what its adjudication will say."""
+    return _run(PhasePlan[Board, Order]("Player-Turn so far", SO_FAR), state, data, orders,
+                dice, frozenset())
+
+
+def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders: Orders,
+         dice: Dice, skip: frozenset[str]) -> PhaseResult[GameState]:
     if state.stage != "play" or state.mode != "standard":
         raise ValueError("no Player-Turn of the standard game is under way")
     board = Board.of(state, data)
     results = PhaseResults({p: o for p, o in orders.items() if p in state.players},
                            board.timeline)
     judge_legality(state, data, results, TRADES)
-    run_phase(PLAYER_TURN, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
+    run_phase(plan, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
     return PhaseResult(board.finish(), results.listing(), board.log, board.timeline)

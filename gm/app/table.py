@@ -1,0 +1,159 @@
+"""A standard campaign played at the table (`gm play`, issue 16): one terminal for a group
+around one screen. The Phasing Player types his orders a line at a time, in the order
+language of the mails, and sees each one's result at once; `DONE` ends his Player-Turn, which
+is adjudicated as a mailed one is. Each order carried out is stored at once with the others of
+his Player-Turn, so a crash loses at most the line being typed: the orders so far are carried
+out again, on the same dice, when play resumes.
+
+Each line is judged by carrying out the Player-Turn so far with it (gm.games.system
+`carry_out`) on the phase's verifiable dice (docs/dice.md): an order the rules refuse, or a
+line the grammar cannot read, is shown with the same message a mail answer gives and not
+kept; one carried out is kept. Another player may speak (`PLAYER B`) to give what he may give
+in another's Player-Turn: LOSSES, a trade, a purge, QUIT."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+
+from gm.app.adjudication import adjudicate_open_phase, stored_messages
+from gm.app.campaign import Campaign, now
+from gm.core.dice import HashDice, phase_seed
+from gm.core.errors import GameError
+from gm.core.state import GameStateBase
+from gm.engine.results import Judged, Note, OrderResult
+from gm.orders.order import Order
+from orders_grammar.message import MAX_LINE_CHARS, OrdersError, read_envelope
+
+HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
+        "DONE ends the Player-Turn; PLAYER B lets player B give his orders (LOSSES, GIVE, "
+        "PURGE, QUIT); EXIT leaves, the orders so far kept.")
+SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
+
+
+@dataclass
+class Table:
+    campaign: Campaign
+    lines: dict[str, list[str]] = field(default_factory=dict)  # each player's, this turn
+    speaker: str = ""
+
+    @classmethod
+    def sit(cls, campaign: Campaign) -> Table:
+        state = campaign.latest().state
+        if state.stage == "ended":
+            raise GameError("the game is over")
+        table = cls(campaign)
+        for player, message in stored_messages(campaign, state).items():
+            table.lines[player] = [line.text for line in read_envelope(message.text
+                                                                      ).order_lines]
+        table.speaker = table.phasing()
+        return table
+
+    def state(self) -> GameStateBase:
+        return self.campaign.latest().state
+
+    def phasing(self) -> str:
+        state = self.state()
+        if state.stage != "play" or state.phase < 1 or not state.sequence:
+            raise GameError("no Player-Turn is under way (gm start opens the first)")
+        return state.sequence[state.phase - 1]
+
+    def opening(self) -> str:
+        """Where the game stands, what is kept of this Player-Turn, and how to play."""
+        state = self.state()
+        kept = sum(len(lines) for lines in self.lines.values())
+        resumed = f"\n{kept} order line(s) of this Player-Turn kept from before." if kept else ""
+        return f"{self.campaign.system.phase_title(state)}.{resumed}\n{HELP}"
+
+    def prompt(self) -> str:
+        return f"{self.speaker}> "
+
+    def enter(self, line: str) -> str:
+        """One line typed: its answer."""
+        text = line.strip()
+        word = text.upper()
+        if not text:
+            return ""
+        if word == "HELP":
+            return HELP
+        if word == "DONE":
+            return self._done()
+        if word.startswith("PLAYER "):
+            who = word.split()[1] if len(word.split()) == 2 else ""
+            if who not in self.state().players_in_game():
+                return f"no player {who or '?'} is in the game"
+            self.speaker = who
+            return f"player {who} speaks"
+        return self._order(text)
+
+    def _message(self, player: str, lines: list[str]) -> str:
+        return "\n".join([f"GAME {self.campaign.name}", f"PLAYER {player}", *lines]) + "\n"
+
+    def _order(self, text: str) -> str:
+        player, state = self.speaker, self.state()
+        lines = [*self.lines.get(player, []), text]
+        try:
+            message = self.campaign.system.parse_orders(
+                read_envelope(self._message(player, lines)), self.campaign.data,
+                MAX_LINE_CHARS)
+        except OrdersError as exc:
+            return str(exc)
+        number = len(lines) + 2  # the line as the message numbers it (after GAME, PLAYER)
+        problems = [p for p in message.problems if p.line == number]
+        if player != self.phasing():  # his are judged as they are carried out, below
+            problems += [p for p in self.campaign.system.order_problems(
+                message, state, self.campaign.data, player) if p.line == number]
+        if problems:  # numbered as the player counts his lines, not as the message does
+            return "\n".join(replace(p, line=p.line - 2).render() for p in problems) + \
+                "\n(not kept: type it again)"
+        orders: dict[str, tuple[Order, ...]] = {p: self._parsed(p) for p in self.lines
+                                                if p != player}
+        orders[player] = message.orders
+        done = self.campaign.system.carry_out(state, self.campaign.data, orders,
+                                              self._dice(state))
+        result = next((r for r in done.results if r.player == player and r.line == number),
+                      None)
+        if result is not None and result.result == "illegal":
+            return f"{_said(result)}\n(not kept: type it again)"
+        self.lines[player] = lines
+        self._store(player, lines, message.orders)
+        return _said(result) if result is not None else "kept"
+
+    def _parsed(self, player: str) -> tuple[Order, ...]:
+        message = self.campaign.system.parse_orders(
+            read_envelope(self._message(player, self.lines[player])), self.campaign.data,
+            MAX_LINE_CHARS)
+        return message.orders
+
+    def _dice(self, state: GameStateBase) -> HashDice:
+        """The phase's dice, as its adjudication will roll them (no SALT at the table)."""
+        return HashDice(phase_seed(self.campaign.row.seed, state.turn, state.phase))
+
+    def _store(self, player: str, lines: list[str], orders: tuple[Order, ...]) -> None:
+        parsed = json.dumps([o.model_dump(mode="json") for o in orders])
+        self.campaign.store.record_orders(self.campaign.row, self.campaign.latest().seq,
+                                          player, self._message(player, lines), parsed, now())
+
+    def _done(self) -> str:
+        state = self.state()
+        title = self.campaign.system.phase_title(state)
+        done = adjudicate_open_phase(self.campaign, None, dry_run=False)
+        self.lines = {}
+        after = done.after
+        said = [f"{title} adjudicated."]
+        for event in done.result.timeline:
+            if isinstance(event, Note) and event.step not in SHOWN_STEPS:
+                said.append(f"  [{event.step}] {event.text}")
+            elif isinstance(event, Judged) and event.step not in SHOWN_STEPS:
+                said.append(f"  {_said(event.result)}")
+        if after.stage == "ended":
+            said.append(self.campaign.system.victory_title(after))
+            return "\n".join(said)
+        self.speaker = self.phasing()
+        said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
+        return "\n".join(said)
+
+
+def _said(result: OrderResult) -> str:
+    rule = f" ({result.rule})" if result.rule else ""
+    return f"line {result.line - 2}: {result.text} -- {result.result}{rule}: {result.detail}"
