@@ -51,5 +51,7 @@ def test_a_game_turn_of_player_turns_from_order_files(tmp_path: Path) -> None:
     assert (state.turn, state.phase) == (2, 1)
     assert "no victory condition met at the end of Game-Turn 1 (14.1)" in output
     assert "Game-Turn 1, Player-Turn 3" in gm("report", folder, "--turn", "1", "--phase", "3")
+    verified = gm("verify", folder)  # every Player-Turn's dice recomputed (docs/dice.md)
+    assert "3 phase(s) checked, 0 mismatch(es)" in verified
     gm("rollback", folder, "--to", "1.3", "--reason", "a test")
     assert (state_of(Path(folder)).turn, state_of(Path(folder)).phase) == (1, 3)
