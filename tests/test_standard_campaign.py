@@ -55,3 +55,14 @@ def test_a_game_turn_of_player_turns_from_order_files(tmp_path: Path) -> None:
     assert "3 phase(s) checked, 0 mismatch(es)" in verified
     gm("rollback", folder, "--to", "1.3", "--reason", "a test")
     assert (state_of(Path(folder)).turn, state_of(Path(folder)).phase) == (1, 3)
+
+
+def test_status_waits_for_the_phasing_player_alone(tmp_path: Path) -> None:
+    folder = str(tmp_path / "camp")
+    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", folder)
+    gm("start", folder)
+    first = state_of(Path(folder)).sequence[0]
+    names = {"A": "Anna", "B": "Boris", "C": "Clara"}
+    status = gm("status", folder)
+    assert f"orders in: none; waiting for: {first} ({names[first]})" in status

@@ -38,7 +38,7 @@ def queue_reminders(campaign: Campaign, config: MailConfig, due: dt.datetime) ->
 
     queued = 0
     for player in campaign.players():
-        if player.letter in sent_in or player.letter not in state.players_in_game():
+        if player.letter in sent_in or player.letter not in campaign.system.awaited(state):
             continue
         text = (f"Player {player.letter}, no orders of yours have arrived for Game-Turn "
                 f"{state.turn}, phase {state.phase}. They are due {due:%Y-%m-%d %H:%M %Z}; "

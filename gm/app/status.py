@@ -44,11 +44,11 @@ def standing(campaign: Campaign, sending: str | None = None) -> Standing:
         else store.orders_in_stage(campaign.row, state.stage)
     sent = {row.player for row in rows} | ({sending} if sending else set())
     names = campaign.player_names()
-    playing = state.players_in_game()
+    awaited = campaign.system.awaited(state)  # the Phasing Player alone, in a Player-Turn
     return Standing(campaign.name, campaign.system.phase_title(state), state.stage == ENDED,
                     deadline_of(campaign),
-                    [f"{p} ({names.get(p, p)})" for p in playing if p in sent],
-                    [f"{p} ({names.get(p, p)})" for p in playing if p not in sent])
+                    [f"{p} ({names.get(p, p)})" for p in state.players_in_game() if p in sent],
+                    [f"{p} ({names.get(p, p)})" for p in awaited if p not in sent])
 
 
 def gm_standing(campaign: Campaign) -> Standing:

@@ -148,6 +148,11 @@ class GameSystem(ABC):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         """The open phase adjudicated: its result, and the state the campaign goes on from."""
 
+    def awaited(self, state: GameStateBase) -> tuple[str, ...]:
+        """The players whose orders the open phase waits for (reminders, STATUS): all still
+        playing, unless the mode has one player act at a time."""
+        return state.players_in_game()
+
     def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                   ) -> PhaseResult[GameStateBase]:
         """The orders of a Player-Turn so far carried out (a game played at the table, one

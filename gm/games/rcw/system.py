@@ -169,6 +169,11 @@ class RussianCivilWar(GameSystem):
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
 
+    def awaited(self, state: GameStateBase) -> tuple[str, ...]:
+        """In the standard game, the Phasing Player alone (4.1)."""
+        phasing = _own(state).phasing_player()
+        return (phasing,) if phasing is not None else state.players_in_game()
+
     def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                   ) -> PhaseResult[GameStateBase]:
         from gm.core.state import GameStateBase
