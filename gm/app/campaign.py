@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gm.app.hostfile import hosted_database
 from gm.app.passwords import check_password, hash_password
-from gm.app.settings import hosted_database
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import GameError

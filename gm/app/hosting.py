@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from gm.app.campaign import CONFIG_FILE, Campaign, campaign_config, open_campaign
+from gm.app.hostfile import HOST_FILE, host_database
 from gm.app.intake import Fetched, header_end
-from gm.app.settings import HOST_FILE, MailConfig, host_database, load_host_mail_config
+from gm.app.settings import MailConfig, load_host_mail_config
 from gm.app.status import Standing, gm_standing
 from gm.core.errors import GameError
 from gm.messages.reading import read_headers, read_message

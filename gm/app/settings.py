@@ -8,11 +8,11 @@ from __future__ import annotations
 import dataclasses
 import os
 import ssl
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from gm.app.hostfile import HOST_FILE, host_folder, read_toml
 from gm.core.errors import GameError
 
 STRANGER_POLICIES = ("count", "refuse")
@@ -71,24 +71,8 @@ class MailConfig:
             raise GameError(f"unknown time zone {self.timezone!r} in campaign.toml") from None
 
 
-HOST_FILE = "host.toml"  # marks a folder of campaigns that share one mailbox (gm host)
-
-
-def _read(path: Path) -> dict[str, object]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise GameError(f"{path}: {exc}") from None
-
-
 def _table(folder: Path) -> dict[str, object]:
-    return _read(folder / "campaign.toml")
-
-
-def host_folder(folder: Path) -> Path | None:
-    """The host a campaign folder sits in, if it does."""
-    parent = folder.resolve().parent
-    return parent if (parent / HOST_FILE).is_file() else None
+    return read_toml(folder / "campaign.toml")
 
 
 def _mail_table(folder: Path) -> tuple[dict[str, object] | None, str]:
@@ -100,7 +84,7 @@ def _mail_table(folder: Path) -> tuple[dict[str, object] | None, str]:
     if own is not None:
         raise GameError(f"{folder} is hosted by {host} (host.toml), whose [mail] it shares: "
                         "take the [mail] table out of its campaign.toml")
-    shared = _read(host / HOST_FILE).get("mail")
+    shared = read_toml(host / HOST_FILE).get("mail")
     return (shared if isinstance(shared, dict) else None), f"{host / HOST_FILE}"
 
 
@@ -128,24 +112,8 @@ def load_mail_config(folder: Path) -> MailConfig:
     return mail_config_from(table, _table(folder).get("schedule"), where)
 
 
-def host_database(host: Path) -> str:
-    """The host's own database (host.toml `database`): a URL, or a file in the host folder."""
-    named = str(_read(host / HOST_FILE).get("database") or "strays.sqlite")
-    return named if "://" in named else f"sqlite:///{(host / named).resolve()}"
-
-
-def hosted_database(folder: Path) -> str | None:
-    """The PostgreSQL database a campaign made in this folder goes in: its host's, when the
-    host keeps one (gm host --database); None otherwise (the campaign's own SQLite file)."""
-    host = host_folder(folder)
-    if host is None:
-        return None
-    named = str(_read(host / HOST_FILE).get("database") or "")
-    return named if named.startswith(("postgresql", "postgres:")) else None
-
-
 def load_host_mail_config(host: Path) -> MailConfig:
-    table = _read(host / HOST_FILE).get("mail")
+    table = read_toml(host / HOST_FILE).get("mail")
     if not isinstance(table, dict):
         raise GameError(f"{host / HOST_FILE} has no [mail] table: see README, One judge")
     return mail_config_from(table, None, str(host / HOST_FILE))
