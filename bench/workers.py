@@ -82,16 +82,12 @@ def _base_database(server: str, work: Path) -> str:
 
 
 def _host(work: Path, run: str, database: str, servers: MailServers) -> Path:
-    from tests.mailhelpers import ENV, GM, GM_DESK
+    from tests.mailhelpers import mail_table
 
     host = work / run
     host.mkdir()
-    (host / "host.toml").write_text(
-        f'database = "{database}"\n[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\n'
-        f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"
-        f'imap_password_env = "{ENV}"\nprocessed_folder = "Processed-{run}"\n'
-        f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n'
-        f'gm_copy_to = "{GM_DESK}"\n', encoding="utf-8")
+    (host / "host.toml").write_text(f'database = "{database}"\n{mail_table(servers, run)}',
+                                    encoding="utf-8")
     for number in range(CAMPAIGNS):
         folder = host / f"c{number:04d}"
         folder.mkdir()

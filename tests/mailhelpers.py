@@ -38,6 +38,16 @@ def gm_process(*args: str, crash_at: str | None = None) -> subprocess.CompletedP
                           env=env, check=False, timeout=120)
 
 
+def mail_table(servers: MailServers, processed: str, copies: bool = True) -> str:
+    """A [mail] table for the servers: the GM's mailbox, its processed folder, and (unless
+    `copies` is False) the GM's copies to GM_DESK."""
+    return (f'[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\n'
+            f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"
+            f'imap_password_env = "{ENV}"\nprocessed_folder = "Processed-{processed}"\n'
+            f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n'
+            + (f'gm_copy_to = "{GM_DESK}"\n' if copies else ""))
+
+
 def campaign(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
              passwords: dict[str, str] | None = None, started: bool = True,
              extra: str = "") -> Path:
@@ -49,12 +59,7 @@ def campaign(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPat
                                                for arg in ("-p", f"{letter}:{letter}:{address}:"
                                                            f"{passwords[letter]}")])
     with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
-        config.write(f'\n[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\n'
-                     f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"
-                     f'imap_password_env = "{ENV}"\n'
-                     f'processed_folder = "Processed-{tmp_path.name}"\n'
-                     f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n'
-                     f'gm_copy_to = "{GM_DESK}"\n{extra}')
+        config.write(f"\n{mail_table(servers, tmp_path.name)}{extra}")
     if started:
         gm("end-trading", str(folder))
         gm("start", str(folder))

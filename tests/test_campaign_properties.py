@@ -53,6 +53,17 @@ def recount(state: GameState, color: str) -> int:
     return total
 
 
+def _holds(state: GameState, units: object, politburo: int, assassin: int) -> None:
+    """What every phase keeps: the units, the markers, the stacking limits, the state's JSON."""
+    assert _everywhere(state) == units
+    assert _markers(state, "POLITBURO") == politburo
+    assert _markers(state, "ASSASSIN") == assassin
+    for stacks in state.position.values():
+        for stack in stacks:
+            assert stack_problems(stack.units, DATA) == [], stack
+    assert GameState.from_json(state.to_json()) == state
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(3, 6))
 def test_random_campaigns(seed: int, players: int) -> None:
@@ -62,13 +73,7 @@ def test_random_campaigns(seed: int, players: int) -> None:
     last = state
     for phase in play(DATA, state, seed, TURN_LIMIT):
         last = phase.after
-        assert _everywhere(last) == units
-        assert _markers(last, "POLITBURO") == politburo
-        assert _markers(last, "ASSASSIN") == assassin
-        for stacks in last.position.values():
-            for stack in stacks:
-                assert stack_problems(stack.units, DATA) == [], stack
-        assert GameState.from_json(last.to_json()) == last
+        _holds(last, units, politburo, assassin)
     assert last.stage == "ended" or last.turn > TURN_LIMIT
     if last.victory:
         points = victory_points(last, DATA, last.victory)
@@ -88,12 +93,7 @@ def test_random_standard_games(seed: int, players: int) -> None:
     last = state
     for phase in play(DATA, state, seed, TURN_LIMIT):
         before, last = phase.before, phase.after
-        assert _everywhere(last) == units
-        assert _markers(last, "POLITBURO") == politburo
-        assert _markers(last, "ASSASSIN") == assassin
-        for stacks in last.position.values():
-            for stack in stacks:
-                assert stack_problems(stack.units, DATA) == [], stack
+        _holds(last, units, politburo, assassin)
         moved = {r.player for r in phase.result.results if r.result in ("succeeded", "partial")}
         assert moved <= {before.phasing_player()}, "only the Phasing Player acts (5.21, 8.21)"
         if last.stage == "play":
@@ -103,7 +103,6 @@ def test_random_standard_games(seed: int, players: int) -> None:
                 assert (last.turn, last.phasing_player()) == (before.turn, later[0])
             else:  # the Interphase, then the next Game-Turn's first Player-Turn
                 assert (last.turn, last.phase) == (before.turn + 1, 1)
-        assert GameState.from_json(last.to_json()) == last
     assert last.stage == "ended" or last.turn > TURN_LIMIT
     if last.victory:
         points = victory_points(last, DATA, last.victory)

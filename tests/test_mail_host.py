@@ -22,6 +22,7 @@ from tests.mailhelpers import (
     clear,
     gm_process,
     mail_orders,
+    mail_table,
     mailbox,
     send_raw,
     text_of,
@@ -36,11 +37,8 @@ def _host(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv(ENV, PASSWORD)
     host = tmp_path / "judge"
     gm("host", str(host))
-    (host / "host.toml").write_text(
-        f'[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\nimap_port = {servers.imap_port}\n'
-        f'imap_user = "{GM}"\nimap_password_env = "{ENV}"\n'
-        f'processed_folder = "Processed-{tmp_path.name}"\nsmtp_host = "127.0.0.1"\n'
-        f"smtp_port = {servers.smtp_port}\n", encoding="utf-8")
+    (host / "host.toml").write_text(mail_table(servers, tmp_path.name, copies=False),
+                                    encoding="utf-8")
     for seed, game in enumerate(GAMES):
         gm("new", str(host / game), "--seed", str(seed), *[
             arg for letter, address in PLAYERS.items()

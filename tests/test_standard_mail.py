@@ -13,7 +13,7 @@ import pytest
 from gm.app.campaign import open_campaign
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from tests.conftest import gm
-from tests.mailhelpers import ENV, GM, GM_DESK, clear, mail_orders, mailbox, text_of
+from tests.mailhelpers import ENV, GM_DESK, clear, mail_orders, mail_table, mailbox, text_of
 from tests.mailservers import PASSWORD, MailServers
 from tests.rcw import rcw_data, rcw_state
 
@@ -28,12 +28,7 @@ def _campaign(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPa
         arg for letter, address in PLAYERS.items()
         for arg in ("-p", f"{letter}:{letter}:{address}:pw{letter.lower()}")])
     with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
-        config.write(f'\n[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\n'
-                     f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"
-                     f'imap_password_env = "{ENV}"\n'
-                     f'processed_folder = "Processed-{tmp_path.name}"\n'
-                     f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n'
-                     f'gm_copy_to = "{GM_DESK}"\n')
+        config.write(f"\n{mail_table(servers, tmp_path.name)}")
     gm("end-trading", str(folder))
     gm("start", str(folder))
     gm("send", str(folder))

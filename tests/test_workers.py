@@ -20,7 +20,16 @@ import pytest
 from gm.app.campaign import open_campaign
 from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
 from tests.conftest import gm
-from tests.mailhelpers import ENV, GM, GM_DESK, PASSWORDS, PLAYERS, clear, mail_orders, mailbox
+from tests.mailhelpers import (
+    ENV,
+    GM_DESK,
+    PASSWORDS,
+    PLAYERS,
+    clear,
+    mail_orders,
+    mail_table,
+    mailbox,
+)
 from tests.mailservers import PASSWORD, MailServers
 from tests.servers import fresh_database
 
@@ -69,11 +78,7 @@ def _host(folder: Path, servers: MailServers, database: str, campaigns: int,
         gm("end-trading", str(campaign))
         gm("start", str(campaign))
     with (folder / "host.toml").open("a", encoding="utf-8") as config:
-        config.write(f'[mail]\ngm_address = "{GM}"\nimap_host = "127.0.0.1"\n'
-                     f"imap_port = {servers.imap_port}\nimap_user = \"{GM}\"\n"
-                     f'imap_password_env = "{ENV}"\nprocessed_folder = "Processed-{folder.name}"\n'
-                     f'smtp_host = "127.0.0.1"\nsmtp_port = {servers.smtp_port}\n'
-                     f'gm_copy_to = "{GM_DESK}"\n')
+        config.write(mail_table(servers, folder.name))
     for user in servers.users():
         clear(user, servers)
     return folder

@@ -46,21 +46,11 @@ def apply(board: Board, results: PhaseResults, dice: Dice, routes: dict[UnitId, 
                 None)
             if where is not None:
                 eligible.append((target, where))
-        held = board.section(player).assassin
         if not eligible:
             results.set(player, order, "void", "17.0 [10.0]", "no target's route met a leader "
                         f"of player {player} where it ended its move: no attempt, no markers spent")
             continue
-        total = held if order.markers is None else min(order.markers, held)
-        if total < 1:
-            results.set(player, order, "illegal", "10.12", "no Assassin marker left")
-            continue
-        attempts = [attempt(board, player, target, where, markers, dice)
-                    for (target, where), markers in zip(eligible, split(total, len(eligible)),
-                                                        strict=True) if markers]
-        results.set(player, order, "succeeded" if any(a.killed for a, _ in attempts) else
-                    "failed", "10.0", "; ".join(text for _, text in attempts),
-                    Assassinated(player=player, attempts=tuple(a for a, _ in attempts)))
+        _attempts(board, results, dice, player, order, eligible)
 
 
 def in_player_turn(board: Board, results: PhaseResults, dice: Dice, player: str,
@@ -80,6 +70,13 @@ def in_player_turn(board: Board, results: PhaseResults, dice: Dice, player: str,
         results.set(player, order, "void", "10.13", "no target shares a province with another "
                     f"leader of player {player} now: no attempt, no markers spent")
         return
+    _attempts(board, results, dice, player, order, eligible)
+
+
+def _attempts(board: Board, results: PhaseResults, dice: Dice, player: str,
+              order: Assassinate, eligible: list[tuple[UnitId, str]]) -> None:
+    """The markers the order names (ALL: every one held) shared over the eligible targets,
+    each attempted where it is (R17)."""
     held = board.section(player).assassin
     total = held if order.markers is None else min(order.markers, held)
     if total < 1:
