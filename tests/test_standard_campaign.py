@@ -29,6 +29,8 @@ def test_a_game_turn_of_player_turns_from_order_files(tmp_path: Path) -> None:
     assert (state.mode, state.turn, state.phase) == ("standard", 1, 1)
     first, second, third = state.sequence
     assert f"Game-Turn 1, Player-Turn 1 (player {first})" in gm("show", folder)
+    opening = gm("report", folder)  # the first Player-Turn's Random Events, rolled at start
+    assert f"[random events of player {first}] random event " in opening
 
     stranger = tmp_path / "stranger.txt"
     stranger.write_text(f"GAME camp\nPLAYER {second}\nPASSWORD pw{second.lower()}\n"

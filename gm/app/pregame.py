@@ -6,18 +6,21 @@ mailed his opening report."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from gm.app.adjudication import OrderMessage, judge_files
 from gm.app.campaign import Campaign
 from gm.app.mailing import reports_by_mail
-from gm.core.dice import Dice
+from gm.core.dice import Dice, SeededDice
 from gm.core.errors import GameError
 from gm.core.state import PLAY, GameStateBase
 from gm.engine.results import SetupResult
 from gm.messages.reading import read_message
 from gm.orders.order import Order
+from gm.reporting.events import events_of
+from gm.reporting.model import Event
 from orders_grammar.message import MAX_LINE_CHARS, OrdersError, read_envelope
 
 
@@ -94,11 +97,20 @@ def close_stage(campaign: Campaign, stage: str, action: str, already: str
     if campaign.latest().state.stage != stage:
         raise GameError(already)
     applied = apply_mailed(campaign)
+    opening: list[Event] = []  # what happened as play opened (a standard game's first events)
+
+    def close(state: GameStateBase, dice: SeededDice) -> GameStateBase:
+        closed, timeline = campaign.system.close_setup_stage(state, campaign.data, dice)
+        opening.extend(events_of(timeline))
+        return closed
+
     state = campaign.apply(
-        action, {},
-        lambda state, dice: campaign.system.close_setup_stage(state, campaign.data, dice),
-        mail=lambda _before, after: reports_by_mail(campaign, None, after, [], "start")
+        action, {}, close,
+        mail=lambda _before, after: reports_by_mail(campaign, None, after, opening, "start")
         if after.stage == PLAY else [])
+    if opening:  # kept with the entry, for the report rebuilt later (gm report)
+        campaign.store.record_result(campaign.row, campaign.latest().seq, json.dumps(
+            {"events": [e.model_dump(mode="json") for e in opening]}))
     return applied, state
 
 

@@ -39,6 +39,10 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
         if not rows:
             raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
     found = Reported(store.state_at(campaign.row, history[-1].seq).state, history[-1].seq)
+    if not rows:  # the position as play opened, with what happened as it did (its result)
+        opened = next((r for r in reversed(history) if r.action == "start"), None)
+        stored = json.loads(store.result(campaign.row, opened.seq) or "{}") if opened else {}
+        found.events = [Event(**e) for e in stored.get("events", [])]
     if rows:
         row = rows[-1]
         previous = next(r.seq for r in reversed(history) if r.seq < row.seq)

@@ -20,7 +20,7 @@ from gm.core.errors import GameError
 if TYPE_CHECKING:
     from gm.core.dice import Dice
     from gm.core.state import GameStateBase
-    from gm.engine.results import SetupResult
+    from gm.engine.results import SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.orders.order import Order
     from gm.reporting.model import Event, Report
@@ -183,8 +183,9 @@ class GameSystem(ABC):
 
     @abstractmethod
     def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice
-                          ) -> GameStateBase:
-        """The open set-up stage closed; the next stage, or play, opens."""
+                          ) -> tuple[GameStateBase, list[TimelineEvent]]:
+        """The open set-up stage closed; the next stage, or play, opens; and what happened as
+        it opened (a Player-Turn's Random Events, in a mode that rolls them first)."""
 
     def record_trade(self, state: GameStateBase, data: DataSet, giver: str, receiver: str,
                      gives: Sequence[str], takes: Sequence[str]) -> GameStateBase:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from gm.core.dice import Dice
     from gm.core.state import GameStateBase
-    from gm.engine.results import SetupResult
+    from gm.engine.results import SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.games.rcw.data.dataset import GameData
     from gm.games.rcw.grammar.names import Names
@@ -211,19 +211,21 @@ class RussianCivilWar(GameSystem):
         from gm.games.rcw.setup import pregame
         return pregame.apply_pregame(_own(state), _data(data), _orders(orders))
 
-    def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice) -> GameState:
+    def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice
+                          ) -> tuple[GameState, list[TimelineEvent]]:
         """The trading session ends (15.34); or the deployment does, and Game-Turn 1 opens
-        (15.5, 15.62)."""
+        (15.5, 15.62), in the standard game with its first Player-Turn's Random Events."""
         from gm.games.rcw.setup import deployment, trading
         own = _own(state)
         if own.stage == "trading":
-            return trading.end_trading(own, _data(data))
+            return trading.end_trading(own, _data(data)), []
         if own.stage == "deployment":
             started = deployment.finish_deployment(own, _data(data), dice)
             if started.mode == "standard":  # the first Player-Turn's Random Events (4.2 A)
                 from gm.games.rcw.engine import standard
-                return standard.begin(started, _data(data), dice).state
-            return started
+                opened = standard.begin(started, _data(data), dice)
+                return opened.state, opened.timeline
+            return started, []
         raise GameError("the set-up is over")
 
     def record_trade(self, state: GameStateBase, data: DataSet, giver: str, receiver: str,
