@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gm.app.campaign import open_campaign
 from tests.conftest import gm
-from tests.rcw import state_of
+from tests.rcw import rcw_data, state_of
 
 PLAYERS = ["-p", "A:Anna:a@x.org:pwa", "-p", "B:Boris:b@x.org:pwb", "-p", "C:Clara:c@x.org:pwc"]
 
@@ -68,3 +69,22 @@ def test_status_waits_for_the_phasing_player_alone(tmp_path: Path) -> None:
     names = {"A": "Anna", "B": "Boris", "C": "Clara"}
     status = gm("status", folder)
     assert f"orders in: none; waiting for: {first} ({names[first]})" in status
+
+
+def test_a_players_losses_stand_for_the_player_turns_after(tmp_path: Path) -> None:
+    """Ruling R58: B's LOSSES sent in A's Player-Turn still stands in C's, where he sent
+    nothing."""
+    folder = str(tmp_path / "camp")
+    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", folder)
+    gm("start", folder)
+    state = state_of(Path(folder))
+    first, second, third = state.sequence
+    data = rcw_data(open_campaign(Path(folder)).data)
+    unit = next(u for stacks in state.position.values() for s in stacks if s.player == second
+                for u in s.units if data.is_combat(u))
+    gm("adjudicate", folder, _orders(tmp_path, first), _orders(tmp_path, second,
+                                                                f"LOSSES {unit}"))
+    gm("adjudicate", folder, _orders(tmp_path, second))  # his own Player-Turn, no LOSSES
+    third_turn = gm("adjudicate", folder, _orders(tmp_path, third))
+    assert f"{second} line 1: void (8.44): LOSSES {unit}" in third_turn

@@ -81,6 +81,26 @@ def stored_messages(campaign: Campaign, state: GameStateBase) -> dict[str, Order
     return counted
 
 
+def with_standing(campaign: Campaign, state: GameStateBase,
+                  orders: dict[str, tuple[Order, ...]]) -> dict[str, tuple[Order, ...]]:
+    """Each player's orders for the open phase, with his earlier orders that still stand (a
+    standard game's LOSSES, ruling R58) after his own, unless his own give one of that kind."""
+    store = campaign.store
+    current = {row.id for row in store.orders_for(campaign.row, state.turn, state.phase)}
+    earlier = [(row.player, campaign.system.orders_from_json(json.loads(row.parsed)))
+               for row in store.orders_in_play(campaign.row)
+               if row.id not in current and row.parsed]
+    merged = dict(orders)
+    for player, standing in campaign.system.standing(state, earlier).items():
+        own = merged.get(player, ())
+        kinds = {o.kind for o in own}
+        last = max((o.line for o in own), default=0)
+        kept = [o for o in standing if o.kind not in kinds]
+        merged[player] = (*own, *(o.model_copy(update={"line": last + n})
+                                  for n, o in enumerate(kept, 1)))
+    return {p: o for p, o in merged.items() if o}
+
+
 def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]] | None,
                           dry_run: bool) -> Adjudicated:
     latest = campaign.latest()
@@ -95,7 +115,7 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
         messages, ignored = judge_files(campaign, files, state)
     else:
         messages = stored_messages(campaign, state)
-    orders: dict[str, tuple[Order, ...]] = {p: m.message.orders for p, m in messages.items()}
+    orders = with_standing(campaign, state, {p: m.message.orders for p, m in messages.items()})
     salts = sorted(m.message.salt for m in messages.values() if m.message.salt)
     dice = HashDice(phase_seed(campaign.row.seed, state.turn, state.phase), tuple(salts))
     result, after = campaign.system.adjudicate(state, campaign.data, orders, dice)

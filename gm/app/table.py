@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from gm.app.adjudication import adjudicate_open_phase, stored_messages
+from gm.app.adjudication import adjudicate_open_phase, stored_messages, with_standing
 from gm.app.campaign import Campaign, now
 from gm.core.dice import HashDice, phase_seed
 from gm.core.errors import GameError
@@ -109,7 +109,8 @@ class Table:
         orders: dict[str, tuple[Order, ...]] = {p: self._parsed(p) for p in self.lines
                                                 if p != player}
         orders[player] = message.orders
-        done = self.campaign.system.carry_out(state, self.campaign.data, orders,
+        done = self.campaign.system.carry_out(state, self.campaign.data,
+                                              with_standing(self.campaign, state, orders),
                                               self._dice(state))
         result = next((r for r in done.results if r.player == player and r.line == number),
                       None)

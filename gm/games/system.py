@@ -148,6 +148,13 @@ class GameSystem(ABC):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         """The open phase adjudicated: its result, and the state the campaign goes on from."""
 
+    def standing(self, state: GameStateBase, earlier: Sequence[tuple[str, Sequence[Order]]]
+                 ) -> dict[str, tuple[Order, ...]]:
+        """The orders given in earlier phases that still stand now, by player (`earlier`:
+        each message's player and orders, oldest first). None in a game whose every phase
+        takes its own orders."""
+        return {}
+
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
         """The players whose orders the open phase waits for (reminders, STATUS): all still
         playing, unless the mode has one player act at a time."""

@@ -149,6 +149,15 @@ class StateStore(Database):
                            phase=phase)
         return [_orders_row(r) for r in rows]
 
+    def orders_in_play(self, campaign: CampaignRow) -> list[OrdersRow]:
+        """Every order message received since the game began, oldest first (a standard game's
+        standing orders are taken from them)."""
+        with self._tx() as sql:
+            rows = sql.all("SELECT * FROM orders WHERE campaign_id = :campaign AND state_seq "
+                           "IN (SELECT seq FROM states WHERE campaign_id = :campaign AND "
+                           "stage = 'play') ORDER BY id", campaign=campaign.id)
+        return [_orders_row(r) for r in rows]
+
     def orders_in_stage(self, campaign: CampaignRow, stage: str) -> list[OrdersRow]:
         """Every order message received in the trading session or the deployment."""
         with self._tx() as sql:

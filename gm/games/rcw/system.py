@@ -169,6 +169,20 @@ class RussianCivilWar(GameSystem):
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
 
+    def standing(self, state: GameStateBase, earlier: Sequence[tuple[str, Sequence[order.Order]]]
+                 ) -> dict[str, tuple[order.Order, ...]]:
+        """In the standard game a player's latest LOSSES stands until he gives another
+        (ruling R58): he is attacked in other players' Player-Turns."""
+        from gm.games.rcw.orders.model import Losses
+        if _own(state).mode != "standard":
+            return {}
+        found: dict[str, tuple[order.Order, ...]] = {}
+        for player, given in earlier:
+            losses = [o for o in given if isinstance(o, Losses)]
+            if losses:
+                found[player] = (losses[-1],)
+        return found
+
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
         """In the standard game, the Phasing Player alone (4.1)."""
         phasing = _own(state).phasing_player()
