@@ -32,6 +32,8 @@ COMMANDS = {
                  "Open an adjudicated phase again (orders kept)."),
     "override": ("gm.commands.operations:override",
                  "Record a GM ruling that changes the state, with its reason."),
+    "purge": ("gm.commands.operations:purge",
+              "Resolve at once the Purges ordered in a standard game's Player-Turn (11.0)."),
     "players": ("gm.commands.operations:players",
                 "List players; change addresses, reset passwords, record a quit."),
     "report": ("gm.commands.report:report",

@@ -4,9 +4,12 @@ movement refused in the answer, the Interphase opening Game-Turn 2, reports and 
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 from pathlib import Path
 
 from gm.app.campaign import open_campaign
+from orders_grammar.message import read_envelope
 from tests.conftest import gm
 from tests.rcw import rcw_data, state_of
 
@@ -88,3 +91,31 @@ def test_a_players_losses_stand_for_the_player_turns_after(tmp_path: Path) -> No
     gm("adjudicate", folder, _orders(tmp_path, second))  # his own Player-Turn, no LOSSES
     third_turn = gm("adjudicate", folder, _orders(tmp_path, third))
     assert f"{second} line 1: void (8.44): LOSSES {unit}" in third_turn
+
+
+def test_the_gm_resolves_a_purge_at_once_and_it_is_not_resolved_again(tmp_path: Path) -> None:
+    """Issue 16: a Purge ordered during a Player-Turn is resolved at its end, or at once when
+    the GM says (gm purge); then the Player-Turn's end does not resolve it again."""
+    folder = str(tmp_path / "camp")
+    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", folder)
+    gm("start", folder)
+    state = state_of(Path(folder))
+    first, second, _ = state.sequence
+    edited = json.loads(gm("show", folder, "--json"))
+    for player, section in edited["chart"].items():
+        section["politburo"] = 8 if player == second else 0
+    ruling = tmp_path / "ruling.json"
+    ruling.write_text(json.dumps(edited), encoding="utf-8")
+    gm("override", folder, "--reason", "a Central Committee for the test", "--state", str(ruling))
+    opened = open_campaign(Path(folder))  # B's message, as the mail intake keeps it
+    message = f"GAME camp\nPLAYER {second}\nPASSWORD [redacted]\nPURGE {first}\n"
+    orders = opened.system.parse_orders(read_envelope(message), opened.data, 1000).orders
+    opened.store.record_orders(opened.row, opened.latest().seq, second, message, json.dumps(
+        [o.model_dump(mode="json") for o in orders]), dt.datetime.now(dt.UTC))
+    resolved = gm("purge", folder)
+    assert f"{second} line 4: " in resolved and f"PURGE {first}" in resolved
+    assert f"resolved at once, as the GM said: {second} PURGE {first}" in gm("history", folder)
+    end = gm("adjudicate", folder, _orders(tmp_path, first))
+    assert f"{second} line 4" not in end  # not resolved a second time
+    assert f"PURGE {first}" in gm("report", folder)  # the GM's word is in the report

@@ -14,7 +14,7 @@ from gm.app.crash import crash_point
 from gm.app.history import rulings
 from gm.app.judge import judge, password_roster
 from gm.app.mailing import reports_by_mail
-from gm.core.dice import HashDice, phase_seed
+from gm.core.dice import HashDice, SeededDice, phase_seed
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
 from gm.engine.sequence import PhaseResult
@@ -101,6 +101,40 @@ def with_standing(campaign: Campaign, state: GameStateBase,
     return {p: o for p, o in merged.items() if o}
 
 
+def _resolved_earlier(campaign: Campaign, state: GameStateBase) -> set[tuple[str, str]]:
+    """(player, order as echoed) of the orders the GM resolved at once in this phase."""
+    action = f"purge {state.turn}.{state.phase}"
+    history = campaign.store.entries(campaign.row)
+    opened = max((r.seq for r in history if r.action.startswith("adjudicate") or
+                  r.action.startswith("rollback") or r.action == "start"), default=0)
+    return {(str(player), str(text)) for row in history if row.seq > opened and
+            row.action == action for player, text, *_ in row.detail.get("resolved", [])}
+
+
+def _without(orders: dict[str, tuple[Order, ...]], resolved: set[tuple[str, str]]
+             ) -> dict[str, tuple[Order, ...]]:
+    return {p: tuple(o for o in given if (p, o.echo()) not in resolved)
+            for p, given in orders.items()}
+
+
+def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
+    """The Purges ordered so far in the open Player-Turn resolved at once, as the GM says
+    (issue 16; 11.0); they are not resolved again at the Player-Turn's end."""
+    latest = campaign.latest()
+    state = latest.state
+    orders = _without({p: m.message.orders for p, m in stored_messages(campaign, state).items()},
+                      _resolved_earlier(campaign, state))
+    dice = SeededDice(campaign.row.seed, f"{latest.seq + 1}:purge")
+    result = campaign.system.resolve_now(state, campaign.data, orders, dice)
+    if not result.results:
+        raise GameError("nothing has been ordered in this phase that the GM may resolve at once")
+    resolved = [[r.player, r.text, f"{r.result} ({r.rule}): {r.detail}"]
+                for r in result.results]
+    campaign.store.append_state(campaign.row, f"purge {state.turn}.{state.phase}",
+                                {"resolved": resolved}, result.state, dice.log, now())
+    return result
+
+
 def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]] | None,
                           dry_run: bool) -> Adjudicated:
     latest = campaign.latest()
@@ -115,7 +149,8 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
         messages, ignored = judge_files(campaign, files, state)
     else:
         messages = stored_messages(campaign, state)
-    orders = with_standing(campaign, state, {p: m.message.orders for p, m in messages.items()})
+    orders = with_standing(campaign, state, _without(
+        {p: m.message.orders for p, m in messages.items()}, _resolved_earlier(campaign, state)))
     salts = sorted(m.message.salt for m in messages.values() if m.message.salt)
     dice = HashDice(phase_seed(campaign.row.seed, state.turn, state.phase), tuple(salts))
     result, after = campaign.system.adjudicate(state, campaign.data, orders, dice)

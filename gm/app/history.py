@@ -20,6 +20,9 @@ def rulings(history: list[EntryRow], upto: int) -> list[Event]:
             continue
         if row.action == "override":
             found.append(Event(step="GM ruling", text=str(row.detail.get("reason", ""))))
+        elif row.action.startswith("purge "):
+            found.extend(Event(step="GM: resolved at once", text=f"{player} {text} -- {said}")
+                         for player, text, said in row.detail.get("resolved", []))
         elif row.action.startswith("rollback") or row.action == "quit":
             found.append(Event(step="GM ruling", text=f"{row.action} {json.dumps(row.detail)}"))
     return found
@@ -59,6 +62,9 @@ def describe(row: EntryRow, draws: int) -> str:
     elif action == "override":
         text = (f"GM ruling ({detail.get('reason', '')}): changed "
                 f"{', '.join(detail.get('changed', []))}")
+    elif action.startswith("purge "):
+        text = "resolved at once, as the GM said: " + "; ".join(
+            f"{player} {order}" for player, order, *_ in detail.get("resolved", []))
     elif action == "quit":
         text = f"player {detail.get('player')} quit the game (recorded by the GM)"
     else:  # an action this version does not know: as stored

@@ -70,3 +70,19 @@ def players(campaign: Path, emails: tuple[str, ...], resets: tuple[str, ...],
     for row in opened.players():
         status = "" if row.letter in in_game else " (quit)"
         click.echo(f"{row.letter}  {row.name:20s} {row.email}{status}")
+
+
+@click.command()
+@CAMPAIGN
+def purge(campaign: Path) -> None:
+    """Resolve at once what the game lets the GM resolve in the middle of a phase: the Purges
+    ordered so far in the open Player-Turn of a standard campaign (11.0); otherwise they are
+    resolved at its end."""
+    from gm.app.adjudication import resolve_now
+    from gm.app.campaign import open_campaign
+
+    result = resolve_now(open_campaign(campaign))
+    for entry in result.results:
+        rule = f" ({entry.rule})" if entry.rule else ""
+        click.echo(f"{entry.player} line {entry.line}: {entry.result}{rule}: {entry.text} -- "
+                   f"{entry.detail}")

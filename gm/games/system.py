@@ -155,6 +155,12 @@ class GameSystem(ABC):
         takes its own orders."""
         return {}
 
+    def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
+                    ) -> PhaseResult[GameStateBase]:
+        """What the GM may resolve in the middle of a phase (the standard game's Purges, "at
+        once when the GM says"); only a mode that allows it has it."""
+        raise GameError(f"{self.title} has nothing to resolve before the phase's end")
+
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
         """The players whose orders the open phase waits for (reminders, STATUS): all still
         playing, unless the mode has one player act at a time."""

@@ -183,6 +183,19 @@ class RussianCivilWar(GameSystem):
                 found[player] = (losses[-1],)
         return found
 
+    def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
+                    ) -> PhaseResult[GameStateBase]:
+        from gm.core.state import GameStateBase
+        from gm.engine.sequence import PhaseResult
+        from gm.games.rcw.engine import standard
+        own = _own(state)
+        if own.phasing_player() is None:
+            raise GameError("Purges are resolved at once only in a Player-Turn of the standard "
+                            "game; in the postal game they come in their phase (17.0 [4.2])")
+        result = standard.purges_now(own, _data(data), _orders(orders), dice)
+        return PhaseResult[GameStateBase](result.state, result.results, result.log,
+                                          result.timeline)
+
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
         """In the standard game, the Phasing Player alone (4.1)."""
         phasing = _own(state).phasing_player()

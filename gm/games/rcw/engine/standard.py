@@ -26,7 +26,16 @@ from gm.games.rcw.engine.combat import Combat
 from gm.games.rcw.engine.end_of_turn import sequencing_draw
 from gm.games.rcw.engine.postal import end_of_game_turn, judge_legality, quit_step, trades_step
 from gm.games.rcw.orders.legality import PHASING_ONLY, TRADES, validate_orders
-from gm.games.rcw.orders.model import Assassinate, Attack, Move, Order
+from gm.games.rcw.orders.model import (
+    Assassinate,
+    Attack,
+    ExecuteCzar,
+    IfExecution,
+    IfPurged,
+    Move,
+    Order,
+    Purge,
+)
 from gm.games.rcw.state import GameState
 
 Run = PhaseRun[Board, Order]
@@ -171,6 +180,17 @@ def carry_out(state: GameState, data: GameData, orders: Orders, dice: Dice
     begins with, so what is shown of an order is what its adjudication will say."""
     return _run(PhasePlan[Board, Order]("Player-Turn so far", SO_FAR), state, data, orders,
                 dice, frozenset())
+
+
+def purges_now(state: GameState, data: GameData, orders: Orders, dice: Dice
+               ) -> PhaseResult[GameState]:
+    """The Purges (and the Czar's execution) ordered so far in the Player-Turn, resolved now,
+    as the GM says (11.0: "all other game functions are temporarily suspended"); the
+    Player-Turn goes on."""
+    kinds = (Purge, IfPurged, ExecuteCzar, IfExecution)
+    wanted = {p: tuple(o for o in given if isinstance(o, kinds)) for p, given in orders.items()}
+    return _run(PhasePlan[Board, Order]("Purge", (Step("purge", purge_step),)), state, data,
+                {p: o for p, o in wanted.items() if o}, dice, frozenset())
 
 
 def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders: Orders,
