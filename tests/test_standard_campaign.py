@@ -119,3 +119,17 @@ def test_the_gm_resolves_a_purge_at_once_and_it_is_not_resolved_again(tmp_path: 
     end = gm("adjudicate", folder, _orders(tmp_path, first))
     assert f"{second} line 4" not in end  # not resolved a second time
     assert f"PURGE {first}" in gm("report", folder)  # the GM's word is in the report
+
+
+def test_an_end_game_agreement_stands_until_the_end_of_the_game_turn(tmp_path: Path) -> None:
+    """Ruling R58: B's END GAME sent in the first Player-Turn is counted at the end of the
+    Game-Turn (14.1), after the last Player-Turn, where he sent nothing."""
+    folder = str(tmp_path / "camp")
+    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", folder)
+    gm("start", folder)
+    first, second, third = state_of(Path(folder)).sequence
+    gm("adjudicate", folder, _orders(tmp_path, first), _orders(tmp_path, second, "END GAME"))
+    gm("adjudicate", folder, _orders(tmp_path, second, "END GAME"))
+    last = gm("adjudicate", folder, _orders(tmp_path, third))
+    assert f"{second} line 1: failed (14.1): END GAME" in last  # counted, short of ten markers

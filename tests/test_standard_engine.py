@@ -12,7 +12,7 @@ from gm.core.dice import SeededDice
 from gm.core.state import Stack
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine import postal, standard
-from gm.games.rcw.orders.model import Assassinate, Attack, Move, Order, Quit
+from gm.games.rcw.orders.model import Assassinate, Attack, Move, Order, Quit, Steal
 from gm.games.rcw.state import ChartSection, GameState
 from tests.conftest import deployed
 
@@ -145,3 +145,13 @@ def test_the_first_attack_ends_the_movement_phase(data: GameData) -> None:
     after, results, _ = _results(orders, _state(data, position), data)
     assert results[2] == "illegal (5.11)" and _where(after, TROTSKY) == "PETR"
     assert not results[1].startswith("illegal")
+
+
+@pytest.mark.rules("13.26", "5.21")
+def test_only_the_phasing_player_attaches_with_the_gold(data: GameData) -> None:
+    position = {"OMSK": (Stack(player="B", units=(252, "GOLD", 205)),
+                         Stack(player="A", units=(301,)))}
+    orders: dict[str, tuple[Order, ...]] = {"B": (Steal(line=1, unit=301, leader=252),)}
+    after, results, _ = _results(orders, _state(data, position), data)
+    assert results[1] == "illegal (5.21, 13.26)"
+    assert after.position["OMSK"][1].units == (301,)

@@ -87,7 +87,9 @@ def with_standing(campaign: Campaign, state: GameStateBase,
     standard game's LOSSES, ruling R58) after his own, unless his own give one of that kind."""
     store = campaign.store
     current = {row.id for row in store.orders_for(campaign.row, state.turn, state.phase)}
-    earlier = [(row.player, campaign.system.orders_from_json(json.loads(row.parsed)))
+    turn_of = {entry.seq: entry.turn for entry in store.entries(campaign.row)}
+    earlier = [(row.player, turn_of.get(row.state_seq, 0),
+                campaign.system.orders_from_json(json.loads(row.parsed)))
                for row in store.orders_in_play(campaign.row)
                if row.id not in current and row.parsed]
     merged = dict(orders)

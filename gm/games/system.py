@@ -148,11 +148,12 @@ class GameSystem(ABC):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         """The open phase adjudicated: its result, and the state the campaign goes on from."""
 
-    def standing(self, state: GameStateBase, earlier: Sequence[tuple[str, Sequence[Order]]]
+    def standing(self, state: GameStateBase,
+                 earlier: Sequence[tuple[str, int, Sequence[Order]]]
                  ) -> dict[str, tuple[Order, ...]]:
         """The orders given in earlier phases that still stand now, by player (`earlier`:
-        each message's player and orders, oldest first). None in a game whose every phase
-        takes its own orders."""
+        each message's player, Game-Turn and orders, oldest first). None in a game whose
+        every phase takes its own orders."""
         return {}
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice

@@ -169,19 +169,25 @@ class RussianCivilWar(GameSystem):
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
 
-    def standing(self, state: GameStateBase, earlier: Sequence[tuple[str, Sequence[order.Order]]]
+    def standing(self, state: GameStateBase,
+                 earlier: Sequence[tuple[str, int, Sequence[order.Order]]]
                  ) -> dict[str, tuple[order.Order, ...]]:
-        """In the standard game a player's latest LOSSES stands until he gives another
-        (ruling R58): he is attacked in other players' Player-Turns."""
-        from gm.games.rcw.orders.model import Losses
+        """In the standard game a player's latest LOSSES stands until he gives another (he
+        is attacked in other players' Player-Turns), and his END GAME until the end of its
+        Game-Turn, when 14.1 counts the agreement (ruling R58)."""
+        from gm.games.rcw.orders.model import EndGame, Losses
         if _own(state).mode != "standard":
             return {}
-        found: dict[str, tuple[order.Order, ...]] = {}
-        for player, given in earlier:
-            losses = [o for o in given if isinstance(o, Losses)]
-            if losses:
-                found[player] = (losses[-1],)
-        return found
+        losses: dict[str, order.Order] = {}
+        ending: dict[str, order.Order] = {}
+        for player, turn, given in earlier:
+            for one in given:
+                if isinstance(one, Losses):
+                    losses[player] = one
+                elif isinstance(one, EndGame) and turn == state.turn:
+                    ending[player] = one
+        return {p: tuple(o for o in (losses.get(p), ending.get(p)) if o is not None)
+                for p in {*losses, *ending}}
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:

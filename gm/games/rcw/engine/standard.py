@@ -29,12 +29,14 @@ from gm.games.rcw.orders.legality import PHASING_ONLY, TRADES, validate_orders
 from gm.games.rcw.orders.model import (
     Assassinate,
     Attack,
+    EndGame,
     ExecuteCzar,
     IfExecution,
     IfPurged,
     Move,
     Order,
     Purge,
+    Steal,
 )
 from gm.games.rcw.state import GameState
 
@@ -53,8 +55,9 @@ def _judged_now(run: Run, player: str, order: Order) -> bool:
 
 
 def phasing_only_step(run: Run) -> None:
-    """5.11, 5.21, 8.21, 10.11: the other players' moves, attacks and assassinations."""
-    for player, order in run.results.of_kind(*ACTING, Attack):
+    """5.11, 5.21, 8.21, 10.11, 13.26: the other players' moves, attacks, assassinations and
+    Gold leaders' attachments of Green units, refused before any order is carried out."""
+    for player, order in run.results.of_kind(*ACTING, Attack, Steal):
         if player != run.phasing:
             run.results.set(player, order, "illegal", PHASING_ONLY[order.kind],
                             f"only the Phasing Player, {run.phasing}, may do this now")
@@ -125,6 +128,9 @@ def close_player_turn(run: Run) -> None:
     later = [p for p in state.sequence[state.phase:] if p in sequence]
     opening = "random_events" not in run.skip  # a case may leave the next one's roll out
     if later:
+        for player, ending in run.results.of_kind(EndGame):
+            run.results.set(player, ending, "void", "14.1", "it stands, and is counted at the "
+                            "end of the Game-Turn (ruling R58)")
         board.closing = {"phase": sequence.index(later[0]) + 1, "sequence": sequence}
         if opening:
             open_player_turn(board, run.dice, later[0])
@@ -145,8 +151,8 @@ def close_player_turn(run: Run) -> None:
 
 SO_FAR = (  # the steps that carry out what the players ordered, as it is ordered
     Step[Board, Order]("quitting", quit_step),
-    Step[Board, Order]("trades", trades_step),
     Step[Board, Order]("Phasing Player", phasing_only_step),
+    Step[Board, Order]("trades", trades_step),
     Step[Board, Order]("orders", orders_step),
 )
 PLAYER_TURN = PhasePlan[Board, Order]("Player-Turn", (

@@ -47,7 +47,8 @@ PHASE_NAMES = {"setup": "before the game (15.3-15.5)", "first": "in the First Ph
 # movement (10.11, 17.0 [10.0]), no combat is made while moving (5.11).
 # What the standard game's Phasing Player alone may order in his Player-Turn, and the rule.
 PHASING_ONLY = {"move": "5.21", "attach": "5.21", "detach": "5.21", "transfer": "5.21",
-                "emigrate": "5.21", "assassinate": "10.11", "attack": "8.21"}
+                "emigrate": "5.21", "assassinate": "10.11", "attack": "8.21",
+                "steal": "5.21, 13.26"}  # the Gold leader attaches Green units as he moves
 OUT_OF_PHASE = {"move": "5.21", "attach": "5.41", "detach": "5.41", "transfer": "13.14",
                 "emigrate": "13.31", "assassinate": "10.11", "attack": "5.11"}
 
