@@ -51,6 +51,7 @@ class CaseFile(BaseModel):
     phase: int = Field(default=1, ge=1, le=6)  # postal: 1 or 2; standard: the Player-Turn
     sequence: list[str] | None = None  # standard: the Player-Turn order (default: players)
     phasing: str | None = None  # standard: the Phasing Player, as a check of sequence/phase
+    step: Literal["movement", "combat"] = "movement"  # standard: where the Player-Turn stands
     skip: list[Literal["random_events", "randomizer", "replacements", "purge"]] = Field(
         default_factory=list)
     units: list[CaseUnit] = Field(default_factory=list)
@@ -154,9 +155,10 @@ def _check_sequence(path: Path, case: CaseFile) -> None:
     """The phase a mode has, and in the standard game a sequence of the players whose
     Player-Turn `phase` is the Phasing Player's (docs/cases-standard.md)."""
     if case.mode == "postal":
-        if case.phase not in (1, 2) or case.sequence is not None or case.phasing is not None:
-            raise CaseError(f"{path}: a postal case has phase 1 or 2, and no sequence or "
-                            "phasing (mode: standard has)")
+        if case.phase not in (1, 2) or case.sequence is not None or case.phasing is not None \
+                or case.step != "movement":
+            raise CaseError(f"{path}: a postal case has phase 1 or 2, and no sequence, "
+                            "phasing or step (mode: standard has)")
         return
     sequence = case.sequence or case.players
     if sorted(sequence) != sorted(case.players):

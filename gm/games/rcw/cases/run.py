@@ -61,9 +61,10 @@ def run_case(path: Path) -> dict[str, Any]:
     orders, refused = _parse_orders(case, Names(data))
     dice = ForcedDice(list(case.dice), list(case.draws), list(case.recipients))
     try:
-        result = standard.adjudicate(state, data, orders, dice, frozenset(case.skip)) \
-            if case.mode == "standard" else adjudicate(state, data, orders, dice,
-                                                       frozenset(case.skip))
+        # step: combat: the Phasing Player's movement is over (docs/cases-standard.md)
+        skip = frozenset([*case.skip, *(["movement"] if case.step == "combat" else [])])
+        result = standard.adjudicate(state, data, orders, dice, skip) \
+            if case.mode == "standard" else adjudicate(state, data, orders, dice, skip)
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
     left = dice.unused()

@@ -75,7 +75,7 @@ def orders_step(run: Run) -> None:
     doubled = board.pending.subversive_doubled  # this Player-Turn's Combat Phase only (12.12)
     board.update_pending(subversive_doubled=False)
     moved: set[UnitId] = set()
-    fighting = False
+    fighting = "movement" in run.skip  # a case that begins at the Combat Phase
     for who, order in results.of_kind(*ACTING, Attack):
         if who != player:
             continue
