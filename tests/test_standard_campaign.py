@@ -16,6 +16,15 @@ from tests.rcw import rcw_data, state_of
 PLAYERS = ["-p", "A:Anna:a@x.org:pwa", "-p", "B:Boris:b@x.org:pwb", "-p", "C:Clara:c@x.org:pwc"]
 
 
+def _started(tmp_path: Path) -> str:
+    """A standard campaign of A, B and C whose first Player-Turn is open; its folder."""
+    folder = str(tmp_path / "camp")
+    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", folder)
+    gm("start", folder)
+    return folder
+
+
 def _orders(tmp_path: Path, player: str, *lines: str) -> str:
     path = tmp_path / f"{player}-{len(list(tmp_path.glob('*.txt')))}.txt"
     path.write_text("\n".join(["GAME camp", f"PLAYER {player}",
@@ -25,10 +34,7 @@ def _orders(tmp_path: Path, player: str, *lines: str) -> str:
 
 
 def test_a_game_turn_of_player_turns_from_order_files(tmp_path: Path) -> None:
-    folder = str(tmp_path / "camp")
-    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
-    gm("end-trading", folder)
-    gm("start", folder)
+    folder = _started(tmp_path)
     state = state_of(Path(folder))
     assert (state.mode, state.turn, state.phase) == ("standard", 1, 1)
     first, second, third = state.sequence
@@ -64,10 +70,7 @@ def test_a_game_turn_of_player_turns_from_order_files(tmp_path: Path) -> None:
 
 
 def test_status_waits_for_the_phasing_player_alone(tmp_path: Path) -> None:
-    folder = str(tmp_path / "camp")
-    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
-    gm("end-trading", folder)
-    gm("start", folder)
+    folder = _started(tmp_path)
     first = state_of(Path(folder)).sequence[0]
     names = {"A": "Anna", "B": "Boris", "C": "Clara"}
     status = gm("status", folder)
@@ -77,10 +80,7 @@ def test_status_waits_for_the_phasing_player_alone(tmp_path: Path) -> None:
 def test_a_players_losses_stand_for_the_player_turns_after(tmp_path: Path) -> None:
     """Ruling R58: B's LOSSES sent in A's Player-Turn still stands in C's, where he sent
     nothing."""
-    folder = str(tmp_path / "camp")
-    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
-    gm("end-trading", folder)
-    gm("start", folder)
+    folder = _started(tmp_path)
     state = state_of(Path(folder))
     first, second, third = state.sequence
     data = rcw_data(open_campaign(Path(folder)).data)
@@ -96,10 +96,7 @@ def test_a_players_losses_stand_for_the_player_turns_after(tmp_path: Path) -> No
 def test_the_gm_resolves_a_purge_at_once_and_it_is_not_resolved_again(tmp_path: Path) -> None:
     """Issue 16: a Purge ordered during a Player-Turn is resolved at its end, or at once when
     the GM says (gm purge); then the Player-Turn's end does not resolve it again."""
-    folder = str(tmp_path / "camp")
-    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
-    gm("end-trading", folder)
-    gm("start", folder)
+    folder = _started(tmp_path)
     state = state_of(Path(folder))
     first, second, _ = state.sequence
     edited = json.loads(gm("show", folder, "--json"))
@@ -124,10 +121,7 @@ def test_the_gm_resolves_a_purge_at_once_and_it_is_not_resolved_again(tmp_path: 
 def test_an_end_game_agreement_stands_until_the_end_of_the_game_turn(tmp_path: Path) -> None:
     """Ruling R58: B's END GAME sent in the first Player-Turn is counted at the end of the
     Game-Turn (14.1), after the last Player-Turn, where he sent nothing."""
-    folder = str(tmp_path / "camp")
-    gm("new", folder, "--mode", "standard", "--seed", "st", *PLAYERS)
-    gm("end-trading", folder)
-    gm("start", folder)
+    folder = _started(tmp_path)
     first, second, third = state_of(Path(folder)).sequence
     gm("adjudicate", folder, _orders(tmp_path, first), _orders(tmp_path, second, "END GAME"))
     gm("adjudicate", folder, _orders(tmp_path, second, "END GAME"))
