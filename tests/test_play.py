@@ -68,3 +68,15 @@ def test_a_game_turn_at_the_table(tmp_path: Path) -> None:
     child.sendline("EXIT")
     child.expect(pexpect.EOF)
     assert (state_of(folder).turn, state_of(folder).phase) == (2, 1)
+
+
+def test_play_refuses_a_postal_campaign(tmp_path: Path) -> None:
+    folder = tmp_path / "postal"
+    gm("new", str(folder), "--seed", "p", *PLAYERS)
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    child = _play(folder)
+    child.expect_exact("gm play plays a campaign made with gm new --mode standard")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1

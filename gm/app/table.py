@@ -54,9 +54,11 @@ class Table:
 
     def phasing(self) -> str:
         state = self.state()
-        if state.stage != "play" or state.phase < 1 or not state.sequence:
-            raise GameError("no Player-Turn is under way (gm start opens the first)")
-        return state.sequence[state.phase - 1]
+        phasing = self.campaign.system.phasing(state)
+        if phasing is None:
+            raise GameError("no Player-Turn is under way: gm play plays a campaign made with "
+                            "gm new --mode standard, once gm start has opened its first")
+        return phasing
 
     def opening(self) -> str:
         """Where the game stands, what is kept of this Player-Turn, and how to play."""

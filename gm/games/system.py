@@ -162,10 +162,15 @@ class GameSystem(ABC):
         once when the GM says"); only a mode that allows it has it."""
         raise GameError(f"{self.title} has nothing to resolve before the phase's end")
 
+    def phasing(self, state: GameStateBase) -> str | None:
+        """The player whose turn is under way, in a mode where one acts at a time (the
+        standard game's Phasing Player); None when all give orders together."""
+        return None
+
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
-        """The players whose orders the open phase waits for (reminders, STATUS): all still
-        playing, unless the mode has one player act at a time."""
-        return state.players_in_game()
+        """The players whose orders the open phase waits for (reminders, STATUS)."""
+        phasing = self.phasing(state)
+        return (phasing,) if phasing is not None else state.players_in_game()
 
     def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                   ) -> PhaseResult[GameStateBase]:

@@ -202,10 +202,9 @@ class RussianCivilWar(GameSystem):
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline)
 
-    def awaited(self, state: GameStateBase) -> tuple[str, ...]:
-        """In the standard game, the Phasing Player alone (4.1)."""
-        phasing = _own(state).phasing_player()
-        return (phasing,) if phasing is not None else state.players_in_game()
+    def phasing(self, state: GameStateBase) -> str | None:
+        """The standard game's Phasing Player (4.1)."""
+        return _own(state).phasing_player()
 
     def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                   ) -> PhaseResult[GameStateBase]:
