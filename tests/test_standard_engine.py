@@ -155,3 +155,24 @@ def test_only_the_phasing_player_attaches_with_the_gold(data: GameData) -> None:
     after, results, _ = _results(orders, _state(data, position), data)
     assert results[1] == "illegal (5.21, 13.26)"
     assert after.position["OMSK"][1].units == (301,)
+
+
+@pytest.mark.rules("8.23", "5.11")
+def test_the_answer_judges_an_attack_where_the_move_before_it_leaves_the_force(
+        data: GameData) -> None:
+    """A message moves a force into TVER, then attacks there: legal in sequence (ruling R57),
+    though not where the force stood when the Player-Turn began; a move after the attack is
+    refused (5.11); nothing is rolled."""
+    from gm.games.rcw.orders.legality import validate_orders
+
+    position = {"NOVG": (Stack(player="A", units=(TROTSKY, 111)),),
+                "TVER": (Stack(player="B", units=(DENIKIN, 201)),),
+                "PETR": (Stack(player="A", units=(160, 101)),)}
+    state = _state(data, position)
+    orders: tuple[Order, ...] = (
+        Move(line=1, force=(TROTSKY, 111), path=("NOVG", "TVER")),
+        Attack(line=2, target=(DENIKIN,), forces=((TROTSKY, 111),)),
+        Move(line=3, force=(160, 101), path=("PETR", "NOVG")))
+    assert any(r.order.line == 2 for r in validate_orders(orders, state, data, "A"))
+    refused = standard.refused_in_sequence(state, data, "A", orders)
+    assert [(r.line, r.rule) for r in refused] == [(3, "5.11")]

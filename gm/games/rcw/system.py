@@ -139,11 +139,23 @@ class RussianCivilWar(GameSystem):
         """Legality as 17.0 [4.2] orders it: the trades against the start of the phase, the
         other orders against the position the player's own trades leave (ruling R16)."""
         from gm.games.rcw.engine.trades import after_own_trades
-        from gm.games.rcw.orders.messages import legality_problems
+        from gm.games.rcw.orders.messages import legality_problems, result_problem
         own, game_data = _own(state), _data(data)
         orders = _orders({player: message.orders})[player]
         after = after_own_trades(own, game_data, player, orders)
-        return legality_problems(orders, message.lines, own, game_data, player, after)
+        problems = legality_problems(orders, message.lines, own, game_data, player, after)
+        if player != own.phasing_player():
+            return problems
+        # The standard game's Phasing Player: his moves, assassinations and attacks judged
+        # as they come, on the position his orders before them leave (ruling R57).
+        from gm.games.rcw.engine import standard
+        acting = {"move", "attach", "detach", "transfer", "emigrate", "assassinate", "attack",
+                  "steal"}
+        kinds = {o.line: o.kind for o in orders}
+        in_turn = standard.refused_in_sequence(own, game_data, player, orders)
+        return sorted([p for p in problems if kinds.get(p.line) not in acting] +
+                      [result_problem(r, message.lines) for r in in_turn
+                       if kinds.get(r.line) in acting], key=lambda p: (p.line, p.column))
 
     def order_forms(self) -> str:
         return (Path(__file__).parent / "grammar" / "forms.txt").read_text(encoding="utf-8")

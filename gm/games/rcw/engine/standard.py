@@ -17,7 +17,11 @@ first Player-Turn opens.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from gm.core.dice import Dice
+from gm.engine.results import OrderResult
 from gm.engine.sequence import Mode, PhasePlan, PhaseResult, PhaseRun, Step, run_phase
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.engine import assassination, movement, purge, random_events, replacements
@@ -41,6 +45,7 @@ from gm.games.rcw.orders.model import (
 from gm.games.rcw.state import GameState
 
 Run = PhaseRun[Board, Order]
+T = TypeVar("T")
 Orders = dict[str, tuple[Order, ...]]
 
 ACTING = (*movement.MOVEMENT_KINDS, Assassinate)
@@ -67,6 +72,12 @@ def orders_step(run: Run) -> None:
     """The Movement Phase, then the Combat Phase (5.11): the Phasing Player's orders in the
     order written, each on the position the ones before it left (ruling R57). His first
     ATTACK or SUBVERT ends his movement; assassinations may come in either (10.0)."""
+    _carry_out(run, resolve=True)
+
+
+def _carry_out(run: Run, resolve: bool) -> None:
+    """`resolve` False: movement carried out (it needs no die), assassinations and attacks
+    judged against the position then but not made (the answer to his message)."""
     player = run.phasing
     assert player is not None
     board, results = run.board, run.results
@@ -81,7 +92,7 @@ def orders_step(run: Run) -> None:
             continue
         if isinstance(order, Attack):
             fighting = True
-            if _judged_now(run, player, order):
+            if _judged_now(run, player, order) and resolve:
                 combat.resolve(player, order, doubled)
         elif fighting and not isinstance(order, Assassinate):
             results.set(player, order, "illegal", "5.11", "the Movement Phase ended with the "
@@ -89,7 +100,8 @@ def orders_step(run: Run) -> None:
         elif not _judged_now(run, player, order):
             continue
         elif isinstance(order, Assassinate):
-            assassination.in_player_turn(board, results, run.dice, player, order)
+            if resolve:
+                assassination.in_player_turn(board, results, run.dice, player, order)
         elif isinstance(order, Move) and moved & set(order.force):
             results.set(player, order, "illegal", "5.1, 5.25",
                         "a force that moved may not move again this Movement Phase")
@@ -197,6 +209,33 @@ def purges_now(state: GameState, data: GameData, orders: Orders, dice: Dice
     wanted = {p: tuple(o for o in given if isinstance(o, kinds)) for p, given in orders.items()}
     return _run(PhasePlan[Board, Order]("Purge", (Step("purge", purge_step),)), state, data,
                 {p: o for p, o in wanted.items() if o}, dice, frozenset())
+
+
+def refused_in_sequence(state: GameState, data: GameData, player: str,
+                        orders: tuple[Order, ...]) -> list[OrderResult]:
+    """The Phasing Player's orders the rules refuse as they come, each judged on the position
+    the ones before it leave (his trades made, his forces moved), before any die is rolled:
+    what his answer tells him (ruling R57). Those of others are judged as in either game."""
+    board = Board.of(state, data)
+    results = PhaseResults({player: orders}, board.timeline)
+    judge_legality(state, data, results, TRADES)
+    run = Run(board, results, NoDice(), phasing=player)
+    trades_step(run)
+    _carry_out(run, resolve=False)
+    return [r for r in results.listing() if r.result == "illegal"]
+
+
+class NoDice(Dice):
+    """Chance is never asked for when orders are only judged."""
+
+    def die(self, purpose: str) -> int:
+        raise AssertionError(f"no die when orders are judged: {purpose}")
+
+    def draw(self, items: Sequence[T], purpose: str) -> T:
+        raise AssertionError(f"no draw when orders are judged: {purpose}")
+
+    def recipient(self, players: Sequence[str], purpose: str) -> str:
+        raise AssertionError(f"no recipient when orders are judged: {purpose}")
 
 
 def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders: Orders,

@@ -3,6 +3,7 @@ rule (as the answer's problems), and the comment each accepted order gets."""
 
 from __future__ import annotations
 
+from gm.engine.results import OrderResult
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.orders.legality import validate_orders
 from gm.games.rcw.orders.model import Order
@@ -25,6 +26,12 @@ def _refusal_problem(refusal: Refusal[Order], lines: dict[int, str]) -> Problem:
     refused = refusal.order
     return Problem(refused.line, refused.column, lines.get(refused.line, refused.echo()),
                    refusal.message, None, refusal.rule)
+
+
+def result_problem(result: OrderResult, lines: dict[int, str]) -> Problem:
+    """An order refused as it would be carried out, as the answer shows a refusal."""
+    return Problem(result.line, 1, lines.get(result.line, result.text), result.detail, None,
+                   result.rule)
 
 
 def legality_problems(orders: tuple[Order, ...], lines: dict[int, str], state: GameState,
