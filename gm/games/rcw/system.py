@@ -149,8 +149,7 @@ class RussianCivilWar(GameSystem):
         # The standard game's Phasing Player: his moves, assassinations and attacks judged
         # as they come, on the position his orders before them leave (ruling R57).
         from gm.games.rcw.engine import standard
-        acting = {"move", "attach", "detach", "transfer", "emigrate", "assassinate", "attack",
-                  "steal"}
+        from gm.games.rcw.orders.legality import PHASING_ONLY as acting
         kinds = {o.line: o.kind for o in orders}
         in_turn = standard.refused_in_sequence(own, game_data, player, orders)
         return sorted([p for p in problems if kinds.get(p.line) not in acting] +
