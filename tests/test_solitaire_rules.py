@@ -1,0 +1,77 @@
+"""The solitaire game's rules that are functions of the map and the position (issue 17,
+gm/games/rcw/rules/solitaire.py): each non-Red force's target path (21.13, 21.21, 21.22) and
+the victory at the end of a Game-Turn (28.0)."""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import pairwise
+
+import pytest
+
+from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.rules.solitaire import TARGETS, solitaire_victory, target_paths
+
+
+def _rail_distance(data: GameData, start: str) -> int:
+    """Fewest rail steps from `start` to Petrograd or Tver, counted afresh."""
+    seen, queue = {start: 0}, deque([start])
+    while queue:
+        here = queue.popleft()
+        if here in TARGETS:
+            return seen[here]
+        for there in data.provinces[here].rail:
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    raise AssertionError(f"{start} is off the rail net")
+
+
+@pytest.mark.rules("21.13", "21.22", "21.24")
+def test_every_force_has_the_fewest_rail_provinces_to_tver_or_petrograd(data: GameData
+                                                                       ) -> None:
+    for province in data.provinces:
+        paths = target_paths(data, province)
+        assert paths, province
+        for path in paths:
+            assert path[0] == province and path[-1] in TARGETS
+            assert all(data.rail_linked(a, b) for a, b in pairwise(path))
+            assert len(path) - 1 == _rail_distance(data, province)
+        assert len(set(paths)) == len(paths)
+    assert len(target_paths(data, "KIEV")) > 1  # a tie: a die chooses among them (21.22)
+    assert target_paths(data, "TVER") == [("TVER",)]  # there already
+
+
+@pytest.mark.rules("21.21")
+def test_a_force_off_the_rail_net_first_reaches_it(data: GameData) -> None:
+    """A GM's map with KUBA off the rail net: the force goes by the fewest provinces to one
+    whose rail lines lead to Tver or Petrograd, then along them (ruling R59)."""
+    provinces = tuple(p.model_copy(update={"rail": () if p.code == "KUBA" else tuple(
+        n for n in p.rail if n != "KUBA")}) for p in data.map.provinces)
+    cut = GameData(directory=data.directory, counters=data.counters,
+                   map=data.map.model_copy(update={"provinces": provinces}))
+    paths = target_paths(cut, "KUBA")
+    assert paths and all(cut.adjacent(path[0], path[1]) for path in paths)
+    assert all(all(cut.rail_linked(a, b) for a, b in pairwise(path[1:]))
+               for path in paths)
+    assert {len(path) for path in paths} == {len(paths[0])}
+
+
+DENIKIN_STACK = [251, 201]  # White units
+LENIN_STACK = [151, 101]
+
+
+@pytest.mark.rules("28.11", "28.12", "28.13", "28.14", "28.15")
+@pytest.mark.parametrize("position, turn, result", [
+    ({"TVER": [DENIKIN_STACK], "PETR": [LENIN_STACK]}, 3, "non-red decisive"),
+    ({"PETR": [LENIN_STACK], "OMSK": [[255, 222]]}, 4, "red decisive"),  # Siberia not counted
+    ({"PETR": [LENIN_STACK]}, 5, "red decisive"),
+    ({"PETR": [LENIN_STACK]}, 6, "red substantive"),
+    ({"PETR": [LENIN_STACK]}, 7, "red marginal"),
+    ({"PETR": [LENIN_STACK], "KUBA": [DENIKIN_STACK]}, 6, None),
+    ({"PETR": [LENIN_STACK], "KUBA": [DENIKIN_STACK]}, 7, "draw"),
+])
+def test_the_solitaire_victory(data: GameData, position: dict[str, list[list[int]]],
+                               turn: int, result: str | None) -> None:
+    stacks = {code: [list(s) for s in piles] for code, piles in position.items()}
+    assert solitaire_victory(stacks, data, turn) == result
