@@ -10,7 +10,16 @@ from itertools import pairwise
 import pytest
 
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.rules.solitaire import TARGETS, solitaire_victory, target_paths
+from gm.games.rcw.rules.solitaire import (
+    TARGETS,
+    auxiliary_stacks,
+    exchange_priority,
+    solitaire_victory,
+    target_paths,
+    weakest,
+    white_stacks,
+)
+from gm.games.rcw.rules.stacking import stack_problems
 
 
 def _rail_distance(data: GameData, start: str) -> int:
@@ -75,3 +84,29 @@ def test_the_solitaire_victory(data: GameData, position: dict[str, list[list[int
                                turn: int, result: str | None) -> None:
     stacks = {code: [list(s) for s in piles] for code, piles in position.items()}
     assert solitaire_victory(stacks, data, turn) == result
+
+
+@pytest.mark.rules("22.1", "7.11", "5.14")
+def test_white_units_stack_as_22_1_orders(data: GameData) -> None:
+    """Denikin (251, value 3) takes the three strongest; Mai-Maevsky (253) goes on top, with
+    no room left under five units; the rest stack without a leader."""
+    units = [253, 251, 221, 202, 201, 222, 210, 212]
+    stacks = white_stacks(units, data)
+    assert stacks == [(253, 251, 201, 212, 202), (210, 221, 222)]
+    assert all(stack_problems(stack, data) == [] for stack in stacks)
+    assert sorted(u for stack in stacks for u in stack) == sorted(units)
+    assert white_stacks([256, 255], data) == [(256, 255)]  # leaders alone stack together
+
+
+@pytest.mark.rules("22.2", "7.14")
+def test_blue_and_green_units_stack_by_nationality(data: GameData) -> None:
+    stacks = auxiliary_stacks([402, 403, 401, 301, 302], data)
+    assert stacks == [(403,), (401, 402), (301, 302)]
+    assert all(stack_problems(stack, data) == [] for stack in stacks)
+
+
+@pytest.mark.rules("23.11", "23.16")
+def test_the_weakest_force_and_the_exchange_order(data: GameData) -> None:
+    assert weakest([(151, 101), (113,), (114,)], data) == [1, 2]  # equal: a die chooses
+    order = exchange_priority([251, 201, 301, 401, 221], data)
+    assert order == [401, 301, 221, 201, 251]  # Blue, Green, White (weakest first), leader

@@ -1,7 +1,8 @@
 """Rules of the solitaire game (18.0-28.0) that are pure functions of the map and the
-position: the target province and path of a non-Red force (21.13, 21.21, 21.22), and the
-victory at the end of a Game-Turn (28.0). The automaton that plays the non-Red side is built
-on them (issue 17)."""
+position: the target province and path of a non-Red force (21.13, 21.21, 21.22), the
+non-Red stacking (22.1, 22.2), the compulsory attack's target (23.11, 23.12) and the Exchange
+order (23.16), and the victory at the end of a Game-Turn (28.0). The automaton that plays the
+non-Red side is built on them (issue 17)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.rules.combat import strength
+from gm.games.rcw.rules.stacking import MAX_UNITS as MAX_STACK
 
 TARGETS = ("PETR", "TVER")  # 21.13: Petrograd and Tver
 RED_OBJECTIVE = ("G", "W", "U", "C")  # 28.11: Greater Russia, White Russia, Ukraine, Cossack
@@ -90,3 +93,62 @@ def solitaire_victory(position: Mapping[str, Sequence[Sequence[UnitId]]], data: 
     if not any(non_red(code) for code in held):
         return f"red {RED_LEVELS[max(turn, 5)]}" if turn <= LAST_TURN else None
     return "draw" if turn >= LAST_TURN else None
+
+
+def _strongest_first(units: list[int], data: GameData) -> list[int]:
+    return sorted(units, key=lambda u: (-data.combat_units[u].strength, u))
+
+
+def white_stacks(units: Sequence[UnitId], data: GameData) -> list[tuple[UnitId, ...]]:
+    """22.1: a province's White leaders and combat units in the fewest, strongest stacks: the
+    lowest-numbered leader takes as many of the strongest combat units as he may (5.14), the
+    next lowest-numbered leader goes on top with as many of the strongest left, until the
+    stack holds five units (7.11); then the next stack likewise. Combat units no leader can
+    take stack five at most together, strongest first. Each stack top to bottom (7.21)."""
+    leaders = sorted(int(u) for u in units if data.is_leader(u))
+    combat = _strongest_first([int(u) for u in units if data.is_combat(u)], data)
+    stacks: list[tuple[UnitId, ...]] = []
+    while leaders:
+        stack: list[UnitId] = []
+        while leaders and len(stack) < MAX_STACK:
+            leader = leaders.pop(0)
+            room = min(data.leaders[leader].value, MAX_STACK - len(stack) - 1)
+            taken, combat = combat[:room], combat[room:]
+            stack = [leader, *taken, *stack]  # the later leader on top
+        stacks.append(tuple(stack))
+    return stacks + _unled(combat)
+
+
+def _unled(combat: list[int]) -> list[tuple[UnitId, ...]]:
+    return [tuple(combat[i:i + MAX_STACK]) for i in range(0, len(combat), MAX_STACK)]
+
+
+def auxiliary_stacks(units: Sequence[UnitId], data: GameData) -> list[tuple[UnitId, ...]]:
+    """22.2: a province's Blue or Green combat units in the fewest, strongest stacks, one
+    nationality a stack (7.14), five units at most (7.11), strongest first."""
+    by_nationality: dict[str, list[int]] = {}
+    for unit in (int(u) for u in units if data.is_combat(u)):
+        by_nationality.setdefault(data.units[unit].nationality, []).append(unit)
+    return [stack for nationality in sorted(by_nationality)
+            for stack in _unled(_strongest_first(by_nationality[nationality], data))]
+
+
+def weakest(stacks: Sequence[Sequence[UnitId]], data: GameData) -> list[int]:
+    """23.11, 23.12: the indices of the stacks with the smallest total Combat Strength (a die
+    chooses among several)."""
+    totals = [sum(strength(u, data) for u in stack) for stack in stacks]
+    least = min(totals, default=0)
+    return [i for i, total in enumerate(totals) if total == least]
+
+
+def exchange_priority(units: Sequence[UnitId], data: GameData) -> list[UnitId]:
+    """23.16: the order non-Red units go in an Exchange: Blue combat units, then Green, then
+    White combat units, then White leaders; within each the weakest first (ruling R61)."""
+    rank = {"blue": 0, "green": 1, "white": 2}
+
+    def key(unit: UnitId) -> tuple[int, int, int]:
+        if data.is_leader(unit):
+            return (3, data.leaders[int(unit)].value, int(unit))
+        return (rank.get(str(data.color(unit)), 4), strength(unit, data), int(unit))
+
+    return sorted((u for u in units if isinstance(u, int)), key=key)
