@@ -25,11 +25,11 @@ from gm.engine.results import OrderResult
 from gm.engine.sequence import Mode, PhasePlan, PhaseResult, PhaseRun, Step, run_phase
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.engine import assassination, movement, purge, random_events, replacements
-from gm.games.rcw.engine.board import Board, PhaseResults
+from gm.games.rcw.engine.board import Board
 from gm.games.rcw.engine.combat import Combat
 from gm.games.rcw.engine.end_of_turn import sequencing_draw
-from gm.games.rcw.engine.postal import end_of_game_turn, judge_legality, quit_step, trades_step
-from gm.games.rcw.orders.legality import PHASING_ONLY, TRADES, validate_orders
+from gm.games.rcw.engine.postal import end_of_game_turn, open_phase, quit_step, trades_step
+from gm.games.rcw.orders.legality import PHASING_ONLY, validate_orders
 from gm.games.rcw.orders.model import (
     Assassinate,
     Attack,
@@ -216,9 +216,7 @@ def refused_in_sequence(state: GameState, data: GameData, player: str,
     """The Phasing Player's orders the rules refuse as they come, each judged on the position
     the ones before it leave (his trades made, his forces moved), before any die is rolled:
     what his answer tells him (ruling R57). Those of others are judged as in either game."""
-    board = Board.of(state, data)
-    results = PhaseResults({player: orders}, board.timeline)
-    judge_legality(state, data, results, TRADES)
+    board, results = open_phase(state, data, {player: orders})
     run = Run(board, results, NoDice(), phasing=player)
     trades_step(run)
     _carry_out(run, resolve=False)
@@ -242,9 +240,6 @@ def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders
          dice: Dice, skip: frozenset[str]) -> PhaseResult[GameState]:
     if state.stage != "play" or state.mode != "standard":
         raise ValueError("no Player-Turn of the standard game is under way")
-    board = Board.of(state, data)
-    results = PhaseResults({p: o for p, o in orders.items() if p in state.players},
-                           board.timeline)
-    judge_legality(state, data, results, TRADES)
+    board, results = open_phase(state, data, orders)
     run_phase(plan, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
     return PhaseResult(board.finish(), results.listing(), board.log, board.timeline)
