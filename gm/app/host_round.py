@@ -101,7 +101,7 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
     """One round of this worker: the mailbox if no other worker is reading it, then every
     campaign no other worker holds (each opened only then)."""
     began = time.time()  # not game time: only to tell whether another worker came after
-    entries, problems = hosted(host)
+    entries, problems = hosted(host.folder)
     done = HostRound(problems=problems)
     opened = _Opened(done)
     strays = Strays(host.database)

@@ -45,12 +45,10 @@ class Host:
     config: MailConfig
     database: str  # the host's own: mail for no hosted game, and its workers' claims
 
-    def database_exists(self) -> bool:
-        return not self.database.startswith("sqlite:///") or \
-            Path(self.database.removeprefix("sqlite:///")).exists()
 
-    def campaign_folders(self) -> list[Path]:
-        return sorted(p for p in self.folder.iterdir() if (p / CONFIG_FILE).is_file())
+def _database_exists(database: str) -> bool:
+    return not database.startswith("sqlite:///") or \
+        Path(database.removeprefix("sqlite:///")).exists()
 
 
 def make_host(folder: Path, database: str | None = None) -> Path:
@@ -89,12 +87,12 @@ class Hosted:
         return claimed(Database(self.database), f"campaign:{self.name}", wait)
 
 
-def hosted(host: Host) -> tuple[list[Hosted], list[str]]:
+def hosted(host: Path) -> tuple[list[Hosted], list[str]]:
     """Every campaign of the host, and a line for each that cannot be read (one broken campaign
     must not stop the others); two campaigns of one name cannot both be routed to."""
     found: list[Hosted] = []
     problems: list[str] = []
-    for folder in host.campaign_folders():
+    for folder in sorted(p for p in host.iterdir() if (p / CONFIG_FILE).is_file()):
         try:
             name, url, _ = campaign_config(folder)
             found.append(Hosted(folder, name, url))
@@ -110,7 +108,7 @@ def hosted(host: Host) -> tuple[list[Hosted], list[str]]:
     return found, problems
 
 
-def open_hosted(host: Host) -> tuple[list[Campaign], list[str]]:
+def open_hosted(host: Path) -> tuple[list[Campaign], list[str]]:
     """Every campaign of the host that opens, and a line for each that does not."""
     entries, problems = hosted(host)
     campaigns: list[Campaign] = []
@@ -155,7 +153,7 @@ def statuses(folder: Path) -> tuple[list[Standing], list[str], dict[str, int]]:
     if not (folder / HOST_FILE).is_file():
         raise GameError(f"{folder} is neither a campaign (campaign.toml) nor a host "
                         f"({HOST_FILE})")
-    host = Host(folder, MailConfig("judge@invalid.invalid"), host_database(folder))
-    campaigns, problems = open_hosted(host)
-    strays = HostStore(host.database).count() if host.database_exists() else {}
+    campaigns, problems = open_hosted(folder)
+    database = host_database(folder)
+    strays = HostStore(database).count() if _database_exists(database) else {}
     return [gm_standing(c) for c in campaigns], problems, strays
