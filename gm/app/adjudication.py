@@ -86,12 +86,16 @@ def with_standing(campaign: Campaign, state: GameStateBase,
     """Each player's orders for the open phase, with his earlier orders that still stand (a
     standard game's LOSSES, ruling R58) after his own, unless his own give one of that kind."""
     store = campaign.store
-    current = {row.id for row in store.orders_for(campaign.row, state.turn, state.phase)}
-    turn_of = {entry.seq: entry.turn for entry in store.entries(campaign.row)}
-    earlier = [(row.player, turn_of.get(row.state_seq, 0),
-                campaign.system.orders_from_json(json.loads(row.parsed)))
-               for row in store.orders_in_play(campaign.row)
-               if row.id not in current and row.parsed]
+
+    def earlier() -> list[tuple[str, int, tuple[Order, ...]]]:
+        """Read only by a mode with standing orders: a postal phase never pays for it."""
+        current = {row.id for row in store.orders_for(campaign.row, state.turn, state.phase)}
+        turn_of = {entry.seq: entry.turn for entry in store.entries(campaign.row)}
+        return [(row.player, turn_of.get(row.state_seq, 0),
+                 campaign.system.orders_from_json(json.loads(row.parsed)))
+                for row in store.orders_in_play(campaign.row)
+                if row.id not in current and row.parsed]
+
     merged = dict(orders)
     for player, standing in campaign.system.standing(state, earlier).items():
         own = merged.get(player, ())

@@ -9,7 +9,7 @@ gm.orders.order.Order); a system checks that what it is given is its own."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -149,11 +149,11 @@ class GameSystem(ABC):
         """The open phase adjudicated: its result, and the state the campaign goes on from."""
 
     def standing(self, state: GameStateBase,
-                 earlier: Sequence[tuple[str, int, Sequence[Order]]]
+                 earlier: Callable[[], Sequence[tuple[str, int, Sequence[Order]]]]
                  ) -> dict[str, tuple[Order, ...]]:
         """The orders given in earlier phases that still stand now, by player (`earlier`:
-        each message's player, Game-Turn and orders, oldest first). None in a game whose
-        every phase takes its own orders."""
+        reads each message's player, Game-Turn and orders, oldest first, when called). None
+        in a game whose every phase takes its own orders."""
         return {}
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice

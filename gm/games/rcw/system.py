@@ -3,7 +3,7 @@ orders, postal mode, state and reports, behind the one interface the application
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -181,7 +181,7 @@ class RussianCivilWar(GameSystem):
                                           result.timeline), after
 
     def standing(self, state: GameStateBase,
-                 earlier: Sequence[tuple[str, int, Sequence[order.Order]]]
+                 earlier: Callable[[], Sequence[tuple[str, int, Sequence[order.Order]]]]
                  ) -> dict[str, tuple[order.Order, ...]]:
         """In the standard game a player's latest LOSSES stands until he gives another (he
         is attacked in other players' Player-Turns), and his END GAME until the end of its
@@ -191,7 +191,7 @@ class RussianCivilWar(GameSystem):
             return {}
         losses: dict[str, order.Order] = {}
         ending: dict[str, order.Order] = {}
-        for player, turn, given in earlier:
+        for player, turn, given in earlier():
             for one in given:
                 if isinstance(one, Losses):
                     losses[player] = one
