@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from gm.app.campaign import CONFIG_FILE, Campaign, campaign_config, open_campaign
 from gm.app.hostfile import HOST_FILE, host_database
-from gm.app.intake import Fetched, header_end
+from gm.app.intake import Fetched, read_head
 from gm.app.settings import MailConfig, load_host_mail_config
 from gm.app.status import Standing, gm_standing
 from gm.core.errors import GameError
@@ -130,11 +130,8 @@ def route(fetched: Fetched, names: Mapping[str, T], limit: int) -> T | None:
     raw = fetched.raw[:limit]
     try:
         reading = read_headers(raw) if fetched.size > limit else read_message(raw)
-    except Exception:  # unreadable: its headers alone
-        try:
-            reading = read_headers(raw[:header_end(raw)])
-        except Exception:
-            return None
+    except Exception:  # unreadable: its headers alone (none: routed nowhere, a stray)
+        reading = read_head(raw)
     envelope = envelope_or_error(reading.text)
     if isinstance(envelope, Envelope) and envelope.game:
         return names.get(envelope.game.casefold())

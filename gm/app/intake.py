@@ -96,6 +96,15 @@ def prepare(fetched: Fetched, config: MailConfig, passwords: PasswordCache
     return kept, Read(reading, envelope)
 
 
+def read_head(raw: bytes) -> Reading:
+    """A message's headers alone (its body unread, so no password in it is touched), or an
+    empty reading when not even they can be read."""
+    try:
+        return read_headers(raw[:header_end(raw)])
+    except Exception:  # not even the headers
+        return Reading(text="")
+
+
 def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCache
                    ) -> tuple[NewMessage, Read]:
     """`prepare`, or, for a message this program fails to read, its headers alone (so that
@@ -106,10 +115,7 @@ def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCach
     except Exception as exc:  # whatever it is, the other messages go on
         raw = fetched.raw[:config.max_message_bytes]
         cut = header_end(raw)
-        try:
-            head = read_headers(raw[:cut])
-        except Exception:  # not even the headers: the message is kept, and the GM told
-            head = Reading(text="")
+        head = read_head(raw)  # even empty, the message is kept and the GM told
         reading = replace(head, unreadable=f"this program could not read it "
                           f"({type(exc).__name__}); the GM is told")
         return NewMessage(content_key(raw), raw[:cut] + b"\r\n\r\n", fetched.size,
