@@ -30,7 +30,6 @@ ANSWER_WAIT_SECONDS = 120  # a campaign another worker holds: its round ends wel
 @dataclass
 class HostRound:
     rounds: dict[str, Round] = field(default_factory=dict)
-    read_mail: bool = False  # this worker read the mailbox (another one may have)
     strays: int = 0  # messages for no hosted game, kept
     problems: list[str] = field(default_factory=list)
 
@@ -108,7 +107,6 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
     counts: dict[str, tuple[int, int]] = {}
     with claimed(strays.store, "intake") as reading:
         if reading:
-            done.read_mail = True
             with open_mailbox() as mailbox:
                 counts = _intake(host, entries, opened, mailbox, strays, done)
     for entry in entries:
