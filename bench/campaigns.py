@@ -1,7 +1,9 @@
 """Random 6-player campaigns played to the end (gm/games/rcw/simulation/simulate.py): phases
 adjudicated per second, against the First Phase benchmark's phases per second in the same
 run; and whole games per second, postal (17.0) beside standard (4.2: six Player-Turns a
-Game-Turn). Goal (issue 5): a whole campaign well under a second.
+Game-Turn); and 1,000 solitaire games (18.0-28.0) of a simple Red strategy against the
+program's non-Red Player: how often each result occurs and the time a game (issue 17).
+Goal (issue 5): a whole campaign well under a second.
 Run: .venv/bin/python bench/campaigns.py
 """
 
@@ -11,6 +13,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -20,12 +23,14 @@ from gm.core.dice import SeededDice
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.engine.postal import adjudicate
+from gm.games.rcw.simulation import solitaire
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import play, start
 from gm.games.rcw.state import Mode
 
 CAMPAIGNS = 10
 TURN_LIMIT = 40
+SOLITAIRE_GAMES = 1000
 
 
 def games(data: GameData, mode: Mode) -> tuple[list[float], int, list[int], list[str]]:
@@ -43,6 +48,30 @@ def games(data: GameData, mode: Mode) -> tuple[list[float], int, list[int], list
         turns.append(played[-1].after.turn)
         endings.append(played[-1].after.victory or "none")
     return seconds, phases, turns, endings
+
+
+def solitaire_games(data: GameData) -> None:
+    """SOLITAIRE_GAMES games of the simple Red strategy to their end: each result's share,
+    the Game-Turn they end on, the time a game (set-up and Game-Turn 1's non-Red
+    Player-Turn included)."""
+    results: Counter[str] = Counter()
+    ended: Counter[int] = Counter()
+    seconds: list[float] = []
+    for seed in range(SOLITAIRE_GAMES):
+        began = time.perf_counter()
+        state = solitaire.start(data, seed)
+        last = state
+        for phase in solitaire.play(data, state, seed, solitaire.simple_red):
+            last = phase.after
+        seconds.append(time.perf_counter() - began)
+        results[last.victory or "none"] += 1
+        ended[last.turn] += 1
+    shares = ", ".join(f"{name} {count} ({count * 100 / SOLITAIRE_GAMES:.1f}%)"
+                       for name, count in results.most_common())
+    print(f"{SOLITAIRE_GAMES} solitaire games, simple Red strategy: {shares}; ended on "
+          f"Game-Turn " + ", ".join(f"{turn}: {n}" for turn, n in sorted(ended.items())))
+    print(f"a solitaire game: median {statistics.median(seconds) * 1000:.1f} ms, longest "
+          f"{max(seconds) * 1000:.1f} ms, {SOLITAIRE_GAMES / sum(seconds):.0f} games per second")
 
 
 def main() -> int:
@@ -66,6 +95,7 @@ def main() -> int:
           f"({player_turns} Player-Turns, turns {min(standard_turns)}-{max(standard_turns)}, "
           f"victories {', '.join(sorted(set(standard_endings)))}; "
           f"{player_turns / sum(standard_seconds):.0f} Player-Turns per second)")
+    solitaire_games(data)
     return 0
 
 

@@ -168,20 +168,24 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     duplicates = sorted({x for x in letters if letters.count(x) > 1})
     if duplicates:
         raise GameError(f"player letter {', '.join(duplicates)} given twice")
-    if len(specs) < 2:
-        low, high = system.players
+    low, high = system.player_count(mode)
+    if high == 1 and len(specs) != 1:
+        raise GameError(f"a {mode} campaign has one player")
+    if len(specs) < min(2, low):
         raise GameError(f"a campaign needs at least two players ({low} to {high} as designed, "
                         f"{system.players_rule})")
     if (folder / CONFIG_FILE).exists():
         raise GameError(f"{folder} already holds a campaign")
     data = _load_data(system, data_dir)
+    import secrets  # lazy: a new campaign's seed and passwords only
+
+    seed = seed or secrets.token_hex(8)
+    dice = SeededDice(seed, "1:deal")
+    state = system.new_game(data, sorted(letters), dice, mode)  # refused before any file
     folder.mkdir(parents=True, exist_ok=True)
     # Its host's PostgreSQL database, if it has one; else the folder's own file, named
     # relative to the folder.
     url = database or hosted_database(folder) or DATABASE_FILE
-    import secrets  # lazy: a new campaign's seed and passwords only
-
-    seed = seed or secrets.token_hex(8)
     config = {"name": folder.resolve().name, "database": url,
               "data": str(Path(data_dir).resolve()) if data_dir else ""}
     store = Store(database_url(folder, url))
@@ -193,8 +197,6 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
                                 roster, now())
     (folder / CONFIG_FILE).write_text(
         "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
-    dice = SeededDice(seed, "1:deal")
-    state = system.new_game(data, sorted(letters), dice, mode)
     campaign = Campaign(folder, store, row, system, data_dir, data)
     store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, now())
     return campaign, passwords

@@ -1,5 +1,6 @@
-"""A standard campaign played at the table (`gm play`, issue 16): one terminal for a group
-around one screen. The Phasing Player types his orders a line at a time, in the order
+"""A standard or solitaire campaign played at the table (`gm play`, issues 16 and 17): one
+terminal for a group around one screen, or a lone player against the program's non-Red
+Player. The Phasing Player types his orders a line at a time, in the order
 language of the mails, and sees each one's result at once; `DONE` ends his Player-Turn, which
 is adjudicated as a mailed one is. Each order carried out is stored at once with the others of
 his Player-Turn, so a crash loses at most the line being typed: the orders so far are carried
@@ -57,7 +58,8 @@ class Table:
         phasing = self.campaign.system.phasing(state)
         if phasing is None:
             raise GameError("no Player-Turn is under way: gm play plays a campaign made with "
-                            "gm new --mode standard, once gm start has opened its first")
+                            "gm new --mode standard or solitaire, once gm start has opened "
+                            "its first")
         return phasing
 
     def opening(self) -> str:
@@ -148,7 +150,8 @@ class Table:
             if isinstance(event, Note) and event.step not in SHOWN_STEPS:
                 said.append(f"  [{event.step}] {event.text}")
             elif isinstance(event, Judged) and event.step not in SHOWN_STEPS:
-                said.append(f"  {_said(event.result)}")
+                typed = event.result.player == self.speaker
+                said.append(f"  {_said(event.result, None if typed else event.step)}")
         if after.stage == "ended":
             said.append(self.campaign.system.victory_title(after))
             return "\n".join(said)
@@ -157,6 +160,9 @@ class Table:
         return "\n".join(said)
 
 
-def _said(result: OrderResult) -> str:
+def _said(result: OrderResult, step: str | None = None) -> str:
+    """An order's result by its line; one the program made (a solitaire opponent's, `step`
+    given) by its step and player."""
     rule = f" ({result.rule})" if result.rule else ""
-    return f"line {result.line - 2}: {result.text} -- {result.result}{rule}: {result.detail}"
+    where = f"line {result.line - 2}" if step is None else f"[{step}] player {result.player}"
+    return f"{where}: {result.text} -- {result.result}{rule}: {result.detail}"

@@ -17,23 +17,24 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 @click.option("--player", "-p", "players", multiple=True, required=True,
               metavar="L:NAME:ADDRESS[:PASSWORD]",
               help="A player: letter, name, e-mail address and, if the GM chooses it, his "
-              "password. Repeat for each (3 to 6).")
+              "password. Repeat for each (3 to 6; the solitaire game: R alone).")
 @click.option("--seed", help="Seed for every random draw of this campaign (default: random).")
 @click.option("--data", "data_dir", type=click.Path(file_okay=False),
               help="A corrected data set folder to play on instead of the embedded one.")
 @click.option("--database", help="A PostgreSQL URL, postgresql://USER@HOST/DB (default: SQLite "
               "inside the campaign folder; the postgres extra installs the driver).")
-@click.option("--mode", type=click.Choice(["postal", "standard"]), default="postal",
-              show_default=True, help="postal: every player's orders for two Phases a "
-              "Game-Turn (17.0); standard: one Player-Turn at a time, as the rulebook plays "
-              "it at the table (4.2).")
+@click.option("--mode", type=click.Choice(["postal", "standard", "solitaire"]),
+              default="postal", show_default=True, help="postal: every player's orders for "
+              "two Phases a Game-Turn (17.0); standard: one Player-Turn at a time, as the "
+              "rulebook plays it at the table (4.2); solitaire: one player, R, plays Red "
+              "against the program (18.0-28.0).")
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
         database: str | None, mode: str) -> None:
     """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
     players' passwords, which they put in their order e-mails."""
     specs = [parse_player(p) for p in players]
     created, passwords = create_campaign(campaign, specs, seed, data_dir, database, mode=mode)
-    low, high = created.system.players
+    low, high = created.system.player_count(mode)
     if not low <= len(specs) <= high:
         click.echo(f"note: {len(specs)} players; the game is designed for {low} to {high}, and "
                    f"{created.system.players_rule} lets it run with more or fewer", err=True)

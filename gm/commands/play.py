@@ -1,4 +1,4 @@
-"""`gm play`: a standard campaign at the table, one terminal for the players around it."""
+"""`gm play`: a standard or solitaire campaign at the table, one terminal for its players."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import click
 @click.command()
 @click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 def play(campaign: Path) -> None:
-    """Play CAMPAIGN's Player-Turns at this terminal (a standard campaign, gm new --mode
-    standard): the Phasing Player types his orders a line at a time and sees each result at
+    """Play CAMPAIGN's Player-Turns at this terminal (a campaign of gm new --mode standard or
+    solitaire): the Phasing Player types his orders a line at a time and sees each result at
     once; DONE ends his Player-Turn; EXIT (or end of input) leaves, the orders so far kept."""
     from gm.app.campaign import open_campaign
     from gm.app.table import Table

@@ -2,8 +2,8 @@
 list of steps, each step a typed function of the phase under way (its working board, the
 orders and their results, the dice). The postal game's First and Second Phases are two such
 lists (gm/games/rcw/engine/postal.py); the standard game's phases run once for each player
-in turn, that player phasing (`PhasePlan.phasing`); a solitaire opponent makes its orders in
-a step of its own (`MakeOrders`).
+in turn, that player phasing (`PhasePlan.phasing`); the solitaire game's non-Red Player
+decides in its own steps, on the position as it stands (gm/games/rcw/engine/automaton.py).
 
 The runner knows no rule: what a step does, and how a phase opens and closes, belong to the
 game system."""
@@ -55,19 +55,9 @@ class Step(Generic[BoardT, OrderT]):
 
 
 @dataclass(frozen=True)
-class MakeOrders(Generic[BoardT, OrderT]):
-    """A step in which the program makes orders for the players it plays (a solitaire
-    opponent); they join the orders of the phase and are judged by the steps after it."""
-
-    name: str
-    make: Callable[[PhaseRun[BoardT, OrderT]], dict[str, tuple[OrderT, ...]]]
-    skip_key: str | None = None
-
-
-@dataclass(frozen=True)
 class PhasePlan(Generic[BoardT, OrderT]):
     name: str  # "First Phase"
-    steps: tuple[Step[BoardT, OrderT] | MakeOrders[BoardT, OrderT], ...]
+    steps: tuple[Step[BoardT, OrderT], ...]
     phasing: bool = False  # the steps run once for each player in turn, that player phasing
 
 
@@ -99,11 +89,7 @@ def run_phase(plan: PhasePlan[BoardT, OrderT], run: PhaseRun[BoardT, OrderT]) ->
             run.results.step = step.name
             if step.skip_key is not None and step.skip_key in run.skip:
                 continue
-            if isinstance(step, MakeOrders):
-                for player, orders in sorted(step.make(run).items()):
-                    run.results.add(player, orders)
-            else:
-                step.run(run)
+            step.run(run)
 
 
 @dataclass(frozen=True)

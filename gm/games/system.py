@@ -74,6 +74,10 @@ class GameSystem(ABC):
     modes: tuple[str, ...] = ("postal",)  # the ways it may be played; the first by default
     quit_rule: str = ""  # the rule case by which a player leaves the game, if one may
 
+    def player_count(self, mode: str | None) -> tuple[int, int]:
+        """How many players a mode of the game is designed for (`players` unless it says)."""
+        return self.players
+
     # the data set
     @abstractmethod
     def default_data_dir(self) -> Path:

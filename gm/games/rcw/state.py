@@ -16,7 +16,13 @@ from gm.core.state import Frozen, GameStateBase, Stack, UnitId
 UNASSIGNED = "unassigned"  # the chart section of units no player earned (8.46, 12.11)
 
 Stage = Literal["trading", "deployment", "play", "ended"]
-Mode = Literal["postal", "standard"]  # 17.0's two Phases a Game-Turn, or 4.2's Player-Turns
+Mode = Literal["postal", "standard", "solitaire"]  # 17.0's two Phases, 4.2's Player-Turns, 19.2
+PLAYER_TURNS = ("standard", "solitaire")  # the modes played one Player-Turn at a time
+NON_RED = "N"  # the solitaire game's non-Red Player, played by the program (18.0)
+RED = "R"  # the solitaire game's one human player (18.0)
+Victory = Literal["red", "white",  # 14.1
+                  "red decisive", "red substantive", "red marginal", "non-red decisive",
+                  "draw"]  # 28.12, 28.13, 28.15
 PostalPhase = Literal[0, 1, 2]  # 17.0 [4.2]: the First and Second Phases; 0 before the game
 FIRST_PHASE: PostalPhase = 1
 SECOND_PHASE: PostalPhase = 2
@@ -59,6 +65,15 @@ class Pending(Frozen):
     czar_execution_ordered: bool = False  # 13.5 postal: awaiting the holder's answer
 
 
+class Solitaire(Frozen):
+    """What the solitaire game keeps besides the common state (18.0-28.0)."""
+
+    paths: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # unit: target path (21.24)
+    leader_die: int | None = None  # this Red Leader Determination's die (24.0)
+    leaders_allowed: int = 0  # Red leaders he may deploy now besides Lenin and Trotsky (24.12)
+    determinations_skipped: int = 0  # Determination Phases to pass over (24.16, 24.17)
+
+
 class GameState(GameStateBase):
     """`sequence` is the Player-Turn order of the Game-Turn (4.2, 15.62). `phase`: in the
     postal game the First or Second Phase (17.0); in the standard game the Player-Turn under
@@ -76,11 +91,13 @@ class GameState(GameStateBase):
     player_turn_randomizer: tuple[str, ...] = ()  # player letters (15.21)
     removed: tuple[UnitId, ...] = ()  # out of play: withdrawn Blue units (5.66, 12.13)
     pending: Pending = Field(default_factory=Pending)
-    victory: Literal["red", "white"] | None = None  # 14.1, once the game has ended
+    victory: Victory | None = None  # 14.1 or 28.0, once the game has ended
+    solitaire: Solitaire | None = None  # the solitaire game's own (18.0-28.0)
 
     def phasing_player(self) -> str | None:
-        """The standard game's Phasing Player (4.1); None in the postal game or out of play."""
-        if self.mode != "standard" or self.stage != "play" or \
+        """The Phasing Player of the standard or solitaire game (4.1, 19.2); None in the
+        postal game or out of play."""
+        if self.mode not in PLAYER_TURNS or self.stage != "play" or \
                 not 0 < self.phase <= len(self.sequence):
             return None
         return self.sequence[self.phase - 1]
@@ -89,5 +106,5 @@ class GameState(GameStateBase):
         return tuple(p for p in self.players if p not in self.pending.quit_players)
 
 
-__all__ = ["UNASSIGNED", "ChartSection", "DeployOrder", "GameState", "Hand", "Pending", "Stack",
-           "Stage", "UnitId"]
+__all__ = ["NON_RED", "PLAYER_TURNS", "RED", "UNASSIGNED", "ChartSection", "DeployOrder",
+           "GameState", "Hand", "Pending", "Solitaire", "Stack", "Stage", "UnitId"]

@@ -70,11 +70,15 @@ class RussianCivilWar(GameSystem):
     setup_stages = ("trading", "deployment")
     players = (3, 6)
     players_rule = "15.21"
-    modes = ("postal", "standard")  # 17.0's two Phases a Game-Turn; 4.2's Player-Turns
+    modes = ("postal", "standard", "solitaire")  # 17.0's Phases; 4.2's Player-Turns; 19.2
     quit_rule = "14.2"
 
     def __init__(self) -> None:
         self._names: dict[int, tuple[GameData, Names]] = {}
+
+    def player_count(self, mode: str | None) -> tuple[int, int]:
+        """The solitaire game has one player, Red (18.0)."""
+        return (1, 1) if mode == "solitaire" else self.players
 
     def names(self, data: GameData) -> Names:
         """The names of units and provinces of a data set, built once per data set."""
@@ -120,8 +124,11 @@ class RussianCivilWar(GameSystem):
     def new_game(self, data: DataSet, players: Sequence[str], dice: Dice,
                  mode: str | None = None) -> GameState:
         from gm.games.rcw.setup import deal
-        if mode not in (None, "postal", "standard"):
+        if mode not in (None, *self.modes):
             raise GameError(f"Russian Civil War is played {' or '.join(self.modes)}, not {mode}")
+        if mode == "solitaire":
+            from gm.games.rcw.setup import solitaire
+            return solitaire.new_game(_data(data), list(players))
         return deal.new_game(_data(data), list(players), dice,
                              "standard" if mode == "standard" else "postal")
 
@@ -147,11 +154,13 @@ class RussianCivilWar(GameSystem):
         if player != own.phasing_player():
             return problems
         # The standard game's Phasing Player: his moves, assassinations and attacks judged
-        # as they come, on the position his orders before them leave (ruling R57).
-        from gm.games.rcw.engine import standard
+        # as they come, on the position his orders before them leave (ruling R57); in the
+        # solitaire game after the leaders he deploys (24.11).
+        from gm.games.rcw.engine import solitaire, standard
         from gm.games.rcw.orders.legality import PHASING_ONLY as acting
         kinds = {o.line: o.kind for o in orders}
-        in_turn = standard.refused_in_sequence(own, game_data, player, orders)
+        judge = solitaire if own.mode == "solitaire" else standard
+        in_turn = judge.refused_in_sequence(own, game_data, player, orders)
         return sorted([p for p in problems if kinds.get(p.line) not in acting] +
                       [result_problem(r, message.lines) for r in in_turn
                        if kinds.get(r.line) in acting], key=lambda p: (p.line, p.column))
@@ -170,10 +179,11 @@ class RussianCivilWar(GameSystem):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         from gm.core.state import GameStateBase
         from gm.engine.sequence import PhaseResult
-        from gm.games.rcw.engine import postal, standard
+        from gm.games.rcw.engine import postal, solitaire, standard
         own = _own(state)
-        if own.mode == "standard":
-            result = standard.adjudicate(own, _data(data), _orders(orders), dice)
+        if own.mode in ("standard", "solitaire"):
+            mode = standard if own.mode == "standard" else solitaire
+            result = mode.adjudicate(own, _data(data), _orders(orders), dice)
             return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                               result.timeline), result.state
         result, after = postal.adjudicate_phase(own, _data(data), _orders(orders), dice)
@@ -206,7 +216,7 @@ class RussianCivilWar(GameSystem):
         from gm.engine.sequence import PhaseResult
         from gm.games.rcw.engine import standard
         own = _own(state)
-        if own.phasing_player() is None:
+        if own.phasing_player() is None or own.mode != "standard":
             raise GameError("Purges are resolved at once only in a Player-Turn of the standard "
                             "game; in the postal game they come in their phase (17.0 [4.2])")
         result = standard.purges_now(own, _data(data), _orders(orders), dice)
@@ -214,18 +224,20 @@ class RussianCivilWar(GameSystem):
                                           result.timeline)
 
     def phasing(self, state: GameStateBase) -> str | None:
-        """The standard game's Phasing Player (4.1)."""
+        """The Phasing Player of the standard game (4.1) and of the solitaire one (19.2):
+        the program plays the non-Red Player, so that play waits only for Red."""
         return _own(state).phasing_player()
 
     def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                   ) -> PhaseResult[GameStateBase]:
         from gm.core.state import GameStateBase
         from gm.engine.sequence import PhaseResult
-        from gm.games.rcw.engine import standard
+        from gm.games.rcw.engine import solitaire, standard
         own = _own(state)
         if own.phasing_player() is None:
-            raise GameError("no Player-Turn of the standard game is under way")
-        result = standard.carry_out(own, _data(data), _orders(orders), dice)
+            raise GameError("no Player-Turn of the standard or solitaire game is under way")
+        mode = solitaire if own.mode == "solitaire" else standard
+        result = mode.carry_out(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline)
 
@@ -235,13 +247,15 @@ class RussianCivilWar(GameSystem):
 
     def victory_title(self, state: GameStateBase) -> str:
         own = _own(state)
+        if own.mode == "solitaire":
+            return f"{(own.victory or 'no result').capitalize()} (28.0)."
         winner = own.victory.capitalize() if own.victory else "No"
         return f"{winner} victory (14.1). Victory Points (14.4):"
 
     def final_ranking(self, state: GameStateBase, data: DataSet) -> list[tuple[str, int]]:
         from gm.games.rcw.rules.victory import ranking, victory_points
         own = _own(state)
-        if own.victory is None:
+        if own.victory not in ("red", "white"):  # the solitaire game has no points (28.0)
             return []
         return ranking(victory_points(own, _data(data), own.victory))
 
@@ -263,6 +277,10 @@ class RussianCivilWar(GameSystem):
         if own.stage == "trading":
             return trading.end_trading(own, _data(data)), []
         if own.stage == "deployment":
+            if own.mode == "solitaire":  # Game-Turn 1, its non-Red Player-Turn (27.3)
+                from gm.games.rcw.engine import solitaire
+                begun = solitaire.begin(own, _data(data), dice)
+                return begun.state, begun.timeline
             started = deployment.finish_deployment(own, _data(data), dice)
             if started.mode == "standard":  # the first Player-Turn's Random Events (4.2 A)
                 from gm.games.rcw.engine import standard

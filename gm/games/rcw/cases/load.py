@@ -12,10 +12,20 @@ from gm.games import system
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.data.models import CombatUnit, Leader
-from gm.games.rcw.setup.deal import auxiliary_forces
-from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Stack
+from gm.games.rcw.setup.deal import ASSASSIN, auxiliary_forces
+from gm.games.rcw.state import (
+    NON_RED,
+    RED,
+    UNASSIGNED,
+    ChartSection,
+    GameState,
+    Pending,
+    Solitaire,
+    Stack,
+)
 
 NATIONALITY_OF_LEADERS = {"red": "RD", "white": "WH"}
+STANDARD_STEPS = ("movement", "combat")
 
 
 class CaseError(system.CaseError):
@@ -47,13 +57,18 @@ class CaseFile(BaseModel):
     rules: list[str] = Field(default_factory=list)
     players: list[str]
     turn: int = 1
-    mode: Literal["postal", "standard"] = "postal"  # docs/cases-standard.md
+    mode: Literal["postal", "standard", "solitaire"] = "postal"  # docs/cases-standard.md,
+    # docs/cases-solitaire.md
     phase: int = Field(default=1, ge=1, le=6)  # postal: 1 or 2; standard: the Player-Turn
     sequence: list[str] | None = None  # standard: the Player-Turn order (default: players)
     phasing: str | None = None  # standard: the Phasing Player, as a check of sequence/phase
-    step: Literal["movement", "combat"] = "movement"  # standard: where the Player-Turn stands
-    skip: list[Literal["random_events", "randomizer", "replacements", "purge"]] = Field(
-        default_factory=list)
+    # standard: where the Player-Turn stands; solitaire: the step of 19.2 the case runs
+    step: Literal["movement", "combat", "targets", "non-red movement", "non-red stacking",
+                  "non-red combat", "non-red player-turn", "determination", "red player-turn",
+                  "end of game-turn", "game-turn"] = "movement"
+    skip: list[Literal["random_events", "randomizer", "replacements", "purge", "movement",
+                       "stacking", "combat", "determination"]] = Field(default_factory=list)
+    solitaire: Solitaire | None = None  # the solitaire game's paths and leader die
     units: list[CaseUnit] = Field(default_factory=list)
     position: dict[str, list[CaseStack]] = Field(default_factory=dict)
     chart: dict[str, ChartSection] = Field(default_factory=dict)
@@ -95,12 +110,16 @@ def case_state(case: CaseFile, data: GameData) -> GameState:
     chart = {p: case.chart.get(p, ChartSection()) for p in case.players}
     chart[UNASSIGNED] = case.chart.get(UNASSIGNED, ChartSection())
     randomizer = tuple(sorted(case.randomizer)) if case.randomizer is not None else \
-        auxiliary_forces(data)
+        tuple(c for c in auxiliary_forces(data) if case.mode != "solitaire" or c != ASSASSIN)
+    solitaire = case.mode == "solitaire"  # his Red Player-Turn under way (19.2, 27.31)
     return GameState(players=tuple(case.players), stage="play", turn=case.turn,
-                     mode=case.mode, phase=case.phase,
-                     sequence=tuple(case.sequence or case.players), position=position,
+                     mode=case.mode, phase=2 if solitaire else case.phase,
+                     sequence=(NON_RED, RED) if solitaire else tuple(
+                         case.sequence or case.players), position=position,
                      chart=chart, auxiliary_randomizer=randomizer,
-                     player_turn_randomizer=tuple(sorted(case.players)), pending=case.pending)
+                     player_turn_randomizer=tuple(sorted(case.players)), pending=case.pending,
+                     solitaire=case.solitaire or (Solitaire() if case.mode == "solitaire"
+                                                  else None))
 
 
 def load_case(path: Path, base: GameData | None = None) -> tuple[CaseFile, GameData, GameState]:
@@ -160,6 +179,15 @@ def _check_sequence(path: Path, case: CaseFile) -> None:
             raise CaseError(f"{path}: a postal case has phase 1 or 2, and no sequence, "
                             "phasing or step (mode: standard has)")
         return
+    if case.mode == "solitaire":
+        if sorted(case.players) != [NON_RED, RED] or case.sequence or case.phasing or \
+                case.phase != 1 or case.step in STANDARD_STEPS:
+            raise CaseError(f"{path}: a solitaire case has players [{NON_RED}, {RED}], no "
+                            "phase, sequence or phasing, and a step of "
+                            "docs/cases-solitaire.md")
+        return
+    if case.step not in STANDARD_STEPS:
+        raise CaseError(f"{path}: a standard case's step is movement or combat")
     sequence = case.sequence or case.players
     if sorted(sequence) != sorted(case.players):
         raise CaseError(f"{path}: sequence must list each player once")

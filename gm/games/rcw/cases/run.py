@@ -10,7 +10,7 @@ from gm.core.dice import ChanceError, ForcedDice
 from gm.engine.results import OrderResult
 from gm.games import system
 from gm.games.rcw.cases.load import CaseError, CaseFile, load_case
-from gm.games.rcw.engine import standard
+from gm.games.rcw.engine import solitaire, standard
 from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
@@ -63,8 +63,13 @@ def run_case(path: Path) -> dict[str, Any]:
     try:
         # step: combat: the Phasing Player's movement is over (docs/cases-standard.md)
         skip = frozenset([*case.skip, *(["movement"] if case.step == "combat" else [])])
-        result = standard.adjudicate(state, data, orders, dice, skip) \
-            if case.mode == "standard" else adjudicate(state, data, orders, dice, skip)
+        if case.mode == "solitaire":  # docs/cases-solitaire.md
+            result = solitaire.run_case_step(state, data, orders, dice, case.step,
+                                             frozenset(case.skip))
+        elif case.mode == "standard":
+            result = standard.adjudicate(state, data, orders, dice, skip)
+        else:
+            result = adjudicate(state, data, orders, dice, skip)
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
     left = dice.unused()
@@ -72,10 +77,16 @@ def run_case(path: Path) -> dict[str, Any]:
         raise CaseFailed(f"the case forces more chance than the phase used: {left} unused")
     outcome = result.state
     results = sorted([*result.results, *refused], key=lambda r: (r.player, r.line))
-    points = victory_points(outcome, data, outcome.victory) if outcome.victory else None
+    points = victory_points(outcome, data, outcome.victory) \
+        if outcome.victory in ("red", "white") else None
     played = {"mode": "standard", "phasing": state.phasing_player(),
               "next": {"turn": outcome.turn, "phase": outcome.phase,
                        "phasing": outcome.phasing_player()}} if case.mode == "standard" else {}
+    if case.mode == "solitaire":
+        played = {"mode": "solitaire", "step": case.step,
+                  "next": {"turn": outcome.turn, "stage": outcome.stage},
+                  "solitaire": (outcome.solitaire.model_dump(mode="json")
+                                if outcome.solitaire else None)}
     return {
         "case": case.case, "turn": case.turn, "phase": case.phase, **played,
         "position": {p: [{"player": s.player, "units": list(s.units)} for s in stacks]
@@ -149,4 +160,23 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         have = (actual.get("next") or {}).get(key)
         if value != have:
             diffs.append(f"next.{key}: expected {value}, got {have}")
+    return diffs + _solitaire_diffs(expect, actual)
+
+
+def _solitaire_diffs(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
+    """docs/cases-solitaire.md: the paths and leader die each as listed; every `log` text
+    found in a line of the log (the automaton's explanations)."""
+    diffs: list[str] = []
+    kept = actual.get("solitaire") or {}
+    for key, value in (expect.get("solitaire") or {}).items():
+        if key == "paths":
+            for unit, path in (value or {}).items():
+                have = (kept.get("paths") or {}).get(str(unit))
+                if list(path) != list(have or []):
+                    diffs.append(f"solitaire.paths.{unit}: expected {path}, got {have}")
+        elif kept.get(key) != value:
+            diffs.append(f"solitaire.{key}: expected {value}, got {kept.get(key)}")
+    for text in expect.get("log") or []:
+        if not any(str(text) in line for line in actual["log"]):
+            diffs.append(f"log: no line says {text!r}")
     return diffs

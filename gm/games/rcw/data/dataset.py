@@ -26,6 +26,7 @@ DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "dataset"
 
 UnitId = int | str  # counters by number; the Imperial units by name: "CZAR", "GOLD"
 IMPERIAL_IDS = ("CZAR", "GOLD")
+LENIN, TROTSKY = 151, 152  # the two Red leaders the rules name (9.14, 15.32, 24.0)
 LEADER_COLORS: dict[str, Color] = {"RD": "red", "WH": "white"}
 
 

@@ -14,7 +14,7 @@ from gm.engine.results import Note, Results, TimelineEvent
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.model import Order
 from gm.games.rcw.rules.stacking import commands
-from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Stack
+from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Solitaire, Stack
 
 PhaseResults = Results[Order]  # the results of a phase of this game
 
@@ -45,6 +45,7 @@ class Board:
     randomizer: list[str]
     removed: list[UnitId]
     pending: Pending
+    solitaire: Solitaire | None = None  # the solitaire game's paths and leader die (18.0-28.0)
     log: list[str] = field(default_factory=list)
     step: str = "orders"  # the step of the phase under way, for the report's timeline
     timeline: list[TimelineEvent] = field(default_factory=list)  # notes and results, in order
@@ -63,6 +64,7 @@ class Board:
             randomizer=list(state.auxiliary_randomizer),
             removed=list(state.removed),
             pending=state.pending,
+            solitaire=state.solitaire,
         )
 
     def to_state(self, **update: object) -> GameState:
@@ -78,7 +80,7 @@ class Board:
             "position": position, "chart": chart,
             "auxiliary_randomizer": tuple(sorted(self.randomizer)),
             "removed": tuple(self.removed), "pending": self.pending,
-            **update})
+            "solitaire": self.solitaire, **update})
 
     # finding and moving units
     def find(self, unit: UnitId) -> tuple[str, Pile] | None:
@@ -140,6 +142,9 @@ class Board:
 
     def update_pending(self, **changes: object) -> None:
         self.pending = self.pending.model_copy(update=changes)
+
+    def update_solitaire(self, **changes: object) -> None:
+        self.solitaire = (self.solitaire or Solitaire()).model_copy(update=changes)
 
     def note(self, text: str, fact: Fact | None = None) -> None:
         self.log.append(text)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from gm.core.dice import Dice
 from gm.engine.facts import Fought
-from gm.games.rcw.data.dataset import UnitId
-from gm.games.rcw.engine.assassination import LENIN, TROTSKY, lenin_or_trotsky_lost
+from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
+from gm.games.rcw.engine.assassination import lenin_or_trotsky_lost
 from gm.games.rcw.engine.board import Board, PhaseResults, Pile
 from gm.games.rcw.orders.model import Attack, Losses
 from gm.games.rcw.rules.combat import combat_result, odds, strength
@@ -183,9 +183,11 @@ class Combat:
             if sum(strength(u, data) for u in taken) >= points:
                 break
             taken.append(unit)
-        if chooser in self.losses and wanted:
-            order = next(o for o in self.results.orders[chooser] if isinstance(o, Losses))
-            self.results.set(chooser, order, "succeeded", "8.44",
+        given = next((o for o in self.results.orders.get(chooser or "", ())
+                      if isinstance(o, Losses) and not self.results.done(chooser or "", o)),
+                     None)
+        if given is not None and wanted:
+            self.results.set(chooser or "", given, "succeeded", "8.44",
                              f"gave up {self._names(taken)}")
         return taken
 

@@ -8,7 +8,7 @@ from gm.engine.facts import RandomEvent
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board
-from gm.games.rcw.state import FIRST_PHASE
+from gm.games.rcw.state import FIRST_PHASE, NON_RED
 
 
 def rolls_due(players: int, phase: int) -> int:
@@ -96,6 +96,9 @@ def draw(board: Board, dice: Dice, recipient: str, purpose: str,
             board.note(f"player {recipient} draws {chit}", drew(chit))
             return
         kind, nationality = chit.split(":", 1)
+        if kind == "CTRL" and board.state.mode == "solitaire" and recipient != NON_RED:
+            board.note(f"player {recipient} draws {chit}: it goes to the non-Red Player (20.12)")
+            recipient, section = NON_RED, board.section(NON_RED)
         blue = data.counters.nationalities[nationality].color == "blue"
         if _gone(board, nationality) and blue:
             board.note(f"player {recipient} draws {chit}, a force no longer on the map, and "

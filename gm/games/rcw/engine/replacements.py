@@ -6,6 +6,8 @@ position before any returns (9.17)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.engine.board import Board
 from gm.games.rcw.rules.combat import OPPOSES
@@ -15,7 +17,9 @@ LAST_TURN = 5  # 9.16, 14.3
 REPLACED = ("red", "white", "green")  # 9.11: never Blue units
 
 
-def apply(board: Board, turn: int) -> None:
+def apply(board: Board, turn: int, eligible: Callable[[int], bool] | None = None) -> None:
+    """`eligible`: the combat units the game replaces at all (9.11; the solitaire game's
+    25.11-25.13); by default Red, White and Green ones."""
     data = board.data
     if turn > LAST_TURN:
         board.note("no replacements after the fifth Game-Turn (9.16, 14.3)")
@@ -33,7 +37,7 @@ def apply(board: Board, turn: int) -> None:
             if not data.is_combat(unit):
                 continue
             color = str(data.color(unit))
-            if color not in REPLACED:
+            if not (eligible(int(unit)) if eligible else color in REPLACED):
                 continue
             home = data.combat_units[int(unit)].home
             there = board.colors_at(home)

@@ -17,7 +17,7 @@ first Player-Turn opens.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from gm.core.dice import Dice
@@ -51,7 +51,7 @@ Orders = dict[str, tuple[Order, ...]]
 ACTING = (*movement.MOVEMENT_KINDS, Assassinate)
 
 
-def _judged_now(run: Run, player: str, order: Order) -> bool:
+def judged_now(run: Run, player: str, order: Order) -> bool:
     """Whether an order is legal against the position as it stands now; refused if not."""
     refusals = validate_orders((order,), run.board.to_state(), run.board.data, player)
     for refusal in refusals:
@@ -72,17 +72,21 @@ def orders_step(run: Run) -> None:
     """The Movement Phase, then the Combat Phase (5.11): the Phasing Player's orders in the
     order written, each on the position the ones before it left (ruling R57). His first
     ATTACK or SUBVERT ends his movement; assassinations may come in either (10.0)."""
-    _carry_out(run, resolve=True)
+    carry_out_orders(run, resolve=True)
 
 
-def _carry_out(run: Run, resolve: bool) -> None:
+def carry_out_orders(run: Run, resolve: bool,
+                     prepare: Callable[[Combat], None] | None = None) -> None:
     """`resolve` False: movement carried out (it needs no die), assassinations and attacks
-    judged against the position then but not made (the answer to his message)."""
+    judged against the position then but not made (the answer to his message). `prepare`:
+    what a mode sets on the combat first (the solitaire non-Red Player's losses, 23.16)."""
     player = run.phasing
     assert player is not None
     board, results = run.board, run.results
     mover = movement.Mover(board, results, movement.LiveColours(board))
     combat = Combat(board, results, run.dice)
+    if prepare is not None:
+        prepare(combat)
     doubled = board.pending.subversive_doubled  # this Player-Turn's Combat Phase only (12.12)
     board.update_pending(subversive_doubled=False)
     moved: set[UnitId] = set()
@@ -92,12 +96,12 @@ def _carry_out(run: Run, resolve: bool) -> None:
             continue
         if isinstance(order, Attack):
             fighting = True
-            if _judged_now(run, player, order) and resolve:
+            if judged_now(run, player, order) and resolve:
                 combat.resolve(player, order, doubled)
         elif fighting and not isinstance(order, Assassinate):
             results.set(player, order, "illegal", "5.11", "the Movement Phase ended with the "
                         "attack ordered before this line")
-        elif not _judged_now(run, player, order):
+        elif not judged_now(run, player, order):
             continue
         elif isinstance(order, Assassinate):
             if resolve:
@@ -219,7 +223,7 @@ def refused_in_sequence(state: GameState, data: GameData, player: str,
     board, results = open_phase(state, data, {player: orders})
     run = Run(board, results, NoDice(), phasing=player)
     trades_step(run)
-    _carry_out(run, resolve=False)
+    carry_out_orders(run, resolve=False)
     return [r for r in results.listing() if r.result == "illegal"]
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.model import Phase
-from gm.games.rcw.state import FIRST_PHASE, GameState, Stack
+from gm.games.rcw.state import FIRST_PHASE, PLAYER_TURNS, GameState, Stack
 
 
 @dataclass
@@ -19,13 +19,14 @@ class Context:
     player: str
     moved: set[UnitId] = field(default_factory=set)  # units already moved by this player (5.25)
     detached: set[UnitId] = field(default_factory=set)  # detached earlier in these orders
+    deployed: set[UnitId] = field(default_factory=set)  # Red leaders deployed earlier (24.11)
     _index: dict[UnitId, tuple[str, Stack]] | None = field(default=None, repr=False)
 
     @property
     def phase(self) -> Phase:
         if self.state.stage in ("trading", "deployment"):
             return "setup"
-        if self.state.mode == "standard":
+        if self.state.mode in PLAYER_TURNS:
             return "player-turn"
         return "first" if self.state.phase == FIRST_PHASE else "second"
 

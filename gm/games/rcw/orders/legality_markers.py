@@ -4,6 +4,7 @@ session (15.33); DEPLOY (15.5)."""
 from __future__ import annotations
 
 from gm.games.rcw.orders.context import Context
+from gm.games.rcw.orders.legality_solitaire import check_red_deploy
 from gm.games.rcw.orders.model import Deploy, Give, Goods, Trade
 from gm.games.rcw.rules.deployment import deploy_breaches
 from gm.orders.refusal import Breach, Breaches
@@ -50,6 +51,10 @@ def check_trade(order: Trade, ctx: Context) -> Breaches:
 
 
 def check_deploy(order: Deploy, ctx: Context) -> Breaches:
+    if ctx.state.mode == "solitaire":
+        yield from (check_red_deploy(order, ctx) if ctx.state.stage == "play" else iter(
+            [Breach("the solitaire set-up is fixed (27.0)", "27.1")]))
+        return
     if ctx.state.stage != "deployment":
         yield Breach("DEPLOY orders are taken after the trading session (15.4, 15.5)", "15.5")
         return

@@ -9,6 +9,7 @@ from typing import Any
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, StackChange, Steal, Transfer
+from gm.games.rcw.rules.movement import may_enter
 from gm.games.rcw.rules.stacking import commands, rule_of, stack_problems
 from gm.orders.refusal import Breach, Breaches
 
@@ -48,15 +49,6 @@ def _allowed_provinces(units: tuple[UnitId, ...], data: GameData) -> Iterator[tu
     for unit in units:
         if data.is_combat(unit) and data.color(unit) in ("blue", "green"):
             yield int(unit), data.units[int(unit)].nationality
-
-
-def _may_enter(unit: int, nationality: str, province: str, data: GameData) -> bool:
-    nat = data.counters.nationalities[nationality]
-    if nat.provinces is not None:
-        return province in nat.provinces
-    if nat.regions is not None:
-        return data.provinces[province].region in nat.regions
-    return True
 
 
 def check_move(order: Move, ctx: Context) -> Breaches:
@@ -183,7 +175,7 @@ def _path(order: Move, ctx: Context, start: str, path: tuple[str, ...],
     carried = list(order.force)
     for unit, nationality in _allowed_provinces(tuple(carried), data):
         for province in route[1:]:
-            if not _may_enter(unit, nationality, province, data):
+            if not may_enter(nationality, province, data):
                 rule = data.counters.nationalities[nationality].rule or "5.74"
                 yield Breach(f"{data.describe(unit)} may not enter {province}", rule)
                 break

@@ -273,7 +273,8 @@ class Deploy(Order):
     kind: Literal["deploy"] = "deploy"
     units: tuple[UnitId, ...]
     province: str
-    phases: ClassVar[frozenset[Phase]] = frozenset({"setup"})
+    # before the game (15.5), and in the solitaire Red Leader Determination (24.11)
+    phases: ClassVar[frozenset[Phase]] = frozenset({"setup", "player-turn"})
 
     def echo(self) -> str:
         return f"DEPLOY {_units(self.units)} IN {self.province}"

@@ -111,7 +111,10 @@ class _Shared:
 
 @last_call
 def _shared(after: GameState, data: GameData) -> _Shared:
-    color = after.victory
+    if after.mode == "solitaire":  # no Victory Points: 28.0 decides
+        return _Shared(regions=_regions(after, data), chart=_chart(after, data),
+                       graph=_graph(data), standings={}, ranking=[], items={})
+    color = after.victory if after.victory in ("red", "white") else None
     return _Shared(
         regions=_regions(after, data), chart=_chart(after, data), graph=_graph(data),
         standings={} if color else {c: victory_points(after, data, c) for c in ("red", "white")},

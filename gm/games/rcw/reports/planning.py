@@ -18,6 +18,7 @@ from gm.games.rcw.orders.legality_movement import BLUE_GREEN_ALLOWANCE, LEADER_A
 from gm.games.rcw.orders.model import (
     Assassinate,
     Attack,
+    Deploy,
     EndGame,
     ExecuteCzar,
     Give,
@@ -32,8 +33,9 @@ from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.movement import must_stop
 from gm.games.rcw.rules.politics import CENTRAL_COMMITTEE
+from gm.games.rcw.rules.solitaire import available_red_leaders
 from gm.games.rcw.rules.victory import END_GAME_QUORUM
-from gm.games.rcw.state import FIRST_PHASE, GameState
+from gm.games.rcw.state import FIRST_PHASE, RED, GameState
 from gm.reporting.model import ForceView, HeldView
 
 TEMPLATE_WIDTH = 68  # an order line and its `# `, within the text report's 72 columns
@@ -237,19 +239,52 @@ def _losses(state: GameState, data: GameData, player: str) -> Iterator[Order]:
         yield losses
 
 
+def _determination(state: GameState, data: GameData, player: str
+                   ) -> tuple[list[HeldView], list[Order]]:
+    """The solitaire Red Leader Determination (24.0): the die, the leaders he may deploy, and
+    for each uncontrolled Red stack the strongest of them on its strongest units (24.11)."""
+    solitaire = state.solitaire
+    if state.mode != "solitaire" or solitaire is None or player != RED:
+        return [], []
+    free = sorted(available_red_leaders(state, data),
+                  key=lambda u: (-data.leaders[u].value, u))
+    if solitaire.leader_die is None:
+        return [HeldView(kind="Red Leader Determination", count=0, allows=(
+            "none this Game-Turn: Lenin or Trotsky was eliminated (24.16, 24.17)"))], []
+    names = ", ".join(data.describe(u) for u in free[:12]) + (", ..." if len(free) > 12 else "")
+    held = [HeldView(kind="Red Leader Determination", count=solitaire.leaders_allowed, allows=(
+        f"die {solitaire.leader_die}: DEPLOY up to {solitaire.leaders_allowed} Red leader(s), "
+        f"alone or on uncontrolled Red combat units (24.0, 24.11): {names or 'none left'}"))]
+    orders: list[Order] = []
+    for code in (p.code for p in data.map.provinces):
+        for stack in state.stacks_in(code):
+            units = sorted((u for u in stack.units if stack.player is None and
+                            data.is_combat(u) and data.color(u) == "red"),
+                           key=lambda u: (-strength(u, data), u))
+            if units and free:
+                leader = free[0]
+                deploy = Deploy(line=1, units=(leader, *units[:data.leaders[leader].value]),
+                                province=code)
+                if legal(deploy, state, data, player):
+                    orders.append(deploy)
+    return held, orders
+
+
 def plan(state: GameState, data: GameData, player: str
          ) -> tuple[list[ForceView], list[HeldView], list[Order]]:
     """His forces, the markers he holds, and every order open to him now."""
     if state.stage != "play" or player in state.pending.quit_players:
         return [], [], []
-    forces, orders = [], []
+    held, orders = _determination(state, data, player)
+    forces: list[ForceView] = []
     for code in (p.code for p in data.map.provinces):
         for stack in state.stacks_in(code):
             if stack.player == player:
                 view, offered = _force(code, stack, state, data, player)
                 forces.append(view)
                 orders += offered
-    held, political = _politics(state, data, player)
+    markers, political = _politics(state, data, player)
+    held += markers
     orders += [*_losses(state, data, player), *political]
     quit_order = Quit(line=1)
     if legal(quit_order, state, data, player):

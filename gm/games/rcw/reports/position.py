@@ -13,7 +13,7 @@ from gm.reporting.render import render
 
 
 def _stage_line(state: GameState) -> str:
-    if state.stage == "play":
+    if state.stage == "play" or state.mode == "solitaire":
         return phase_name(state)
     return {"trading": "trading session (15.33)", "deployment": "Initial Deployment (15.4, 15.5)",
             "ended": "game over"}[state.stage]

@@ -40,3 +40,13 @@ def must_stop(province: str, units: list[UnitId], start: Mapping[str, set[str]],
         "CZAR" in under[:2] and data.color(leader) == "white"
         for leader, under in commands(tuple(units), data).items())
     return not (czar_with_white and there <= {"white", "blue"})
+
+
+def may_enter(nationality: str, province: str, data: GameData) -> bool:
+    """Whether units of a Blue or Green nationality may enter a province (5.65, 5.74-5.76)."""
+    nat = data.counters.nationalities[nationality]
+    if nat.provinces is not None:
+        return province in nat.provinces
+    if nat.regions is not None:
+        return data.provinces[province].region in nat.regions
+    return True

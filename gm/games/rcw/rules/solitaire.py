@@ -10,17 +10,19 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 
 from gm.core.state import UnitId
-from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.stacking import MAX_UNITS as MAX_STACK
+from gm.games.rcw.state import GameState
 
 TARGETS = ("PETR", "TVER")  # 21.13: Petrograd and Tver
 RED_OBJECTIVE = ("G", "W", "U", "C")  # 28.11: Greater Russia, White Russia, Ukraine, Cossack
 RED_LEVELS = {5: "decisive", 6: "substantive", 7: "marginal"}  # 28.12
 LAST_TURN = 7  # 27.32, 28.15
+REPLACED_NATIONALITIES = ("PO", "FN")  # 25.12: of the non-Red units, Polish and Finnish only
 
 
-def _shortest(start: str, goals: set[str], step: Callable[[str], list[str]]
+def shortest_paths(start: str, goals: set[str], step: Callable[[str], list[str]]
               ) -> list[tuple[str, ...]]:
     """Every path of the fewest provinces from `start` to any of `goals` (start included)."""
     if start in goals:
@@ -50,7 +52,7 @@ def _shortest(start: str, goals: set[str], step: Callable[[str], list[str]]
         return [(start,)] if node == start else [
             (*path, node) for parent in sorted(parents[node]) for path in back(parent)]
 
-    return [path for end in ends for path in back(end)]
+    return sorted(path for end in ends for path in back(end))  # numbered for a die (R62)
 
 
 def rail_paths(data: GameData, start: str) -> list[tuple[str, ...]]:
@@ -58,7 +60,7 @@ def rail_paths(data: GameData, start: str) -> list[tuple[str, ...]]:
     Tver or Petrograd (the nearer of the two; both when equally near). None off the rail net."""
     def by_rail(code: str) -> list[str]:
         return sorted(data.provinces[code].rail)
-    return _shortest(start, set(TARGETS), by_rail)
+    return shortest_paths(start, set(TARGETS), by_rail)
 
 
 def target_paths(data: GameData, start: str) -> list[tuple[str, ...]]:
@@ -70,7 +72,7 @@ def target_paths(data: GameData, start: str) -> list[tuple[str, ...]]:
     if paths:
         return paths
     leads = {code for code in data.provinces if rail_paths(data, code)}
-    approaches = _shortest(start, leads, lambda code: sorted(data.provinces[code].adjacent))
+    approaches = shortest_paths(start, leads, lambda code: sorted(data.provinces[code].adjacent))
     candidates = [(*approach, *rail[1:]) for approach in approaches
                   for rail in rail_paths(data, approach[-1])]
     fewest = min((len(c) for c in candidates), default=0)
@@ -152,3 +154,52 @@ def exchange_priority(units: Sequence[UnitId], data: GameData) -> list[UnitId]:
         return (rank.get(str(data.color(unit)), 4), strength(unit, data), int(unit))
 
     return sorted((u for u in units if isinstance(u, int)), key=key)
+
+
+def pick_by_die(count: int, die: Callable[[], int]) -> tuple[int, list[int]]:
+    """21.22, 23.11, 23.12: one of `count` equal choices "determined at random by the roll of a
+    die" (ruling R62): the choices numbered 1 to `count` and the die's faces shared out among
+    them in turn (two: 1-3 and 4-6; three: 1-2, 3-4, 5-6), a face left over rolled again;
+    more than six choices narrowed first by a die to every sixth. (index from 0, the dice)"""
+    indices = list(range(count))
+    rolls: list[int] = []
+    while len(indices) > 1:
+        roll = die()
+        rolls.append(roll)
+        if len(indices) > 6:
+            indices = indices[roll - 1::6]
+            continue
+        faces = 6 // len(indices)
+        if roll <= faces * len(indices):
+            return indices[(roll - 1) // faces], rolls
+    return indices[0], rolls
+
+
+def with_imperials(stacks: Sequence[Sequence[UnitId]], carriers: Mapping[str, UnitId],
+                   data: GameData) -> list[tuple[UnitId, ...]]:
+    """Stacks made again with each Imperial unit put back in the stack of the unit it was
+    under (`carriers`), directly under the lowest leader above that unit (13.21), else
+    under the unit itself."""
+    placed: list[tuple[UnitId, ...]] = []
+    for stack in stacks:
+        units = list(stack)
+        for piece, carrier in carriers.items():
+            if carrier in units:
+                at = units.index(carrier)
+                above = [i for i in range(at) if data.is_leader(units[i])]
+                units.insert(above[-1] + 1 if above else at + 1, piece)
+        placed.append(tuple(units))
+    return placed
+
+
+MAX_RED_LEADERS = 6  # 24.12, Lenin and Trotsky included
+
+
+def available_red_leaders(state: GameState, data: GameData) -> list[int]:
+    """24.13: the Red leaders he may deploy: neither on the map nor ever eliminated, Lenin and
+    Trotsky aside (they are never removed, 24.0)."""
+    on_map = {u for stacks in state.position.values() for s in stacks for u in s.units}
+    gone = {u for section in state.chart.values() for u in (*section.units, *section.face_down)}
+    gone |= set(state.pending.permanently_eliminated)
+    return [u for u in sorted(data.leaders) if data.color(u) == "red" and u not in on_map
+            and u not in gone and u not in (LENIN, TROTSKY)]

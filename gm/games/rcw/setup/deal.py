@@ -6,11 +6,10 @@ from collections import Counter
 
 from gm.core.dice import Dice
 from gm.core.errors import GameError
-from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
 from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Hand, Mode
 
 POLITBURO, ASSASSIN = "POLITBURO", "ASSASSIN"
-LENIN, TROTSKY = 151, 152
 
 
 def initial_forces(data: GameData) -> tuple[str, ...]:

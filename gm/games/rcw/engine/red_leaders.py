@@ -1,0 +1,100 @@
+"""The solitaire game's Red leaders (24.0) and the Czar's end (26.0): the Red Leader
+Determination Phase removes every Red leader but Lenin and Trotsky and rolls the die for how
+many he may deploy again (24.12, 24.16, 24.17); his DEPLOY orders put them on the map (24.11);
+a Red leader stacked with the Czar executes him at once (26.0)."""
+
+from __future__ import annotations
+
+from gm.core.dice import Dice
+from gm.engine.sequence import PhaseRun
+from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
+from gm.games.rcw.engine.board import Board
+from gm.games.rcw.orders.legality import validate_orders
+from gm.games.rcw.orders.model import Deploy, Order
+from gm.games.rcw.rules.solitaire import MAX_RED_LEADERS, available_red_leaders
+from gm.games.rcw.state import RED
+
+CZAR = "CZAR"
+
+
+def determination(board: Board, dice: Dice) -> None:
+    """24.0: every Red leader but Lenin and Trotsky leaves the map (the units under him stay,
+    uncontrolled, 7.16); then the die, unless Lenin's or Trotsky's death passes this phase
+    over (24.14-24.17; ruling R64: the leaders leave all the same, none come)."""
+    data = board.data
+    gone: list[str] = []
+    for province in list(board.position):
+        for pile in board.position[province]:
+            for unit in [u for u in pile.units if data.is_leader(u) and
+                         data.color(u) == "red" and u not in (LENIN, TROTSKY)]:
+                pile.units.remove(unit)
+                gone.append(str(unit))
+            if not any(data.is_leader(u) for u in pile.units) and \
+                    any(data.color(u) == "red" for u in pile.units if isinstance(u, int)):
+                pile.player = None
+        board._tidy(province)
+    board.find(LENIN)  # the index is rebuilt: units were lifted in place
+    if gone:
+        board.note(f"Red leaders {' '.join(gone)} leave the map (24.0)")
+    solitaire = board.solitaire
+    assert solitaire is not None
+    if solitaire.determinations_skipped:
+        board.update_solitaire(determinations_skipped=solitaire.determinations_skipped - 1,
+                               leader_die=None, leaders_allowed=0)
+        board.note("no Red Leader Determination this Game-Turn: Lenin or Trotsky was "
+                   "eliminated (24.14-24.17); he plays with those left of the two")
+        return
+    die = dice.die("24.0 Red Leader Determination")
+    alive = sum(board.find(u) is not None for u in (LENIN, TROTSKY))
+    available = len(available_red_leaders(board.to_state(), data))
+    allowed = max(0, min(die, MAX_RED_LEADERS - alive, available))
+    board.update_solitaire(leader_die=die, leaders_allowed=allowed)
+    board.note(f"Red Leader Determination: die {die}; with {alive} of Lenin and Trotsky on the "
+               f"map he may deploy {allowed} Red leader(s) (24.0, 24.12)")
+
+
+def deploy_step(run: PhaseRun[Board, Order]) -> None:
+    """24.11: the Red Player's DEPLOY orders, in the order written, each judged on the
+    position the ones before it leave."""
+    board, results = run.board, run.results
+    for player, order in results.of_kind(Deploy):
+        refusals = validate_orders((order,), board.to_state(), board.data, player)
+        for refusal in refusals:
+            results.set(player, order, "illegal", refusal.rule, refusal.message)
+        if refusals:
+            continue
+        placed = deploy(board, order)
+        results.set(player, order, "succeeded", "24.11",
+                    f"{' '.join(map(str, placed))} placed in {order.province}")
+    execute_czar(board)
+
+
+def deploy(board: Board, order: Deploy) -> list[UnitId]:
+    """The leaders on the named Red combat units, which leave their uncontrolled stacks with
+    any Imperial unit left alone under them (13.21, 13.42)."""
+    units: list[UnitId] = list(order.units)
+    for unit in order.units:
+        found = board.find(unit)
+        if found is None:
+            continue
+        pile = found[1]
+        board.take(unit)
+        orphans = [u for u in pile.units if isinstance(u, str)]
+        if orphans and len(orphans) == len(pile.units):
+            for piece in orphans:
+                board.take(piece)
+            units[units.index(unit) + 1:units.index(unit) + 1] = orphans
+    board.place(order.province, RED, units)
+    return units
+
+
+def execute_czar(board: Board) -> None:
+    """26.0: a Red leader stacked with the Czar: the Czar is executed, into the game box."""
+    found = board.find(CZAR)
+    if found is None:
+        return
+    province, pile = found
+    if any(board.data.is_leader(u) and board.data.color(u) == "red" for u in pile.units):
+        board.take(CZAR)
+        board.removed.append(CZAR)
+        board.note(f"the Czar, stacked with a Red leader in {province}, is executed (26.0)")
