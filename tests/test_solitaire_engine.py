@@ -15,7 +15,7 @@ from gm.core.dice import SeededDice
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.engine import automaton, solitaire
-from gm.games.rcw.engine.board import Board
+from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.rules.stacking import stack_problems
 from gm.games.rcw.setup.solitaire import new_game
 from gm.games.rcw.simulation.solitaire import play, random_red, simple_red, start
@@ -49,8 +49,8 @@ def test_the_solitaire_set_up() -> None:
     red_leaders = [u for u in where if DATA.is_leader(u) and DATA.color(u) == "red"]
     assert sorted(red_leaders) == [LENIN, TROTSKY]  # 27.13
     assert (where[LENIN], where[TROTSKY]) == ("PETR", "TVER")
-    for leader in (LENIN, TROTSKY):
-        stack = next(s for s in state.stacks_in(where[leader]) if leader in s.units)
+    for red in (LENIN, TROTSKY):
+        stack = next(s for s in state.stacks_in(where[red]) if red in s.units)
         assert stack.player == RED and any(DATA.is_combat(u) for u in stack.units)
     for unit in DATA.combat_units:  # 27.0: the combat units as in the standard set-up
         assert where[unit] == DATA.combat_units[unit].home
@@ -69,7 +69,7 @@ def test_the_non_red_player_keeps_its_stacks_and_paths_until_the_stacking_phase(
     board = Board.of(begun, DATA)
     before = sorted(tuple(map(str, units)) for stacks in _stacks(begun, NON_RED).values()
                     for units in stacks)
-    run = solitaire.Run(board, solitaire.PhaseResults({}, board.timeline),
+    run = solitaire.Run(board, PhaseResults({}, board.timeline),
                         SeededDice("31", "move"), phasing=NON_RED)
     automaton.movement_step(run)
     after = board.finish()
