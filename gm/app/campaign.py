@@ -198,7 +198,8 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     (folder / CONFIG_FILE).write_text(
         "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
     campaign = Campaign(folder, store, row, system, data_dir, data)
-    store.append_state(row, "deal", {"players": sorted(letters)}, state, dice.log, now())
+    store.append_state(row, "deal", {"players": sorted(letters), "mode": mode or system.modes[0]},
+                       state, dice.log, now())
     return campaign, passwords
 
 

@@ -37,7 +37,9 @@ def describe(row: EntryRow, draws: int) -> str:
     """One entry of the history as the GM reads it: what was done, by whom, and why."""
     detail = row.detail
     action = row.action
-    if action == "deal":
+    if action == "deal" and detail.get("mode") not in (None, "postal", "standard"):
+        text = f"set up the {detail['mode']} game for {_players(detail)}"
+    elif action == "deal":
         text = f"dealt the Initial Forces to {_players(detail)}"
     elif action == "trade":
         text = (f"trade: {detail.get('giver')} gives {' '.join(detail.get('give', [])) or '-'}"
@@ -51,7 +53,7 @@ def describe(row: EntryRow, draws: int) -> str:
     elif action == "end-trading":
         text = "the trading session ended (15.34)"
     elif action == "start":
-        text = "the game started: leaders deployed, Player-Turn order drawn (15.5, 15.62)"
+        text = "the game started: its set-up closed, its first turn opened"
     elif action.startswith("adjudicate "):
         turn, phase = action.removeprefix("adjudicate ").split(".")
         text = (f"Game-Turn {turn}, phase {phase} adjudicated with the orders of "

@@ -27,7 +27,7 @@ NOT_IN_SOLITAIRE = {
 def not_in_solitaire(order: Order) -> Breaches:
     if order.kind in NOT_IN_SOLITAIRE:
         rule, why = NOT_IN_SOLITAIRE[order.kind]
-        yield Breach(f"{order.echo().split()[0]}: {why}", rule)
+        yield Breach(why, rule)
 
 
 def check_red_deploy(order: Deploy, ctx: Context) -> Breaches:

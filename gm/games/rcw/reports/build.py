@@ -14,7 +14,7 @@ from gm.games.rcw.reports.phases import phase_name
 from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
-from gm.games.rcw.state import UNASSIGNED, GameState
+from gm.games.rcw.state import NON_RED, UNASSIGNED, GameState
 from gm.reporting.model import (
     ChartView,
     Event,
@@ -130,7 +130,8 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                  sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
     """The report of what led from `before` to `after` (None: a report of `after` alone);
     `names`: the players' names; `sent`: who sent orders for the phase reported."""
-    names = names or {}
+    names = {**({NON_RED: "the non-Red Player, played by the program (18.0)"}
+                if after.mode == "solitaire" else {}), **(names or {})}
     adjudicated = before is not None and before.stage == "play"
     kind = "final" if after.stage == "ended" else ("phase" if adjudicated else after.stage)
     title = (f"{campaign}: {phase_name(before)}" if before is not None and adjudicated
