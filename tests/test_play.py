@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from tests.conftest import gm
 from tests.rcw import state_of
@@ -80,3 +81,33 @@ def test_play_refuses_a_postal_campaign(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 1
+
+
+@pytest.mark.rules("24.11", "19.2")
+def test_a_solitaire_game_at_the_terminal(tmp_path: Path) -> None:
+    """Issue 17: the lone Red Player deploys a leader and sees it placed at once; DONE plays
+    the rest of the Game-Turn and the program's next non-Red Player-Turn, explained."""
+    folder = tmp_path / "alone"
+    gm("new", str(folder), "--mode", "solitaire", "--seed", "st", "-p", "R:Ivan:i@x.org:pwr")
+    gm("start", str(folder))
+    state = state_of(folder)
+    assert state.solitaire is not None and state.solitaire.leaders_allowed >= 1
+    child = _play(folder)
+    child.expect_exact("Game-Turn 1 of 7, Red Player-Turn")
+    child.expect_exact("R> ")
+    child.sendline("DEPLOY 151 IN TVER")
+    child.expect_exact("is not a Red leader he may deploy now")
+    child.expect_exact("(not kept: type it again)")
+    child.expect_exact("R> ")
+    child.sendline("DEPLOY 158 IN TVER")
+    child.expect_exact("line 1: DEPLOY 158 IN TVER -- succeeded (24.11): 158 placed in TVER")
+    child.expect_exact("R> ")
+    child.sendline("DONE")
+    child.expect_exact("Game-Turn 1 of 7, Red Player-Turn adjudicated.")
+    child.expect_exact("[Game-Turn indication]")
+    after = child.expect([r"Game-Turn 2 of 7, Red Player-Turn: player R\.",
+                          r"(decisive|substantive|marginal|Draw) \(28\.0\)\."])
+    if after == 0:
+        child.sendline("EXIT")
+    child.expect(pexpect.EOF)
+    assert state_of(folder).turn == (2 if after == 0 else 1)
