@@ -61,8 +61,8 @@ def given_in(order: Order) -> frozenset[Phase]:
 
 
 def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
-
-    if ctx.phase not in given_in(order):
+    red_leaders = isinstance(order, Deploy) and ctx.state.mode == "solitaire"  # 24.11
+    if ctx.phase not in given_in(order) and not (red_leaders and ctx.phase == "player-turn"):
         allowed = " or ".join(PHASE_NAMES[p] for p in sorted(order.phases))
         also = OUT_OF_PHASE.get(order.kind) if ctx.phase != "setup" else None
         yield Refusal(order, Breach(f"{order.echo().split()[0]} is given {allowed}, not "

@@ -273,8 +273,8 @@ class Deploy(Order):
     kind: Literal["deploy"] = "deploy"
     units: tuple[UnitId, ...]
     province: str
-    # before the game (15.5), and in the solitaire Red Leader Determination (24.11)
-    phases: ClassVar[frozenset[Phase]] = frozenset({"setup", "player-turn"})
+    # before the game (15.5); in the solitaire game also in the Red Player-Turn (24.11)
+    phases: ClassVar[frozenset[Phase]] = frozenset({"setup"})
 
     def echo(self) -> str:
         return f"DEPLOY {_units(self.units)} IN {self.province}"
