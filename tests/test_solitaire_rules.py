@@ -98,6 +98,16 @@ def test_white_units_stack_as_22_1_orders(data: GameData) -> None:
     assert white_stacks([256, 255], data) == [(256, 255)]  # leaders alone stack together
 
 
+@pytest.mark.rules("22.1", "13.21", "13.22", "13.42")
+def test_the_czar_goes_under_the_first_white_leader_who_takes_two_more(data: GameData) -> None:
+    """Kappel (270, value 1) with the Czar attaches three combat units, not one; without a
+    leader the Czar stays under the strongest combat units."""
+    stacks = white_stacks([270, "CZAR", 221, 202, 201, 222, 210], data)
+    assert stacks == [(270, "CZAR", 201, 202, 210), (221, 222)]
+    assert all(stack_problems(stack, data) == [] for stack in stacks)
+    assert white_stacks([221, "CZAR", 202], data) == [(202, 221, "CZAR")]
+
+
 @pytest.mark.rules("22.2", "7.14")
 def test_blue_and_green_units_stack_by_nationality(data: GameData) -> None:
     stacks = auxiliary_stacks([402, 403, 401, 301, 302], data)

@@ -182,20 +182,21 @@ def stacking_step(run: Run) -> None:
         white = [p for p in piles if color_of(p, board) == "white" and (
             p.player == NON_RED or not any(data.is_leader(u) for u in p.units))]
         leaders = any(data.is_leader(u) for p in white for u in p.units)
-        groups = [(white, white_stacks)] if leaders else []
         auxiliary = [p for p in piles if p.player == NON_RED and color_of(p, board) in
                      ("blue", "green")]
-        groups += [(auxiliary, auxiliary_stacks)] if len(auxiliary) > 1 else []
-        for group, procedure in groups:
+        groups = [group for group, wanted in ((white, leaders), (auxiliary, len(auxiliary) > 1))
+                  if wanted]
+        for group in groups:
             before = sorted(_name(p) for p in group)
             paths: dict[UnitId, int] = {u: _lead(p) for p in group for u in p.units
                                         if isinstance(u, int)}
-            carriers = {u: next(c for c in p.units if isinstance(c, int))
-                        for p in group for u in p.units if isinstance(u, str)}
-            units = [u for p in group for u in p.units if isinstance(u, int)]
+            units = [u for p in group for u in p.units]
             for pile in group:
                 piles.remove(pile)
-            formed = with_imperials(procedure(units, data), carriers, data)
+            formed = white_stacks(units, data) if group is white else with_imperials(
+                auxiliary_stacks(units, data), {u: next(c for c in p.units if isinstance(c, int))
+                                                for p in group for u in p.units
+                                                if isinstance(u, str)}, data)
             made = [board.place(province, NON_RED if any(
                 data.is_leader(u) or data.color(u) in ("blue", "green")
                 for u in stack if isinstance(u, int)) else None, list(stack))

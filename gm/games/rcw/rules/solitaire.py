@@ -13,6 +13,7 @@ from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.stacking import MAX_UNITS as MAX_STACK
+from gm.games.rcw.rules.stacking import attach_limit
 from gm.games.rcw.state import GameState
 
 TARGETS = ("PETR", "TVER")  # 21.13: Petrograd and Tver
@@ -106,19 +107,27 @@ def white_stacks(units: Sequence[UnitId], data: GameData) -> list[tuple[UnitId, 
     lowest-numbered leader takes as many of the strongest combat units as he may (5.14), the
     next lowest-numbered leader goes on top with as many of the strongest left, until the
     stack holds five units (7.11); then the next stack likewise. Combat units no leader can
-    take stack five at most together, strongest first. Each stack top to bottom (7.21)."""
+    take stack five at most together, strongest first. The Czar and the Gold, if there, go
+    directly under the lowest-numbered leader, who attaches two more units for them (13.21,
+    13.22, 13.25; ruling R62). Each stack top to bottom (7.21)."""
     leaders = sorted(int(u) for u in units if data.is_leader(u))
     combat = _strongest_first([int(u) for u in units if data.is_combat(u)], data)
+    imperial: list[UnitId] = [u for u in ("CZAR", "GOLD") if u in units]
     stacks: list[tuple[UnitId, ...]] = []
     while leaders:
         stack: list[UnitId] = []
-        while leaders and len(stack) < MAX_STACK:
+        while leaders and sum(isinstance(u, int) for u in stack) < MAX_STACK:
             leader = leaders.pop(0)
-            room = min(data.leaders[leader].value, MAX_STACK - len(stack) - 1)
+            carried, imperial = imperial, []
+            room = min(attach_limit(leader, carried, data),
+                       MAX_STACK - sum(isinstance(u, int) for u in stack) - 1)
             taken, combat = combat[:room], combat[room:]
-            stack = [leader, *taken, *stack]  # the later leader on top
+            stack = [leader, *carried, *taken, *stack]  # the later leader on top
         stacks.append(tuple(stack))
-    return stacks + _unled(combat)
+    unled = _unled(combat)
+    if imperial:  # no leader to take them: under the first combat units (13.42)
+        unled[:1] = [(*unled[0], *imperial)] if unled else [tuple(imperial)]
+    return stacks + unled
 
 
 def _unled(combat: list[int]) -> list[tuple[UnitId, ...]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm.core.errors import GameError
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData, UnitId
-from gm.games.rcw.rules.solitaire import white_stacks, with_imperials
+from gm.games.rcw.rules.solitaire import white_stacks
 from gm.games.rcw.setup.deal import ASSASSIN, auxiliary_forces
 from gm.games.rcw.setup.deployment import deploy_combat_and_imperial
 from gm.games.rcw.state import NON_RED, RED, UNASSIGNED, ChartSection, GameState, Solitaire, Stack
@@ -45,15 +45,13 @@ def _lead(position: dict[str, list[Stack]], data: GameData, province: str, leade
           color: str, player: str) -> None:
     """The leaders placed on the uncontrolled combat units of their colour in `province`,
     in the fewest, strongest stacks (22.1; for Lenin and Trotsky, on the one Red unit there,
-    27.13); the Imperial units go with the unit they were under (13.21)."""
+    27.13); an Imperial unit there goes under the lowest-numbered leader (13.21)."""
     stacks = position.setdefault(province, [])
     free = [s for s in stacks if s.player is None and any(
         isinstance(u, int) and data.color(u) == color for u in s.units)]
-    units: list[UnitId] = [u for s in free for u in s.units if isinstance(u, int)]
-    imperial = {u: next(c for c in s.units if isinstance(c, int))
-                for s in free for u in s.units if isinstance(u, str)}
+    units: list[UnitId] = [u for s in free for u in s.units]
     for stack in free:
         stacks.remove(stack)
-    for formed in with_imperials(white_stacks([*leaders, *units], data), imperial, data):
+    for formed in white_stacks([*leaders, *units], data):
         led = any(data.is_leader(u) for u in formed)
         stacks.append(Stack(player=player if led else None, units=formed))
