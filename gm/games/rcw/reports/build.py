@@ -166,7 +166,9 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                          for p, h in after.hands.items()},
                   map=drawing,
                   players=_players(after, names, sent if adjudicated else None),
-                  sequence=list(after.sequence if after.stage == "play" else ()),
+                  # the Player-Turn order of 4.2; the solitaire game's is always N, R (27.31)
+                  sequence=list(after.sequence if after.stage == "play" and
+                                after.mode != "solitaire" else ()),
                   final_points=shared.items, graph=shared.graph,
                   **_dice(campaign_seed, before, after, salts or []))
 
