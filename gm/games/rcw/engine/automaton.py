@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from gm.core.dice import Dice
 from gm.engine.facts import Moved
 from gm.engine.sequence import PhaseRun
-from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.engine.board import Board, Pile
 from gm.games.rcw.engine.combat import Combat
 from gm.games.rcw.engine.movement import LiveColours
@@ -104,10 +103,10 @@ def remaining_path(board: Board, dice: Dice, province: str, pile: Pile) -> tuple
 def controlled_forces(board: Board) -> list[tuple[str, Pile]]:
     """The non-Red Player's forces in the order they move (21.11: White, Green, Blue; within a
     colour by province code and stack, ruling R62)."""
+    rank = {color: index for index, color in enumerate(COLOR_ORDER)}
     forces = [(province, pile) for province in sorted(board.position)
               for pile in board.position[province] if pile.player == NON_RED]
-    return sorted(forces, key=lambda f: COLOR_ORDER.index(color_of(f[1], board))
-                  if color_of(f[1], board) in COLOR_ORDER else len(COLOR_ORDER))
+    return sorted(forces, key=lambda f: rank.get(color_of(f[1], board), len(COLOR_ORDER)))
 
 
 def _held(board: Board, pile: Pile, path: Sequence[str]) -> tuple[tuple[str, ...], str | None]:
@@ -145,8 +144,7 @@ def movement_step(run: Run) -> None:
             continue
         die = dice.die(f"21.12 movement of non-Red force {_name(pile)} in {start}")
         units = list(pile.units)
-        board.position[start] = [p for p in board.position[start] if p is not pile]
-        board._tidy(start)
+        board.lift(start, pile)
         visited, stopped, why = [start], None, None
         colours = LiveColours(board)
         for province in open_path[1:die + 1]:
@@ -188,11 +186,9 @@ def stacking_step(run: Run) -> None:
                   if wanted]
         for group in groups:
             before = sorted(_name(p) for p in group)
-            paths: dict[UnitId, int] = {u: _lead(p) for p in group for u in p.units
-                                        if isinstance(u, int)}
             units = [u for p in group for u in p.units]
             for pile in group:
-                piles.remove(pile)
+                board.lift(province, pile)
             formed = white_stacks(units, data) if group is white else with_imperials(
                 auxiliary_stacks(units, data), {u: next(c for c in p.units if isinstance(c, int))
                                                 for p in group for u in p.units
@@ -201,19 +197,19 @@ def stacking_step(run: Run) -> None:
                 data.is_leader(u) or data.color(u) in ("blue", "green")
                 for u in stack if isinstance(u, int)) else None, list(stack))
                 for stack in formed]
-            _keep_paths(board, made, paths)
+            _keep_paths(board, made)
             after = sorted(_name(p) for p in made)
             if after != before:
                 board.note(f"non-Red stacking in {province} (22.1, 22.2): "
                            f"{' | '.join(after)}")
 
 
-def _keep_paths(board: Board, made: list[Pile], leads: dict[UnitId, int]) -> None:
+def _keep_paths(board: Board, made: list[Pile]) -> None:
     """A stack formed takes the path of its lowest-numbered unit (ruling R62)."""
     assert board.solitaire is not None
     known = board.solitaire.paths
     for pile in made:
-        path = known.get(str(_lead(pile))) or known.get(str(leads.get(_lead(pile), 0)))
+        path = known.get(str(_lead(pile)))
         if path is not None:
             _set_path(board, pile, path)
 

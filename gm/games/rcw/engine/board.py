@@ -107,6 +107,13 @@ class Board:
         self._tidy(province)
         return province
 
+    def lift(self, province: str, pile: Pile) -> None:
+        """Take a whole stack off the map (to move it, or to stack its units anew)."""
+        self.position[province] = [p for p in self.position.get(province, []) if p is not pile]
+        for unit in pile.units:
+            self._where.pop(unit, None)
+        self._tidy(province)
+
     def _tidy(self, province: str) -> None:
         piles = [p for p in self.position.get(province, []) if p.units]
         for pile in piles:  # a stack without a leader or combat unit has no marker (13.42)

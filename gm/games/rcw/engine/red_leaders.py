@@ -9,7 +9,7 @@ from gm.core.dice import Dice
 from gm.engine.sequence import PhaseRun
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
 from gm.games.rcw.engine.board import Board
-from gm.games.rcw.orders.legality import validate_orders
+from gm.games.rcw.engine.standard import judged_now
 from gm.games.rcw.orders.model import Deploy, Order
 from gm.games.rcw.rules.solitaire import MAX_RED_LEADERS, available_red_leaders
 from gm.games.rcw.state import RED
@@ -23,17 +23,15 @@ def determination(board: Board, dice: Dice) -> None:
     over (24.14-24.17; ruling R64: the leaders leave all the same, none come)."""
     data = board.data
     gone: list[str] = []
-    for province in list(board.position):
-        for pile in board.position[province]:
-            for unit in [u for u in pile.units if data.is_leader(u) and
-                         data.color(u) == "red" and u not in (LENIN, TROTSKY)]:
-                pile.units.remove(unit)
-                gone.append(str(unit))
-            if not any(data.is_leader(u) for u in pile.units) and \
-                    any(data.color(u) == "red" for u in pile.units if isinstance(u, int)):
-                pile.player = None
-        board._tidy(province)
-    board.find(LENIN)  # the index is rebuilt: units were lifted in place
+    for pile in [pile for piles in list(board.position.values()) for pile in piles]:
+        leaving = [u for u in pile.units if data.is_leader(u) and data.color(u) == "red"
+                   and u not in (LENIN, TROTSKY)]
+        for unit in leaving:
+            board.take(unit)
+            gone.append(str(unit))
+        if not any(data.is_leader(u) for u in pile.units) and \
+                any(data.color(u) == "red" for u in pile.units if isinstance(u, int)):
+            pile.player = None  # Red units no leader commands stay uncontrolled (7.16)
     if gone:
         board.note(f"Red leaders {' '.join(gone)} leave the map (24.0)")
     solitaire = board.solitaire
@@ -58,10 +56,7 @@ def deploy_step(run: PhaseRun[Board, Order]) -> None:
     position the ones before it leave."""
     board, results = run.board, run.results
     for player, order in results.of_kind(Deploy):
-        refusals = validate_orders((order,), board.to_state(), board.data, player)
-        for refusal in refusals:
-            results.set(player, order, "illegal", refusal.rule, refusal.message)
-        if refusals:
+        if not judged_now(run, player, order):
             continue
         placed = deploy(board, order)
         results.set(player, order, "succeeded", "24.11",
