@@ -246,8 +246,7 @@ def _determination(state: GameState, data: GameData, player: str
     solitaire = state.solitaire
     if state.mode != "solitaire" or solitaire is None or player != RED:
         return [], []
-    free = sorted(available_red_leaders(state, data),
-                  key=lambda u: (-data.leaders[u].value, u))
+    free = available_red_leaders(state, data)
     if solitaire.leader_die is None:
         return [HeldView(kind="Red Leader Determination", count=0, allows=(
             "none this Game-Turn: Lenin or Trotsky was eliminated (24.16, 24.17)"))], []

@@ -206,9 +206,10 @@ MAX_RED_LEADERS = 6  # 24.12, Lenin and Trotsky included
 
 def available_red_leaders(state: GameState, data: GameData) -> list[int]:
     """24.13: the Red leaders he may deploy: neither on the map nor ever eliminated, Lenin and
-    Trotsky aside (they are never removed, 24.0)."""
+    Trotsky aside (they are never removed, 24.0); the strongest first, then by number."""
     on_map = {u for stacks in state.position.values() for s in stacks for u in s.units}
     gone = {u for section in state.chart.values() for u in (*section.units, *section.face_down)}
     gone |= set(state.pending.permanently_eliminated)
-    return [u for u in sorted(data.leaders) if data.color(u) == "red" and u not in on_map
-            and u not in gone and u not in (LENIN, TROTSKY)]
+    return sorted((u for u in data.leaders if data.color(u) == "red" and u not in on_map
+                   and u not in gone and u not in (LENIN, TROTSKY)),
+                  key=lambda u: (-data.leaders[u].value, u))

@@ -1,9 +1,9 @@
 """Whole solitaire games for property tests and the campaign benchmark (issue 17): the set-up
 (27.0), Game-Turn 1's non-Red Player-Turn, then the Red Player's orders turn after turn until
 28.0 ends the game. Two Red players: random legal orders, and a simple strategy (its leaders
-on the Red units facing the enemy, every Red force attacking the weakest enemy stack beside
-it at 1:1 or better) whose results the benchmark counts, as a check that the automaton
-plays."""
+on the Red units facing the enemy or in the capitals, its other forces marching on the nearer
+capital, the enemy stacks of each province attacked weakest first at 1:1 or better) whose
+results the benchmark counts, as a check that the automaton plays."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _deploys(state: GameState, data: GameData, wanted: list[tuple[str, list[int]
     solitaire_state = state.solitaire
     if solitaire_state is None or solitaire_state.leader_die is None:
         return []
-    free = sorted(available_red_leaders(state, data), key=lambda u: (-data.leaders[u].value, u))
+    free = available_red_leaders(state, data)
     context, made = Context(state, data, RED), list[m.Deploy]()
     for province, units in wanted:
         if not free or len(made) >= solitaire_state.leaders_allowed:
