@@ -18,7 +18,7 @@ from gm.games.rcw.orders import legality_markers as markers
 from gm.games.rcw.orders import legality_movement as movement
 from gm.games.rcw.orders import legality_politics as politics
 from gm.games.rcw.orders.context import Context
-from gm.games.rcw.orders.legality_solitaire import NOT_IN_SOLITAIRE, not_in_solitaire
+from gm.games.rcw.orders.legality_solitaire import not_in_solitaire
 from gm.games.rcw.orders.model import (
     Assassinate,
     Attach,
@@ -74,8 +74,9 @@ def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
         yield Refusal(order, Breach(f"only the Phasing Player, {phasing}, may do this in his "
                                     "Player-Turn", PHASING_ONLY[order.kind]))
         return
-    if ctx.state.mode == "solitaire" and order.kind in NOT_IN_SOLITAIRE:
-        yield from (Refusal(order, breach) for breach in not_in_solitaire(order))
+    removed = not_in_solitaire(order) if ctx.state.mode == "solitaire" else None
+    if removed is not None:
+        yield Refusal(order, removed)
         return
     if ctx.player in ctx.state.pending.quit_players:
         yield Refusal(order, Breach("a player who has quit gives no more orders", "14.2"))

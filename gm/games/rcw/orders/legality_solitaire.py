@@ -24,10 +24,12 @@ NOT_IN_SOLITAIRE = {
 }
 
 
-def not_in_solitaire(order: Order) -> Breaches:
-    if order.kind in NOT_IN_SOLITAIRE:
-        rule, why = NOT_IN_SOLITAIRE[order.kind]
-        yield Breach(why, rule)
+def not_in_solitaire(order: Order) -> Breach | None:
+    """The rule that removes this kind of order from the solitaire game, if one does."""
+    if order.kind not in NOT_IN_SOLITAIRE:
+        return None
+    rule, why = NOT_IN_SOLITAIRE[order.kind]
+    return Breach(why, rule)
 
 
 def check_red_deploy(order: Deploy, ctx: Context) -> Breaches:
