@@ -34,17 +34,7 @@ def apply(board: Board, results: PhaseResults, dice: Dice, routes: dict[UnitId, 
     for player, order in results.of_kind(Assassinate):
         own_leaders = {leader: province for leader, province in finals.items()
                        if _owner(board, leader) == player}
-        eligible: list[tuple[UnitId, str]] = []
-        for target in order.targets:
-            found = board.find(target)
-            if found is None:
-                continue
-            route = routes.get(target, [found[0]])
-            where = next((p for p in route if any(
-                province == p and leader != target for leader, province in own_leaders.items())),
-                None)
-            if where is not None:
-                eligible.append((target, where))
+        eligible = _met(board, order.targets, own_leaders, routes)
         if not eligible:
             results.set(player, order, "void", "17.0 [10.0]", "no target's route met a leader "
                         f"of player {player} where it ended its move: no attempt, no markers spent")
@@ -57,19 +47,30 @@ def in_player_turn(board: Board, results: PhaseResults, dice: Dice, player: str,
     """The standard game (10.0, 10.13, 10.15): at this moment of his Player-Turn, each target
     sharing a province with another leader of the Phasing Player is attempted, the markers
     shared out over them as in the postal game (R17)."""
-    own = {(province, u) for province, piles in board.position.items() for pile in piles
+    own = {u: province for province, piles in board.position.items() for pile in piles
            if pile.player == player for u in pile.units if board.data.is_leader(u)}
-    eligible: list[tuple[UnitId, str]] = []
-    for target in order.targets:
-        found = board.find(target)
-        if found is not None and any(province == found[0] and leader != target
-                                     for province, leader in own):
-            eligible.append((target, found[0]))
+    eligible = _met(board, order.targets, own, {})
     if not eligible:
         results.set(player, order, "void", "10.13", "no target shares a province with another "
                     f"leader of player {player} now: no attempt, no markers spent")
         return
     _attempts(board, results, dice, player, order, eligible)
+
+
+def _met(board: Board, targets: tuple[UnitId, ...], own: dict[UnitId, str],
+         routes: dict[UnitId, list[str]]) -> list[tuple[UnitId, str]]:
+    """Each target on the map and the first province of its route (where it stands, if it
+    has none) that one of the player's other leaders (`own`: leader -> province) is in."""
+    eligible: list[tuple[UnitId, str]] = []
+    for target in targets:
+        found = board.find(target)
+        if found is None:
+            continue
+        where = next((p for p in routes.get(target, [found[0]]) if any(
+            province == p and leader != target for leader, province in own.items())), None)
+        if where is not None:
+            eligible.append((target, where))
+    return eligible
 
 
 def _attempts(board: Board, results: PhaseResults, dice: Dice, player: str,
