@@ -13,6 +13,7 @@ from gm.engine.facts import Fact
 from gm.engine.results import Note, Results, TimelineEvent
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.model import Order
+from gm.games.rcw.rules.colour import province_colours
 from gm.games.rcw.rules.stacking import commands
 from gm.games.rcw.state import UNASSIGNED, ChartSection, GameState, Pending, Solitaire, Stack
 
@@ -143,9 +144,9 @@ class Board:
         return self.chart.setdefault(player or UNASSIGNED, Section())
 
     def colors_at(self, province: str) -> set[str]:
-        """Colours present in a province (leaders and combat units; 5.27)."""
-        return {str(self.data.color(u)) for pile in self.position.get(province, [])
-                for u in pile.units if isinstance(u, int)}
+        """Colours present in a province now (leaders and combat units; 5.27, 13.26)."""
+        return province_colours((pile.units for pile in self.position.get(province, [])),
+                                self.data)
 
     def update_pending(self, **changes: object) -> None:
         self.pending = self.pending.model_copy(update=changes)

@@ -14,6 +14,7 @@ from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
 from gm.games.rcw.engine.assassination import lenin_or_trotsky_lost
 from gm.games.rcw.engine.board import Board, PhaseResults, Pile
 from gm.games.rcw.orders.model import Attack, Losses
+from gm.games.rcw.rules.colour import colour_now
 from gm.games.rcw.rules.combat import combat_result, odds, strength
 from gm.games.rcw.rules.stacking import commands
 
@@ -70,9 +71,11 @@ class Combat:
         total = 0
         for force in order.forces:
             for unit in force:
-                if self.board.find(unit) is not None:
+                found = self.board.find(unit)
+                if found is not None:
                     value = strength(unit, self.data)
-                    red = self.data.color(unit) == "red"
+                    red = isinstance(unit, int) and \
+                        colour_now(unit, found[1].units, self.data) == "red"  # 13.26
                     total += value * 2 if subversive and doubled and red else value
         return total
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Attack, Losses
+from gm.games.rcw.rules.colour import stack_colours
 from gm.games.rcw.rules.combat import OPPOSES
 from gm.games.rcw.rules.stacking import commands
 from gm.orders.refusal import Breach, Breaches
@@ -14,7 +15,8 @@ OPPOSITION_CASE = {"red": "8.12", "white": "8.13", "green": "8.14", "blue": "8.1
 
 
 def _colors(units: tuple[Any, ...], ctx: Context) -> set[str]:
-    return {str(ctx.data.color(u)) for u in units if isinstance(u, int)}
+    """A stack's colours now: a unit under the Gold leader is of his colour (13.26)."""
+    return stack_colours(units, ctx.data)
 
 
 def check_attack(order: Attack, ctx: Context) -> Breaches:
@@ -27,6 +29,14 @@ def check_attack(order: Attack, ctx: Context) -> Breaches:
     for unit in order.target[1:]:
         if unit not in defending.units:
             yield Breach(f"{data.describe(unit)} is not in the stack attacked", "7.31")
+    if not any(isinstance(u, int) for u in defending.units):
+        alone = " and ".join(str(u).capitalize() for u in defending.units)
+        yield Breach(f"the {alone} stands alone: an Imperial unit is of the colour of the unit "
+                     "that controls it (13.21), and alone opposes no one; it is taken by "
+                     "attaching it (13.42)" + (", and the Czar is never eliminated by combat"
+                                               if "CZAR" in defending.units else ""),
+                     "8.22, 13.51" if "CZAR" in defending.units else "8.22, 13.42")
+        return
     defender_colors = _colors(defending.units, ctx)
     if order.subversive and defender_colors != {"blue"}:
         yield Breach("a Subversive Attack is made on Blue units only", "8.3")

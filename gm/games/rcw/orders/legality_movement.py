@@ -9,6 +9,7 @@ from typing import Any
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, StackChange, Steal, Transfer
+from gm.games.rcw.rules.colour import stack_colours
 from gm.games.rcw.rules.movement import may_enter
 from gm.games.rcw.rules.stacking import commands, rule_of, stack_problems
 from gm.orders.refusal import Breach, Breaches
@@ -83,11 +84,9 @@ def _check_move(order: Move, ctx: Context) -> Breaches:
     path = order.path[1:] if order.path[0] == start else order.path
     head = force[0]
     yield from _force_composition(order, ctx, start)
-    if data.is_leader(head):
-        colors = {data.color(u) for u in force if isinstance(u, int)}
-        allowance = LEADER_ALLOWANCE
-    else:
-        colors = {data.color(u) for u in force if isinstance(u, int)}
+    colors: set[Any] = stack_colours(force, data)  # a Green under the Gold leader: his (13.26)
+    allowance = LEADER_ALLOWANCE
+    if not data.is_leader(head):
         allowance = BLUE_GREEN_ALLOWANCE
         if order.rail:
             yield Breach("Blue and Green units may not use rail movement", "5.64, 5.73")

@@ -30,6 +30,7 @@ from gm.games.rcw.orders.model import (
     Quit,
 )
 from gm.games.rcw.reports.units import unit_view
+from gm.games.rcw.rules.colour import province_colours, stack_colours
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.movement import must_stop
 from gm.games.rcw.rules.politics import CENTRAL_COMMITTEE
@@ -46,8 +47,8 @@ def legal(order: Order, state: GameState, data: GameData, player: str) -> bool:
 
 
 def _start_colors(state: GameState, data: GameData) -> dict[str, set[str]]:
-    return {province: {str(data.color(u)) for stack in stacks for u in stack.units
-                       if isinstance(u, int)} for province, stacks in state.position.items()}
+    return {province: province_colours((s.units for s in stacks), data)
+            for province, stacks in state.position.items()}
 
 
 def _movable(stack: Stack, data: GameData) -> tuple[UnitId, ...] | None:
@@ -108,13 +109,13 @@ def _targets(units: tuple[UnitId, ...], code: str, state: GameState, data: GameD
     """Attacks this stack alone may make: on each stack in its province (8.2) or, subverting,
     on Blue stacks next to it (8.3)."""
     provinces = [code] if not subversive else list(data.provinces[code].adjacent)
-    if subversive and not any(data.color(u) == "red" for u in units if isinstance(u, int)):
+    if subversive and "red" not in stack_colours(units, data):
         return []  # 8.3: Red units subvert
     found = []
     for where in provinces:
         for other in state.stacks_in(where):
-            if other.player == player or (subversive and {
-                    data.color(u) for u in other.units if isinstance(u, int)} != {"blue"}):
+            if other.player == player or (subversive and
+                                          stack_colours(other.units, data) != {"blue"}):
                 continue
             attack = Attack(line=1, subversive=subversive, target=(other.units[0],),
                             forces=(tuple(u for u in units if isinstance(u, int)),))

@@ -8,23 +8,8 @@ from collections.abc import Mapping
 
 from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.rules.colour import stack_colours
 from gm.games.rcw.rules.stacking import commands
-
-
-def force_colors(units: list[UnitId], data: GameData) -> set[str]:
-    """The colours of a force; Green units under the Gold leader take his colour (13.26)."""
-    golden = {u for under in commands(tuple(units), data).values() if "GOLD" in under[:2]
-              for u in under}
-    leader_colors = {str(data.color(u)) for u in units if data.is_leader(u)}
-    colors = set()
-    for unit in units:
-        if not isinstance(unit, int):
-            continue
-        if unit in golden and data.color(unit) == "green":
-            colors |= leader_colors
-        else:
-            colors.add(str(data.color(unit)))
-    return colors
 
 
 def must_stop(province: str, units: list[UnitId], start: Mapping[str, set[str]],
@@ -33,7 +18,7 @@ def must_stop(province: str, units: list[UnitId], start: Mapping[str, set[str]],
     the standard game those in the province as the force enters it; the Czar's exception
     (13.23)."""
     there = start.get(province, set())
-    mine = force_colors(units, data)
+    mine = stack_colours(units, data)
     if not there - mine:
         return False
     czar_with_white = mine == {"white"} and any(

@@ -23,11 +23,17 @@ def commands(units: tuple[UnitId, ...], data: GameData) -> dict[int, list[UnitId
     return result
 
 
+def controls_gold(under: list[UnitId]) -> bool:
+    """Whether a leader with these units directly under him controls the Gold: it is
+    directly under him, or under the Czar directly under him (13.21)."""
+    return under[:1] == ["GOLD"] or under[:2] == ["CZAR", "GOLD"]
+
+
 def attach_limit(leader: int, attached: list[UnitId], data: GameData) -> int:
     """How many combat units `leader` may have attached (5.14, 7.22, 13.22, 13.25, 13.29)."""
     limit = data.leaders[leader].value
     color = data.color(leader)
-    if attached[:1] == ["GOLD"] or attached[:2] == ["CZAR", "GOLD"]:
+    if controls_gold(attached):
         limit += IMPERIAL_BONUS
     if attached[:1] == ["CZAR"] and color == "white":
         limit += IMPERIAL_BONUS
@@ -36,7 +42,7 @@ def attach_limit(leader: int, attached: list[UnitId], data: GameData) -> int:
 
 def _limit_rules(leader: int, under: list[UnitId], data: GameData) -> str:
     """The rule cases behind a leader's attach limit, as a problem cites them."""
-    if "GOLD" in under[:2]:
+    if controls_gold(under):
         return "5.14, 7.22, 13.25"
     if under[:1] == ["CZAR"]:
         return "5.14, 7.22, 13.22" if data.color(leader) == "white" else "5.14, 7.22, 13.24"
@@ -61,8 +67,7 @@ def stack_problems(units: tuple[UnitId, ...], data: GameData) -> list[str]:
         if units.count(imperial) > 1:
             problems.append(f"{imperial} listed twice")
     led = commands(units, data)
-    gold_attached = {u for leader, under in led.items()
-                     if "GOLD" in under[:2] for u in under}
+    gold_attached = {u for under in led.values() if controls_gold(under) for u in under}
     colors = set()
     for unit in counted:
         color = data.color(unit)

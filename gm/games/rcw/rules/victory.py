@@ -7,6 +7,7 @@ from typing import Literal
 
 from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.rules.colour import colours_now
 from gm.games.rcw.state import GameState
 
 Side = Literal["red", "white"]
@@ -18,13 +19,15 @@ POLITBURO_POINTS = 2
 
 
 def _outside_siberia(position: Position, data: GameData, want: str, leaders: bool) -> bool:
+    """Whether a leader (or a combat unit) of this colour now (13.26) stands outside
+    Siberia."""
     for province, stacks in position.items():
         if data.region_name(province) == SIBERIA:
             continue
         for units in stacks:
-            for unit in units:
-                if data.color(unit) == want and (data.is_leader(unit) if leaders
-                                                 else data.is_combat(unit)):
+            for unit, colour in colours_now(units, data).items():
+                if colour == want and (data.is_leader(unit) if leaders
+                                       else data.is_combat(unit)):
                     return True
     return False
 
@@ -66,12 +69,12 @@ def _counts_on_chart(unit: UnitId, color: str, face_down: bool, data: GameData) 
     return own == "red" or (data.is_combat(unit) and own == "green")
 
 
-def _counts_on_map(unit: UnitId, color: str, data: GameData) -> bool:
+def _counts_on_map(unit: UnitId, color: str, now: dict[int, str]) -> bool:
     """14.42 (Red: Red leaders and combat units, the Gold), 14.44 (White: White leaders and
-    combat units, the Imperial units)."""
+    combat units, the Imperial units); a unit's colour is its colour now (13.26)."""
     if isinstance(unit, str):
         return color == "white" or unit == "GOLD"
-    return data.color(unit) == color
+    return now[unit] == color
 
 
 PointItems = dict[str, list[tuple[str, int, str]]]  # player -> (what, points, rule)
@@ -95,9 +98,10 @@ def victory_point_items(state: GameState, data: GameData, color: str) -> PointIt
     for province, stacks in state.position.items():
         for stack in stacks:
             if stack.player in items:
+                now = colours_now(stack.units, data)
                 items[stack.player] += [(f"{data.describe(u)} in {province}", _value(u, data),
                                          map_rule)
-                                        for u in stack.units if _counts_on_map(u, color, data)]
+                                        for u in stack.units if _counts_on_map(u, color, now)]
     return items
 
 
