@@ -79,7 +79,7 @@ def test_only_the_phasing_player_moves_and_a_force_moves_once(data: GameData) ->
         "B": (Move(line=3, force=(KOLCHAK,), path=("OMSK", "URAL")),)}
     after, results, _ = _results(orders, _state(data, position), data)
     assert results[3] == "illegal (5.21)" and _where(after, KOLCHAK) == "OMSK"
-    assert results[2] == "illegal (5.1, 5.25)" and _where(after, TROTSKY) == "NOVG"
+    assert results[2] == "illegal (5.25)" and _where(after, TROTSKY) == "NOVG"
 
 
 @pytest.mark.rules("10.11", "10.13")
@@ -120,7 +120,9 @@ def test_after_the_last_player_turn_the_interphase_runs(data: GameData) -> None:
     assert any("sequencing" in roll.purpose for roll in dice.log)
     assert sorted(after.sequence) == ["A", "B", "C"]
     quitting, _, _ = _results({"B": (Quit(line=1),)}, _state(data, position), data)
-    assert (quitting.phase, quitting.sequence) == (2, ("A", "C"))  # B's turn deleted
+    # B's turn deleted; the next keeps its place in the Game-Turn (ruling R76)
+    assert (quitting.phase, quitting.sequence) == (3, ("A", "B", "C"))
+    assert quitting.phasing_player() == "C"
     no_white = {"PETR": (Stack(player="A", units=(TROTSKY, 111)),)}
     ended, _, _ = _results({}, _state(data, no_white, phase=3), data)
     assert (ended.stage, ended.victory) == ("ended", "red")  # 14.1 at the end of the turn

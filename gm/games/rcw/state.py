@@ -63,6 +63,7 @@ class Pending(Frozen):
     purged_this_turn: tuple[str, ...] = ()  # players who took part in a Purge (11.13)
     red_leaders_lost_this_turn: tuple[int, ...] = ()  # Lenin, Trotsky killed this turn (9.14)
     czar_execution_ordered: bool = False  # 13.5 postal: awaiting the holder's answer
+    moved_this_turn: tuple[UnitId, ...] = ()  # standard: leaders, Blue and Green units (5.28)
 
 
 class Solitaire(Frozen):

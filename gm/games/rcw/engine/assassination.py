@@ -47,14 +47,27 @@ def in_player_turn(board: Board, results: PhaseResults, dice: Dice, player: str,
     """The standard game (10.0, 10.13, 10.15): at this moment of his Player-Turn, each target
     sharing a province with another leader of the Phasing Player is attempted, the markers
     shared out over them as in the postal game (R17)."""
-    own = {u: province for province, piles in board.position.items() for pile in piles
-           if pile.player == player for u in pile.units if board.data.is_leader(u)}
-    eligible = _met(board, order.targets, own, {})
+    eligible = _met_now(board, player, order)
     if not eligible:
         results.set(player, order, "void", "10.13", "no target shares a province with another "
                     f"leader of player {player} now: no attempt, no markers spent")
         return
     _attempts(board, results, dice, player, order, eligible)
+
+
+def spend_markers(board: Board, player: str, order: Assassinate) -> None:
+    """His orders judged without dice: an attempt made now takes its markers from him
+    whatever the dice say (to the randomizer, 10.22, or to the target's owner, 10.23)."""
+    if _met_now(board, player, order):
+        section = board.section(player)
+        section.assassin -= section.assassin if order.markers is None else min(
+            order.markers, section.assassin)
+
+
+def _met_now(board: Board, player: str, order: Assassinate) -> list[tuple[UnitId, str]]:
+    own = {u: province for province, piles in board.position.items() for pile in piles
+           if pile.player == player for u in pile.units if board.data.is_leader(u)}
+    return _met(board, order.targets, own, {})
 
 
 def _met(board: Board, targets: tuple[UnitId, ...], own: dict[UnitId, str],

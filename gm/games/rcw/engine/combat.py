@@ -25,8 +25,10 @@ class Combat:
         self.data = board.data
         self.attacked: dict[UnitId, str] = {}  # 8.25: each unit attacked, and by whom
         self.attacking: set[UnitId] = set()
-        self.losses = {p: o.units for p, o in results.of_kind(Losses)
-                       if isinstance(o, Losses)}
+        # each player's LOSSES in force, and its units: his last (the standard game's
+        # Phasing Player's from its place in his orders, R57: `in_force`)
+        self.given: dict[str, Losses] = {p: o for p, o in results.of_kind(Losses)}
+        self.losses = {p: o.units for p, o in self.given.items()}
 
     def run(self) -> None:
         doubled = self.board.pending.subversive_doubled
@@ -54,8 +56,19 @@ class Combat:
         self.unused_losses()
 
     def unused_losses(self) -> None:
-        for player, unused in self.results.of_kind(Losses):
-            self.results.set(player, unused, "void", "8.44", "no Exchange needed it")
+        unused_losses(self.results)
+
+    def in_force(self, player: str, order: Losses | None) -> None:
+        """From now on this LOSSES chooses the player's losses (None: the default, 8.44);
+        the one it replaces, if no Exchange used it, is void (R57, R58)."""
+        before = self.given.pop(player, None)
+        self.losses.pop(player, None)
+        if before is not None and order is not None and not self.results.done(player, before):
+            self.results.set(player, before, "void", "8.44",
+                             f"no Exchange needed it before the LOSSES of line {order.line}")
+        if order is not None:
+            self.given[player] = order
+            self.losses[player] = order.units
 
     def _target_key(self, order: Attack) -> UnitId:
         """The stack attacked, named by its top unit: attacks on the same Blue units go
@@ -186,9 +199,7 @@ class Combat:
             if sum(strength(u, data) for u in taken) >= points:
                 break
             taken.append(unit)
-        given = next((o for o in self.results.orders.get(chooser or "", ())
-                      if isinstance(o, Losses) and not self.results.done(chooser or "", o)),
-                     None)
+        given = self.given.get(chooser or "")
         if given is not None and wanted:
             self.results.set(chooser or "", given, "succeeded", "8.44",
                              f"gave up {self._names(taken)}")
@@ -234,6 +245,12 @@ class Combat:
 def _lost(fought: Fought, attackers: list[UnitId], defenders: list[UnitId]) -> Fought:
     return fought.model_copy(update={"attacker_lost": tuple(attackers),
                                      "defender_lost": tuple(defenders)})
+
+
+def unused_losses(results: PhaseResults) -> None:
+    """The LOSSES orders no Exchange of the phase used (8.44)."""
+    for player, unused in results.of_kind(Losses):
+        results.set(player, unused, "void", "8.44", "no Exchange needed it")
 
 
 def apply(board: Board, results: PhaseResults, dice: Dice) -> None:

@@ -49,6 +49,7 @@ class Mover:
     routes: dict[UnitId, list[str]] = field(default_factory=dict)
     moved_imperials: set[UnitId] = field(default_factory=set)
     why: dict[UnitId, str] = field(default_factory=dict)  # why the last units were not taken
+    travelled: set[UnitId] = field(default_factory=set)  # every unit that moved (5.25)
 
     def set(self, player: str, order: Order, result: Outcome, rule: str | None,
             detail: str, fact: Moved | None = None) -> None:
@@ -76,6 +77,10 @@ class Mover:
             if found is None or found[0] != province or found[1].player not in (None, player):
                 missed.append(unit)
                 self.why[unit] = f"is no longer in {province} (5.25)"
+                continue
+            if unit in self.travelled and unit != taker:
+                missed.append(unit)
+                self.why[unit] = "moved already in this Movement Phase (5.25)"
                 continue
             if found[1].player is None and not self._claim(player, order, unit, taker):
                 missed.append(unit)
@@ -105,6 +110,9 @@ class Mover:
             self.set(player, order, "void", "5.11", "the force is no longer on the map")
             return
         start = found[0]
+        if order.force[0] in self.travelled:
+            self.set(player, order, "illegal", "5.25", "the force moved already this phase")
+            return
         force, lost = self._lift(player, order, list(order.force), order.force[0], start)
         if order.force[0] in lost:
             self.set(player, order, "illegal", "5.25", "the force moved already this phase")
@@ -116,6 +124,7 @@ class Mover:
         force = self._changes(player, order, force, changes, start, notes)
         stopped = None
         for index, province in enumerate(path):
+            self.travelled.update(force)  # these leave where they stand (5.25)
             visited.append(province)
             force = self._changes(player, order, force, changes, province, notes)
             if index < len(path) - 1 and must_stop(province, force, self.start, data):
@@ -129,8 +138,9 @@ class Mover:
             if isinstance(unit, str):
                 self.moved_imperials.add(unit)
         if stopped:
-            notes.insert(0, f"stopped in {stopped}: another colour was there at the start of "
-                         "the Game-Turn (5.27)")
+            when = "as the force entered" if isinstance(self.start, LiveColours) else \
+                "at the start of the Game-Turn"
+            notes.insert(0, f"stopped in {stopped}: another colour was there {when} (5.27)")
         if changes:
             notes.append("not carried out: " + ", ".join(
                 f"{c.action} {' '.join(map(str, c.units))} AT {c.at}" for c in changes))

@@ -128,7 +128,8 @@ def end_of_game_turn(run: Run) -> None:
         board.closing = {"stage": "ended", "victory": winner}
     else:
         board.note(f"no victory condition met at the end of Game-Turn {turn} (14.1)")
-        board.update_pending(purged_this_turn=(), red_leaders_lost_this_turn=())
+        board.update_pending(purged_this_turn=(), red_leaders_lost_this_turn=(),
+                             moved_this_turn=())
         board.closing = {"turn": turn + 1, "phase": 1}
     board.closing["player_turn_randomizer"] = board.without_quitters(
         board.state.player_turn_randomizer)

@@ -41,6 +41,10 @@ def quit_player(state: GameState, data: GameData, player: str) -> GameState:
         raise GameError(f"player {player} has already quit")
     board = Board.of(state, data)
     apply(board, PhaseResults({player: (Quit(),)}))
+    # a Player-Turn of the standard game keeps its place in the Game-Turn (ruling R76): the
+    # quitter's is passed over when its turn comes, and the next sequencing leaves him out
+    sequence = state.sequence if state.mode == "standard" and state.stage == "play" else \
+        board.without_quitters(state.sequence)
     return board.to_state(
-        sequence=board.without_quitters(state.sequence),
+        sequence=sequence,
         player_turn_randomizer=board.without_quitters(state.player_turn_randomizer))

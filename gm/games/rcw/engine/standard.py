@@ -17,30 +17,40 @@ first Player-Turn opens.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from typing import TypeVar
 
 from gm.core.dice import Dice
 from gm.engine.results import OrderResult
 from gm.engine.sequence import Mode, PhasePlan, PhaseResult, PhaseRun, Step, run_phase
 from gm.games.rcw.data.dataset import GameData, UnitId
-from gm.games.rcw.engine import assassination, movement, purge, random_events, replacements
+from gm.games.rcw.engine import (
+    assassination,
+    movement,
+    purge,
+    random_events,
+    replacements,
+    trades,
+)
 from gm.games.rcw.engine.board import Board
-from gm.games.rcw.engine.combat import Combat
+from gm.games.rcw.engine.combat import Combat, unused_losses
 from gm.games.rcw.engine.end_of_turn import sequencing_draw
-from gm.games.rcw.engine.postal import end_of_game_turn, open_phase, quit_step, trades_step
-from gm.games.rcw.orders.legality import PHASING_ONLY, validate_orders
+from gm.games.rcw.engine.postal import end_of_game_turn, open_phase, quit_step
+from gm.games.rcw.orders.context import Context
+from gm.games.rcw.orders.legality import PHASING_ONLY, validate_order
 from gm.games.rcw.orders.model import (
     Assassinate,
     Attack,
     EndGame,
     ExecuteCzar,
+    Give,
     IfExecution,
     IfPurged,
-    Move,
+    Losses,
     Order,
     Purge,
     Steal,
+    Trade,
 )
 from gm.games.rcw.state import GameState
 
@@ -49,11 +59,15 @@ T = TypeVar("T")
 Orders = dict[str, tuple[Order, ...]]
 
 ACTING = (*movement.MOVEMENT_KINDS, Assassinate)
+# the Phasing Player's orders carried out one after another in the order written (R57, R74)
+IN_SEQUENCE = (*ACTING, Attack, Steal, Give, Trade, Losses)
 
 
-def judged_now(run: Run, player: str, order: Order) -> bool:
-    """Whether an order is legal against the position as it stands now; refused if not."""
-    refusals = validate_orders((order,), run.board.to_state(), run.board.data, player)
+def judged_now(run: Run, player: str, order: Order, moved: Set[UnitId] = frozenset()) -> bool:
+    """Whether an order is legal against the position as it stands now, `moved` the units
+    that moved already in this Movement Phase (5.25); refused if not."""
+    context = Context(run.board.to_state(), run.board.data, player, moved=set(moved))
+    refusals = list(validate_order(order, context))
     for refusal in refusals:
         run.results.set(player, order, "illegal", refusal.rule, refusal.message)
     return not refusals
@@ -68,18 +82,26 @@ def phasing_only_step(run: Run) -> None:
                             f"only the Phasing Player, {run.phasing}, may do this now")
 
 
+def others_trades_step(run: Run) -> None:
+    """The other players' trades, made as the Player-Turn begins (ruling R74); a TRADE with
+    the Phasing Player is made at its place in his orders."""
+    trades.apply(run.board, run.results, waits=lambda player, order: player == run.phasing or (
+        isinstance(order, Trade) and order.to == run.phasing))
+
+
 def orders_step(run: Run) -> None:
     """The Movement Phase, then the Combat Phase (5.11): the Phasing Player's orders in the
     order written, each on the position the ones before it left (ruling R57). His first
-    ATTACK or SUBVERT ends his movement; assassinations may come in either (10.0)."""
+    legal ATTACK or SUBVERT ends his movement; assassinations may come in either (10.0)."""
     carry_out_orders(run, resolve=True)
 
 
 def carry_out_orders(run: Run, resolve: bool,
                      prepare: Callable[[Combat], None] | None = None) -> None:
-    """`resolve` False: movement carried out (it needs no die), assassinations and attacks
-    judged against the position then but not made (the answer to his message). `prepare`:
-    what a mode sets on the combat first (the solitaire non-Red Player's losses, 23.16)."""
+    """`resolve` False: what needs no die carried out (movement, trades), assassinations and
+    attacks judged against the position then but not made (the answer to his message).
+    `prepare`: what a mode sets on the combat first (the solitaire non-Red Player's losses,
+    23.16)."""
     player = run.phasing
     assert player is not None
     board, results = run.board, run.results
@@ -87,39 +109,67 @@ def carry_out_orders(run: Run, resolve: bool,
     combat = Combat(board, results, run.dice)
     if prepare is not None:
         prepare(combat)
+    combat.in_force(player, None)  # his LOSSES count from their place (R74)
     doubled = board.pending.subversive_doubled  # this Player-Turn's Combat Phase only (12.12)
     board.update_pending(subversive_doubled=False)
-    moved: set[UnitId] = set()
     fighting = "movement" in run.skip  # a case that begins at the Combat Phase
-    for who, order in results.of_kind(*ACTING, Attack):
-        if who != player:
+    for order in results.orders.get(player, ()):
+        if results.done(player, order) or not isinstance(order, IN_SEQUENCE):
             continue
         if isinstance(order, Attack):
-            fighting = True
-            if judged_now(run, player, order) and resolve:
-                combat.resolve(player, order, doubled)
-        elif fighting and not isinstance(order, Assassinate):
+            if judged_now(run, player, order):
+                fighting = True  # an attack refused is no attack: 5.11 is about attacks made
+                if resolve:
+                    combat.resolve(player, order, doubled)
+        elif fighting and isinstance(order, (*movement.MOVEMENT_KINDS, Steal)):
             results.set(player, order, "illegal", "5.11", "the Movement Phase ended with the "
                         "attack ordered before this line")
-        elif not judged_now(run, player, order):
+        elif not judged_now(run, player, order, mover.travelled):
             continue
+        elif isinstance(order, Losses):
+            combat.in_force(player, order)
         elif isinstance(order, Assassinate):
             if resolve:
                 assassination.in_player_turn(board, results, run.dice, player, order)
-        elif isinstance(order, Move) and moved & set(order.force):
-            results.set(player, order, "illegal", "5.1, 5.25",
-                        "a force that moved may not move again this Movement Phase")
-        else:
+            else:  # his markers leave him whatever the dice say (10.22, 10.23)
+                assassination.spend_markers(board, player, order)
+        elif isinstance(order, Give | Steal) or (resolve and isinstance(order, Trade)):
+            trades.carry_out(board, results, player, order)  # a TRADE awaits the other side
+        elif not isinstance(order, Trade):
             mover.run(player, [order])
-            if isinstance(order, Move):
-                moved |= set(order.force)
-    combat.unused_losses()
+    for other, trade in results.of_kind(Trade):
+        if resolve and other != player and trade.to == player:
+            results.set(other, trade, "failed", "17.0", f"player {player} ordered no matching "
+                        "TRADE")
     board.routes = mover.routes
+    if board.state.mode == "standard":
+        game_turn_limit(board, mover.travelled)
+
+
+def game_turn_limit(board: Board, travelled: Set[UnitId]) -> None:
+    """5.28 with 5.1: the leaders and Blue and Green units that moved in this Movement Phase
+    move no more this Game-Turn, whoever controls them next (ruling R75)."""
+    data = board.data
+    limited = [u for u in sorted(travelled, key=str) if isinstance(u, int) and (
+        data.is_leader(u) or data.color(u) in ("blue", "green"))]
+    if limited:
+        board.update_pending(moved_this_turn=tuple(dict.fromkeys(
+            (*board.pending.moved_this_turn, *limited))))
+
+
+def losses_step(run: Run) -> None:
+    """The LOSSES orders no Exchange of the Player-Turn used (8.44)."""
+    unused_losses(run.results)
 
 
 def randomizer_step(run: Run) -> None:
-    """4.2 A, 12.13: the Phasing Player draws a chit."""
+    """4.2 A, 12.13: the Phasing Player draws a chit; one who quit in his Player-Turn has
+    none (14.23, 14.24)."""
     assert run.phasing is not None
+    if run.phasing in run.board.pending.quit_players:
+        run.board.note(f"player {run.phasing} quit: his Player-Turn ends without a Randomizer "
+                       "Phase (14.23, 14.24)")
+        return
     random_events.draw(run.board, run.dice, run.phasing, "Randomizer Phase")
 
 
@@ -140,14 +190,15 @@ def close_player_turn(run: Run) -> None:
     """The next Player-Turn opens, a quitter's deleted (14.24); after the last one, the
     Interphase (4.2 B)."""
     board, state = run.board, run.board.state
-    sequence = board.without_quitters(state.sequence)
-    later = [p for p in state.sequence[state.phase:] if p in sequence]
+    later = board.without_quitters(state.sequence[state.phase:])
     opening = "random_events" not in run.skip  # a case may leave the next one's roll out
     if later:
         for player, ending in run.results.of_kind(EndGame):
             run.results.set(player, ending, "void", "14.1", "it stands, and is counted at the "
                             "end of the Game-Turn (ruling R58)")
-        board.closing = {"phase": sequence.index(later[0]) + 1, "sequence": sequence}
+        # a Player-Turn keeps its place in the Game-Turn: a quitter's is passed over, never
+        # given to the next player, so each has its own number, dice and orders (R76)
+        board.closing = {"phase": state.sequence.index(later[0]) + 1}
         if opening:
             open_player_turn(board, run.dice, later[0])
         return
@@ -168,11 +219,12 @@ def close_player_turn(run: Run) -> None:
 SO_FAR = (  # the steps that carry out what the players ordered, as it is ordered
     Step[Board, Order]("quitting", quit_step),
     Step[Board, Order]("Phasing Player", phasing_only_step),
-    Step[Board, Order]("trades", trades_step),
+    Step[Board, Order]("trades", others_trades_step),
     Step[Board, Order]("orders", orders_step),
 )
 PLAYER_TURN = PhasePlan[Board, Order]("Player-Turn", (
     *SO_FAR,
+    Step("losses", losses_step),
     Step("randomizer", randomizer_step, skip_key="randomizer"),
     Step("purge", purge_step, skip_key="purge"),
     Step("end of Player-Turn", close_player_turn),
@@ -221,9 +273,7 @@ def refused_in_sequence(state: GameState, data: GameData, player: str,
     the ones before it leave (his trades made, his forces moved), before any die is rolled:
     what his answer tells him (ruling R57). Those of others are judged as in either game."""
     board, results = open_phase(state, data, {player: orders})
-    run = Run(board, results, NoDice(), phasing=player)
-    trades_step(run)
-    carry_out_orders(run, resolve=False)
+    carry_out_orders(Run(board, results, NoDice(), phasing=player), resolve=False)
     return [r for r in results.listing() if r.result == "illegal"]
 
 

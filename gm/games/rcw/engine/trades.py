@@ -4,6 +4,8 @@ the Gold (13.26, 17.0 [13.26])."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import Give, Goods, Order, Steal, Trade
@@ -24,44 +26,54 @@ def _move(board: Board, giver: str, receiver: str, goods: Goods) -> None:
     target.assassin += goods.assassin
 
 
-def apply(board: Board, results: PhaseResults) -> None:
-    traded: set[tuple[str, int]] = set()
+def apply(board: Board, results: PhaseResults,
+          waits: Callable[[str, Order], bool] | None = None) -> None:
+    """Every trade of the phase, in player-letter then written order. `waits`: the trades
+    left for later (the standard game's Phasing Player makes his at their place, R57)."""
     for player, order in results.of_kind(Give, Trade, Steal):
-        if isinstance(order, Give):
-            if _holds(board, player, order.goods):
-                _move(board, player, order.to, order.goods)
-                results.set(player, order, "succeeded", "17.0", f"to player {order.to}")
-            else:  # given away by his own earlier trades: what is not held is not given
-                results.set(player, order, "illegal", "10.0, 11.0",
-                            "the markers are no longer held")
-        elif isinstance(order, Trade):
-            if (player, order.line) in traded:
-                continue
-            match = next((o for o in results.orders.get(order.to, ())
-                          if isinstance(o, Trade) and o.to == player and o.goods == order.receive
-                          and o.receive == order.goods and (order.to, o.line) not in traded
-                          and not results.done(order.to, o)), None)
-            if match is None:
-                results.set(player, order, "failed", "17.0",
-                            f"player {order.to} ordered no matching TRADE")
-            elif not (_holds(board, player, order.goods)
-                      and _holds(board, order.to, order.receive)):
-                for side, other, trade, goods in ((player, order.to, order, order.goods),
-                                                  (order.to, player, match, order.receive)):
-                    if _holds(board, side, goods):  # the other side's shortfall
-                        results.set(side, trade, "failed", "17.0",
-                                    f"player {other} no longer holds his part")
-                    else:
-                        results.set(side, trade, "illegal", "10.0, 11.0",
-                                    "the markers are no longer held")
+        if not results.done(player, order) and not (waits and waits(player, order)):
+            carry_out(board, results, player, order)
+
+
+def carry_out(board: Board, results: PhaseResults, player: str, order: Order) -> None:
+    """One GIVE, TRADE (with the other side's matching TRADE) or STEAL, made now."""
+    if isinstance(order, Give):
+        _give(board, results, player, order)
+    elif isinstance(order, Trade):
+        _trade(board, results, player, order)
+    elif isinstance(order, Steal):
+        _steal(board, results, player, order)
+
+
+def _give(board: Board, results: PhaseResults, player: str, order: Give) -> None:
+    if _holds(board, player, order.goods):
+        _move(board, player, order.to, order.goods)
+        results.set(player, order, "succeeded", "17.0", f"to player {order.to}")
+    else:  # given away by his own earlier trades: what is not held is not given
+        results.set(player, order, "illegal", "10.0, 11.0", "the markers are no longer held")
+
+
+def _trade(board: Board, results: PhaseResults, player: str, order: Trade) -> None:
+    match = next((o for o in results.orders.get(order.to, ())
+                  if isinstance(o, Trade) and o.to == player and o.goods == order.receive
+                  and o.receive == order.goods and not results.done(order.to, o)), None)
+    if match is None:
+        results.set(player, order, "failed", "17.0",
+                    f"player {order.to} ordered no matching TRADE")
+    elif not (_holds(board, player, order.goods) and _holds(board, order.to, order.receive)):
+        for side, other, trade, goods in ((player, order.to, order, order.goods),
+                                          (order.to, player, match, order.receive)):
+            if _holds(board, side, goods):  # the other side's shortfall
+                results.set(side, trade, "failed", "17.0",
+                            f"player {other} no longer holds his part")
             else:
-                _move(board, player, order.to, order.goods)
-                _move(board, order.to, player, order.receive)
-                traded.add((order.to, match.line))
-                results.set(player, order, "succeeded", "17.0", f"with player {order.to}")
-                results.set(order.to, match, "succeeded", "17.0", f"with player {player}")
-        elif isinstance(order, Steal):
-            _steal(board, results, player, order)
+                results.set(side, trade, "illegal", "10.0, 11.0",
+                            "the markers are no longer held")
+    else:
+        _move(board, player, order.to, order.goods)
+        _move(board, order.to, player, order.receive)
+        results.set(player, order, "succeeded", "17.0", f"with player {order.to}")
+        results.set(order.to, match, "succeeded", "17.0", f"with player {player}")
 
 
 def _steal(board: Board, results: PhaseResults, player: str, order: Steal) -> None:

@@ -52,6 +52,16 @@ def _allowed_provinces(units: tuple[UnitId, ...], data: GameData) -> Iterator[tu
             yield int(unit), data.units[int(unit)].nationality
 
 
+def _moved_before(unit: UnitId, ctx: Context) -> Breaches:
+    """5.25: a unit moves once a Movement Phase; 5.28: a leader or a Blue or Green unit
+    (what has a Movement Allowance, 5.23) moves in one Movement Phase a Game-Turn (R75)."""
+    if unit in ctx.moved:
+        yield Breach(f"{ctx.data.describe(unit)} has already moved this phase", "5.25")
+    elif unit in ctx.state.pending.moved_this_turn:
+        yield Breach(f"{ctx.data.describe(unit)} moved in an earlier Movement Phase of this "
+                     "Game-Turn", "5.28, 5.1")
+
+
 def check_move(order: Move, ctx: Context) -> Breaches:
     """Refusals of a MOVE or RAIL; a legal one marks its units as moved (5.25)."""
     refusals = list(_check_move(order, ctx))
@@ -67,10 +77,10 @@ def _check_move(order: Move, ctx: Context) -> Breaches:
     if len(set(force)) != len(force):
         yield Breach("a unit is listed twice", "7.21")
         return
-    for unit in force:
-        if unit in ctx.moved:
-            yield Breach(f"{data.describe(unit)} has already moved this phase", "5.25")
-            return
+    moved = next((breach for unit in force for breach in _moved_before(unit, ctx)), None)
+    if moved is not None:  # the first unit that may not move says why
+        yield moved
+        return
     located = [ctx.locate(u) for u in force]
     if any(f is None for f in located):
         missing = [data.describe(u) for u, f in zip(force, located, strict=True) if f is None]
@@ -215,6 +225,8 @@ def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Breache
             yield Breach(f"{data.describe(unit)} does not start the turn in {change.at}", "5.13")
             continue
         yield from _may_take(unit, ctx)
+        if unit in ctx.state.pending.moved_this_turn and unit not in ctx.moved:
+            yield from _moved_before(unit, ctx)  # 5.28; a 5.25 pick-up is missed as it comes
         carried.append(unit)
 
 
