@@ -84,7 +84,7 @@ def stored_messages(campaign: Campaign, state: GameStateBase) -> dict[str, Order
 def with_standing(campaign: Campaign, state: GameStateBase,
                   orders: dict[str, tuple[Order, ...]]) -> dict[str, tuple[Order, ...]]:
     """Each player's orders for the open phase, with his earlier orders that still stand (a
-    standard game's LOSSES, ruling R58) after his own, unless his own give one of that kind."""
+    standard game's LOSSES, ruling R58), as the game system merges them."""
     store = campaign.store
 
     def earlier() -> list[tuple[str, int, tuple[Order, ...]]]:
@@ -96,15 +96,7 @@ def with_standing(campaign: Campaign, state: GameStateBase,
                 for row in store.orders_in_play(campaign.row)
                 if row.id not in current and row.parsed]
 
-    merged = dict(orders)
-    for player, standing in campaign.system.standing(state, earlier).items():
-        own = merged.get(player, ())
-        kinds = {o.kind for o in own}
-        last = max((o.line for o in own), default=0)
-        kept = [o for o in standing if o.kind not in kinds]
-        merged[player] = (*own, *(o.model_copy(update={"line": last + n})
-                                  for n, o in enumerate(kept, 1)))
-    return {p: o for p, o in merged.items() if o}
+    return {p: o for p, o in campaign.system.with_standing(state, orders, earlier).items() if o}
 
 
 def _resolved_earlier(campaign: Campaign, state: GameStateBase) -> set[tuple[str, str]]:

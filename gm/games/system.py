@@ -152,13 +152,13 @@ class GameSystem(ABC):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         """The open phase adjudicated: its result, and the state the campaign goes on from."""
 
-    def standing(self, state: GameStateBase,
-                 earlier: Callable[[], Sequence[tuple[str, int, Sequence[Order]]]]
-                 ) -> dict[str, tuple[Order, ...]]:
-        """The orders given in earlier phases that still stand now, by player (`earlier`:
-        reads each message's player, Game-Turn and orders, oldest first, when called). None
-        in a game whose every phase takes its own orders."""
-        return {}
+    def with_standing(self, state: GameStateBase, orders: Orders,
+                      earlier: Callable[[], Sequence[tuple[str, int, Sequence[Order]]]]
+                      ) -> Orders:
+        """Each player's orders for the open phase, with those he gave in earlier phases that
+        still stand now (`earlier`: reads each message's player, Game-Turn and orders, oldest
+        first, when called). A game whose every phase takes its own orders has none."""
+        return orders
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:

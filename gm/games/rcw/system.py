@@ -190,25 +190,18 @@ class RussianCivilWar(GameSystem):
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
 
-    def standing(self, state: GameStateBase,
-                 earlier: Callable[[], Sequence[tuple[str, int, Sequence[order.Order]]]]
-                 ) -> dict[str, tuple[order.Order, ...]]:
+    def with_standing(self, state: GameStateBase, orders: Orders,
+                      earlier: Callable[[], Sequence[tuple[str, int, Sequence[order.Order]]]]
+                      ) -> Orders:
         """In the standard game a player's latest LOSSES stands until he gives another (he
         is attacked in other players' Player-Turns), and his END GAME until the end of its
         Game-Turn, when 14.1 counts the agreement (ruling R58)."""
-        from gm.games.rcw.orders.model import EndGame, Losses
-        if _own(state).mode != "standard":
-            return {}
-        losses: dict[str, order.Order] = {}
-        ending: dict[str, order.Order] = {}
-        for player, turn, given in earlier():
-            for one in given:
-                if isinstance(one, Losses):
-                    losses[player] = one
-                elif isinstance(one, EndGame) and turn == state.turn:
-                    ending[player] = one
-        return {p: tuple(o for o in (losses.get(p), ending.get(p)) if o is not None)
-                for p in {*losses, *ending}}
+        from gm.games.rcw.engine.standing import merged, standing_orders
+        own = _own(state)
+        if own.mode != "standard":
+            return orders
+        given = [(p, turn, _orders({p: tuple(o)})[p]) for p, turn, o in earlier()]
+        return dict(merged(own, _orders(orders), standing_orders(own, given)))
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:

@@ -51,6 +51,13 @@ class CaseStack(BaseModel):
     units: list[int | str]
 
 
+class CasePlayerTurn(BaseModel):
+    """One Player-Turn of a case that plays several (docs/cases-standard.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+    orders: dict[str, str] = Field(default_factory=dict)
+
+
 class CaseFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     case: str
@@ -78,6 +85,7 @@ class CaseFile(BaseModel):
     draws: list[str] = Field(default_factory=list)
     recipients: list[str] = Field(default_factory=list)
     orders: dict[str, str] = Field(default_factory=dict)
+    player_turns: list[CasePlayerTurn] | None = None  # standard: several, played in sequence
     expect: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -164,9 +172,14 @@ def _check_references(path: Path, case: CaseFile, data: GameData) -> None:
             raise CaseError(f"{path}: chart: no player {name}")
         for value in (*section.units, *section.face_down):
             unit(value, f"chart.{name}")
-    for player in case.orders:
-        if player not in case.players:
-            raise CaseError(f"{path}: orders of {player}, who is not among the players")
+    for orders in [case.orders, *(turn.orders for turn in case.player_turns or [])]:
+        for player in orders:
+            if player not in case.players:
+                raise CaseError(f"{path}: orders of {player}, who is not among the players")
+    if case.player_turns is not None and (case.mode != "standard" or case.orders or
+                                          not case.player_turns):
+        raise CaseError(f"{path}: player_turns, one entry or more, replace `orders` in a "
+                        "standard case (docs/cases-standard.md)")
     _check_sequence(path, case)
 
 

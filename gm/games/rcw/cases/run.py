@@ -10,8 +10,10 @@ from gm.core.dice import ChanceError, ForcedDice
 from gm.engine.results import OrderResult
 from gm.games import system
 from gm.games.rcw.cases.load import CaseError, CaseFile, load_case
+from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine import solitaire, standard
 from gm.games.rcw.engine.postal import adjudicate
+from gm.games.rcw.engine.standing import merged, standing_orders
 from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
 from gm.games.rcw.orders.model import Order
@@ -24,11 +26,11 @@ class CaseFailed(system.CaseFailed):
     """The case ran but cannot be completed as written (dice, draws, recipients)."""
 
 
-def _parse_orders(case: CaseFile, names: Names) -> tuple[dict[str, tuple[Order, ...]],
-                                                         list[OrderResult]]:
+def _parse_orders(written: dict[str, str], names: Names
+                  ) -> tuple[dict[str, tuple[Order, ...]], list[OrderResult]]:
     orders: dict[str, tuple[Order, ...]] = {}
     refused: list[OrderResult] = []
-    for player, text in case.orders.items():
+    for player, text in written.items():
         try:
             message = parse_message(text, names)
         except OrdersError as exc:
@@ -55,52 +57,105 @@ def _chart_json(state: GameState) -> dict[str, Any]:
     return chart
 
 
+def _dice_used(dice: ForcedDice) -> int:
+    return sum(1 for roll in dice.log if roll.kind == "die")
+
+
+def _player_turns(case: CaseFile, data: GameData, state: GameState, dice: ForcedDice,
+                  skip: frozenset[str]) -> tuple[GameState, list[dict[str, Any]], list[str]]:
+    """Several Player-Turns of the standard game one after another (docs/cases-standard.md),
+    each player's LOSSES and END GAME standing into the next ones as in a campaign (R58):
+    the state after the last, each Player-Turn's entry of the output, and the whole log."""
+    played: list[dict[str, Any]] = []
+    log: list[str] = []
+    earlier: list[tuple[str, int, tuple[Order, ...]]] = []
+    for number, entry in enumerate(case.player_turns or [], 1):
+        if state.stage != "play":
+            raise CaseError(f"player_turns entry {number}: the game ended before it")
+        orders, refused = _parse_orders(entry.orders, Names(data))
+        before = _dice_used(dice)
+        result = standard.adjudicate(state, data, merged(
+            state, orders, standing_orders(state, earlier)), dice, skip)
+        earlier += [(player, state.turn, given) for player, given in sorted(orders.items())]
+        listed = [r.as_json() for r in _in_order([*result.results, *refused])]
+        played.append({"turn": state.turn, "phase": state.phase,
+                       "phasing": state.phasing_player(), "next": _next(result.state),
+                       **_outcome(result.state, data, listed, _dice_used(dice) - before,
+                                  result.log)})
+        log += result.log
+        state = result.state
+    return state, played, log
+
+
+def _in_order(results: list[OrderResult]) -> list[OrderResult]:
+    return sorted(results, key=lambda r: (r.player, r.line))
+
+
 def run_case(path: Path) -> dict[str, Any]:
     """Adjudicate the case's phase; the outcome as the JSON object of cases.md."""
     case, data, state = load_case(path)
-    orders, refused = _parse_orders(case, Names(data))
+    orders, refused = _parse_orders(case.orders, Names(data))
     dice = ForcedDice(list(case.dice), list(case.draws), list(case.recipients))
+    played: dict[str, Any] = {}
     try:
         # step: combat: the Phasing Player's movement is over (docs/cases-standard.md)
         skip = frozenset([*case.skip, *(["movement"] if case.step == "combat" else [])])
-        if case.mode == "solitaire":  # docs/cases-solitaire.md
-            result = solitaire.run_case_step(state, data, orders, dice, case.step,
-                                             frozenset(case.skip))
-        elif case.mode == "standard":
-            result = standard.adjudicate(state, data, orders, dice, skip)
+        if case.player_turns:
+            outcome, turns, log = _player_turns(case, data, state, dice, skip)
+            played["player_turns"] = turns
+            listed = [{"turn": turn["turn"], "phase": turn["phase"], **entry}
+                      for turn in turns for entry in turn["orders"]]
         else:
-            result = adjudicate(state, data, orders, dice, skip)
+            if case.mode == "solitaire":  # docs/cases-solitaire.md
+                result = solitaire.run_case_step(state, data, orders, dice, case.step,
+                                                 frozenset(case.skip))
+            elif case.mode == "standard":
+                result = standard.adjudicate(state, data, orders, dice, skip)
+            else:
+                result = adjudicate(state, data, orders, dice, skip)
+            outcome, log = result.state, result.log
+            listed = [r.as_json() for r in _in_order([*result.results, *refused])]
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
     left = dice.unused()
     if left:
         raise CaseFailed(f"the case forces more chance than the phase used: {left} unused")
-    outcome = result.state
-    results = sorted([*result.results, *refused], key=lambda r: (r.player, r.line))
-    points = victory_points(outcome, data, outcome.victory) \
-        if outcome.victory in ("red", "white") else None
-    played = {"mode": "standard", "phasing": state.phasing_player(),
-              "next": {"turn": outcome.turn, "phase": outcome.phase,
-                       "phasing": outcome.phasing_player()}} if case.mode == "standard" else {}
+    if case.mode == "standard":
+        played = {"mode": "standard", "phasing": state.phasing_player(), **played,
+                  "next": _next(outcome)}
     if case.mode == "solitaire":
         played = {"mode": "solitaire", "step": case.step,
                   "next": {"turn": outcome.turn, "stage": outcome.stage},
                   "solitaire": (outcome.solitaire.model_dump(mode="json")
                                 if outcome.solitaire else None)}
+    return {"case": case.case, "turn": case.turn, "phase": case.phase, **played,
+            **_outcome(outcome, data, listed, _dice_used(dice), log)}
+
+
+def _next(state: GameState) -> dict[str, Any]:
+    """The standard game's Player-Turn a state has open (docs/cases-standard.md)."""
+    return {"turn": state.turn, "phase": state.phase, "phasing": state.phasing_player()}
+
+
+def _outcome(state: GameState, data: GameData, orders: list[dict[str, Any]], dice_used: int,
+             log: list[str]) -> dict[str, Any]:
+    """What a phase (or one Player-Turn of a case that plays several) leaves, as cases.md's
+    output gives it."""
+    points = victory_points(state, data, state.victory) \
+        if state.victory in ("red", "white") else None
     return {
-        "case": case.case, "turn": case.turn, "phase": case.phase, **played,
         "position": {p: [{"player": s.player, "units": list(s.units)} for s in stacks]
-                     for p, stacks in outcome.position.items()},
-        "chart": _chart_json(outcome),
-        "orders": [r.as_json() for r in results],
-        "randomizer": sorted(outcome.auxiliary_randomizer),
-        "pending": outcome.pending.model_dump(mode="json"),
-        "removed": list(outcome.removed),
-        "dice_used": sum(1 for roll in dice.log if roll.kind == "die"),
-        "victory": outcome.victory,
+                     for p, stacks in state.position.items()},
+        "chart": _chart_json(state),
+        "orders": orders,
+        "randomizer": sorted(state.auxiliary_randomizer),
+        "pending": state.pending.model_dump(mode="json"),
+        "removed": list(state.removed),
+        "dice_used": dice_used,
+        "victory": state.victory,
         "victory_points": points,
         "ranking": [player for player, _ in ranking(points)] if points is not None else None,
-        "log": result.log,
+        "log": log,
     }
 
 
@@ -120,7 +175,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         want = [{"player": s.get("player"), "units": [u.upper() if isinstance(u, str) else u
                                                       for u in s.get("units", [])]}
                 for s in stacks or []]
-        if want != got:
+        if sorted(map(repr, want)) != sorted(map(repr, got)):  # stacks in any order (7.15)
             diffs.append(f"position.{province}: expected {want}, got {got}")
     for section, fields in (expect.get("chart") or {}).items():
         got = actual["chart"].get(section, {})
@@ -128,21 +183,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
             have = got.get(key, [] if isinstance(value, list) else 0)
             if not _same_list(value, have, as_multiset=True):
                 diffs.append(f"chart.{section}.{key}: expected {value}, got {have}")
-    for entry in expect.get("orders") or []:
-        got = next((o for o in actual["orders"] if o["player"] == entry.get("player")
-                    and o["line"] == entry.get("line")), None)
-        if got is None:
-            diffs.append(f"orders: no order of {entry.get('player')} on line {entry.get('line')}")
-            continue
-        for key, value in entry.items():
-            if key == "rule":
-                rules = [r.strip() for r in str(got.get("rule") or "").split(",")]
-                if str(value) not in rules and str(value) != got.get("rule"):
-                    diffs.append(f"orders {entry['player']} line {entry['line']}: rule "
-                                 f"{value} expected, got {got.get('rule')}")
-            elif key not in ("player", "line") and got.get(key) != value:
-                diffs.append(f"orders {entry['player']} line {entry['line']}: {key} "
-                             f"{value} expected, got {got.get(key)} ({got.get('detail')})")
+    diffs += _order_diffs(expect.get("orders") or [], actual["orders"], "orders")
     if "randomizer" in expect and not _same_list(expect["randomizer"], actual["randomizer"],
                                                  as_multiset=True):
         diffs.append(f"randomizer: expected {sorted(expect['randomizer'])}, got "
@@ -160,7 +201,49 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         have = (actual.get("next") or {}).get(key)
         if value != have:
             diffs.append(f"next.{key}: expected {value}, got {have}")
-    return diffs + _solitaire_diffs(expect, actual)
+    return diffs + _player_turn_diffs(expect, actual) + _solitaire_diffs(expect, actual)
+
+
+def _order_diffs(expected: list[dict[str, Any]], actual: list[dict[str, Any]],
+                 where: str) -> list[str]:
+    """Each expected order result against the one of that player and line (and, where the
+    entry names them, of that Player-Turn); `rule` found among the rules cited."""
+    diffs: list[str] = []
+    for entry in expected:
+        got = next((o for o in actual if o["player"] == entry.get("player")
+                    and o["line"] == entry.get("line") and all(
+                        o.get(k) == entry[k] for k in ("turn", "phase") if k in entry)), None)
+        said = f"{where} {entry.get('player')} line {entry.get('line')}"
+        if got is None:
+            diffs.append(f"{where}: no order of {entry.get('player')} on line "
+                         f"{entry.get('line')}")
+            continue
+        for key, value in entry.items():
+            if key == "rule":
+                rules = [r.strip() for r in str(got.get("rule") or "").split(",")]
+                if str(value) not in rules and str(value) != got.get("rule"):
+                    diffs.append(f"{said}: rule {value} expected, got {got.get('rule')}")
+            elif key not in ("player", "line", "turn", "phase") and got.get(key) != value:
+                diffs.append(f"{said}: {key} {value} expected, got {got.get(key)} "
+                             f"({got.get('detail')})")
+    return diffs
+
+
+def _player_turn_diffs(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
+    """docs/cases-standard.md: each Player-Turn of a case that plays several, in order."""
+    diffs: list[str] = []
+    played = actual.get("player_turns") or []
+    for number, wanted in enumerate(expect.get("player_turns") or [], 1):
+        if number > len(played):
+            diffs.append(f"player_turns: {len(played)} played, entry {number} expected")
+            break
+        got = played[number - 1]
+        wanted = wanted or {}
+        diffs += [f"player_turns.{number}.{key}: expected {wanted[key]}, got {got.get(key)}"
+                  for key in ("turn", "phase", "phasing", "dice_used")
+                  if key in wanted and wanted[key] != got.get(key)]
+        diffs += [f"player_turns.{number}: {diff}" for diff in compare(wanted, got)]
+    return diffs
 
 
 def _solitaire_diffs(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:

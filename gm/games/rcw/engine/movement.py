@@ -126,8 +126,9 @@ class Mover:
         for index, province in enumerate(path):
             self.travelled.update(force)  # these leave where they stand (5.25)
             visited.append(province)
+            entered = {province: set(self.start.get(province, set()))}  # as it enters (5.27)
             force = self._changes(player, order, force, changes, province, notes)
-            if index < len(path) - 1 and must_stop(province, force, self.start, data):
+            if index < len(path) - 1 and must_stop(province, force, entered, data):
                 stopped = province
                 break
         final = visited[-1]

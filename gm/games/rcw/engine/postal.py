@@ -34,10 +34,12 @@ Orders = dict[str, tuple[Order, ...]]
 
 
 def judge_legality(state: GameState, data: GameData, results: PhaseResults,
-                   kinds: frozenset[str]) -> None:
+                   kinds: frozenset[str], later: str | None = None) -> None:
     """Orders of these kinds that break a rule against `state` are refused whole (17.0
-    [5.0]: 'the order ... is not legal')."""
+    [5.0]: 'the order ... is not legal'); `later`'s are judged as their turn comes."""
     for player, given in results.orders.items():
+        if player == later:
+            continue
         for refusal in validate_orders(given, state, data, player, only=kinds):
             results.set(player, refusal.order, "illegal", refusal.rule, refusal.message)
 
@@ -159,9 +161,11 @@ SECOND_PHASE = PhasePlan[Board, Order](PHASE_NAMES[2], (
 POSTAL = Mode[Board, Order]("postal", (FIRST_PHASE, SECOND_PHASE))
 
 
-def open_phase(state: GameState, data: GameData, orders: Orders) -> tuple[Board, PhaseResults]:
+def open_phase(state: GameState, data: GameData, orders: Orders, in_sequence: str | None = None
+               ) -> tuple[Board, PhaseResults]:
     """The working board of the open phase and its results, with the illegal trades judged
-    against the start of the phase (17.0 [4.2])."""
+    against the start of the phase (17.0 [4.2]); those of `in_sequence`, the standard game's
+    Phasing Player, are judged as their turn comes (R74)."""
     if state.stage != "play":
         raise ValueError("no phase is open: the game is not under way")
     board = Board.of(state, data)
@@ -170,7 +174,7 @@ def open_phase(state: GameState, data: GameData, orders: Orders) -> tuple[Board,
     for player in orders:
         if player not in state.players:
             board.note(f"orders of {player}, who is not in this game, are ignored")
-    judge_legality(state, data, results, TRADES)
+    judge_legality(state, data, results, TRADES, later=in_sequence)
     return board, results
 
 

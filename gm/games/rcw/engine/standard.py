@@ -124,10 +124,10 @@ def carry_out_orders(run: Run, resolve: bool,
         elif fighting and isinstance(order, (*movement.MOVEMENT_KINDS, Steal)):
             results.set(player, order, "illegal", "5.11", "the Movement Phase ended with the "
                         "attack ordered before this line")
+        elif isinstance(order, Losses):  # an order of preference: units lost before it are
+            combat.in_force(player, order)  # passed over (8.44)
         elif not judged_now(run, player, order, mover.travelled):
             continue
-        elif isinstance(order, Losses):
-            combat.in_force(player, order)
         elif isinstance(order, Assassinate):
             if resolve:
                 assassination.in_player_turn(board, results, run.dice, player, order)
@@ -272,7 +272,7 @@ def refused_in_sequence(state: GameState, data: GameData, player: str,
     """The Phasing Player's orders the rules refuse as they come, each judged on the position
     the ones before it leave (his trades made, his forces moved), before any die is rolled:
     what his answer tells him (ruling R57). Those of others are judged as in either game."""
-    board, results = open_phase(state, data, {player: orders})
+    board, results = open_phase(state, data, {player: orders}, in_sequence=player)
     carry_out_orders(Run(board, results, NoDice(), phasing=player), resolve=False)
     return [r for r in results.listing() if r.result == "illegal"]
 
@@ -294,6 +294,6 @@ def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders
          dice: Dice, skip: frozenset[str]) -> PhaseResult[GameState]:
     if state.stage != "play" or state.mode != "standard":
         raise ValueError("no Player-Turn of the standard game is under way")
-    board, results = open_phase(state, data, orders)
+    board, results = open_phase(state, data, orders, in_sequence=state.phasing_player())
     run_phase(plan, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
     return PhaseResult(board.finish(), results.listing(), board.log, board.timeline)

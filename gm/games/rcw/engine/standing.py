@@ -1,0 +1,47 @@
+"""Orders that stand beyond the Player-Turn they were given in (the standard game, ruling
+R58): a player's latest LOSSES until he gives another (he is attacked in other players'
+Player-Turns), and his END GAME until the end of its Game-Turn, when 14.1 counts it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from gm.games.rcw.orders.model import EndGame, Losses, Order
+from gm.games.rcw.state import GameState
+
+Orders = dict[str, tuple[Order, ...]]
+Earlier = Iterable[tuple[str, int, Sequence[Order]]]  # (player, Game-Turn, orders), oldest first
+
+
+def standing_orders(state: GameState, earlier: Earlier) -> Orders:
+    """What still stands now of each player's earlier orders: his latest LOSSES, and his END
+    GAME of this Game-Turn."""
+    losses: dict[str, Order] = {}
+    ending: dict[str, Order] = {}
+    for player, turn, given in earlier:
+        for order in given:
+            if isinstance(order, Losses):
+                losses[player] = order
+            elif isinstance(order, EndGame) and turn == state.turn:
+                ending[player] = order
+    return {p: tuple(o for o in (losses.get(p), ending.get(p)) if o is not None)
+            for p in sorted({*losses, *ending})}
+
+
+def merged(state: GameState, orders: Orders, standing: Orders) -> Orders:
+    """Each player's orders with what stands of his earlier ones, numbered after his own
+    lines. His own order of a kind replaces the standing one, but for the Phasing Player's
+    LOSSES: his orders are carried out in the order written (R57, R74), so the LOSSES that
+    stood is in force, first, until his own comes."""
+    phasing = state.phasing_player()
+    result = dict(orders)
+    for player, kept in standing.items():
+        own = result.get(player, ())
+        kinds = {o.kind for o in own}
+        first = [o for o in kept if player == phasing and isinstance(o, Losses)]
+        after = [o for o in kept if o not in first and o.kind not in kinds]
+        last = max((o.line for o in own), default=0)
+        numbered = [o.model_copy(update={"line": last + n})
+                    for n, o in enumerate([*first, *after], 1)]
+        result[player] = (*numbered[:len(first)], *own, *numbered[len(first):])
+    return {p: o for p, o in result.items() if o}
