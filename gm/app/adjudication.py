@@ -99,6 +99,12 @@ def with_standing(campaign: Campaign, state: GameStateBase,
     return {p: o for p, o in campaign.system.with_standing(state, orders, earlier).items() if o}
 
 
+def phase_dice(campaign: Campaign, state: GameStateBase, salts: Sequence[str]) -> HashDice:
+    """The open phase's dice, as anyone may verify them (docs/dice.md)."""
+    return HashDice(phase_seed(campaign.row.seed, state.turn, state.phase),
+                    tuple(sorted(salts)))
+
+
 def _resolved_earlier(campaign: Campaign, state: GameStateBase) -> set[tuple[str, str]]:
     """(player, order as echoed) of the orders the GM resolved at once in this phase."""
     action = f"purge {state.turn}.{state.phase}"
@@ -150,7 +156,7 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     orders = with_standing(campaign, state, _without(
         {p: m.message.orders for p, m in messages.items()}, _resolved_earlier(campaign, state)))
     salts = sorted(m.message.salt for m in messages.values() if m.message.salt)
-    dice = HashDice(phase_seed(campaign.row.seed, state.turn, state.phase), tuple(salts))
+    dice = phase_dice(campaign, state, salts)
     result, after = campaign.system.adjudicate(state, campaign.data, orders, dice)
     done = Adjudicated(state, after, result, messages, ignored)
     if dry_run:

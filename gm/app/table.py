@@ -17,14 +17,23 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from gm.app.adjudication import adjudicate_open_phase, stored_messages, with_standing
+from gm.app.adjudication import (
+    adjudicate_open_phase,
+    phase_dice,
+    stored_messages,
+    with_standing,
+)
 from gm.app.campaign import Campaign, now
-from gm.core.dice import HashDice, phase_seed
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
 from gm.engine.results import Judged, Note, OrderResult
 from gm.orders.order import Order
-from orders_grammar.message import MAX_LINE_CHARS, OrdersError, read_envelope
+from orders_grammar.message import (
+    MAX_LINE_CHARS,
+    OrdersError,
+    ParsedMessage,
+    read_envelope,
+)
 
 HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
         "DONE ends the Player-Turn; PLAYER B lets player B give his orders (LOSSES, GIVE, "
@@ -32,11 +41,15 @@ HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TV
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
 
 
+Shown = dict[tuple[str, int], OrderResult]  # (player, line): the result shown at the table
+
+
 @dataclass
 class Table:
     campaign: Campaign
     lines: dict[str, list[str]] = field(default_factory=dict)  # each player's, this turn
     speaker: str = ""
+    shown: Shown = field(default_factory=dict)  # every result shown so far, kept as shown
 
     @classmethod
     def sit(cls, campaign: Campaign) -> Table:
@@ -48,6 +61,8 @@ class Table:
             table.lines[player] = [line.text for line in read_envelope(message.text
                                                                       ).order_lines]
         table.speaker = table.phasing()
+        if table.lines:  # what was shown before the break, as it will be kept
+            table.shown = table._carried_out(state, {p: table._parsed(p) for p in table.lines})
         return table
 
     def state(self) -> GameStateBase:
@@ -110,29 +125,37 @@ class Table:
         if problems:  # numbered as the player counts his lines, not as the message does
             return "\n".join(replace(p, line=p.line - 2).render() for p in problems) + \
                 "\n(not kept: type it again)"
-        orders: dict[str, tuple[Order, ...]] = {p: self._parsed(p) for p in self.lines
-                                                if p != player}
-        orders[player] = message.orders
-        done = self.campaign.system.carry_out(state, self.campaign.data,
-                                              with_standing(self.campaign, state, orders),
-                                              self._dice(state))
-        result = next((r for r in done.results if r.player == player and r.line == number),
-                      None)
+        messages = {p: self._parsed(p) for p in self.lines if p != player}
+        messages[player] = message
+        now = self._carried_out(state, messages)
+        result = now.get((player, number))
         if result is not None and result.result == "illegal":
             return f"{_said(result)}\n(not kept: type it again)"
+        changed = next((key for key, was in self.shown.items() if now.get(key) != was), None)
+        if changed is not None:  # a result shown is a result kept
+            return _would_change(self.shown[changed], now.get(changed), player,
+                                 player == self.phasing())
         self.lines[player] = lines
+        self.shown = now
         self._store(player, lines, message.orders)
-        return _said(result) if result is not None else "kept"
+        return _said(result) if result is not None else \
+            "kept: it takes effect later (its result comes with the Player-Turn's adjudication)"
 
-    def _parsed(self, player: str) -> tuple[Order, ...]:
-        message = self.campaign.system.parse_orders(
+    def _carried_out(self, state: GameStateBase, messages: dict[str, ParsedMessage[Order]]
+                     ) -> Shown:
+        """The Player-Turn so far, carried out on the dice its adjudication rolls: every
+        result given so far, by player and line."""
+        orders = {p: m.orders for p, m in messages.items()}
+        salts = [m.salt for m in messages.values() if m.salt]
+        done = self.campaign.system.carry_out(state, self.campaign.data,
+                                              with_standing(self.campaign, state, orders),
+                                              phase_dice(self.campaign, state, salts))
+        return {(r.player, r.line): r for r in done.results}
+
+    def _parsed(self, player: str) -> ParsedMessage[Order]:
+        return self.campaign.system.parse_orders(
             read_envelope(self._message(player, self.lines[player])), self.campaign.data,
             MAX_LINE_CHARS)
-        return message.orders
-
-    def _dice(self, state: GameStateBase) -> HashDice:
-        """The phase's dice, as its adjudication will roll them (no SALT at the table)."""
-        return HashDice(phase_seed(self.campaign.row.seed, state.turn, state.phase))
 
     def _store(self, player: str, lines: list[str], orders: tuple[Order, ...]) -> None:
         parsed = json.dumps([o.model_dump(mode="json") for o in orders])
@@ -143,7 +166,7 @@ class Table:
         state = self.state()
         title = self.campaign.system.phase_title(state)
         done = adjudicate_open_phase(self.campaign, None, dry_run=False)
-        self.lines = {}
+        self.lines, self.shown = {}, {}
         after = done.after
         said = [f"{title} adjudicated."]
         for event in done.result.timeline:
@@ -158,6 +181,17 @@ class Table:
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
         return "\n".join(said)
+
+
+def _would_change(was: OrderResult, now: OrderResult | None, speaker: str,
+                  phasing: bool) -> str:
+    """Why a line that would change a result shown already is not kept."""
+    why = "" if phasing else (" (the orders of players other than the Phasing Player take "
+                              "effect as his Player-Turn begins: ruling R74)")
+    became = f"{now.result}: {now.detail}" if now is not None else "no result"
+    return (f"it would change what player {was.player}'s line {was.line - 2} gave, shown "
+            f"already: {was.result}: {was.detail}; it would be {became}{why}\n(not kept: "
+            f"player {speaker} may give it in a later Player-Turn)")
 
 
 def _said(result: OrderResult, step: str | None = None) -> str:

@@ -89,6 +89,11 @@ class Results(Generic[OrderT]):
                 for order in self.orders[player]
                 if isinstance(order, kinds) and not self.done(player, order)]
 
+    def judged(self) -> list[OrderResult]:
+        """The results given so far, in the order the phase gave them; the orders no step
+        has taken up yet have none."""
+        return list(self._found.values())
+
     def listing(self) -> list[OrderResult]:
         remaining = [(p, o) for p in sorted(self.orders) for o in self.orders[p]
                      if not self.done(p, o)]

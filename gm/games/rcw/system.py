@@ -153,11 +153,12 @@ class RussianCivilWar(GameSystem):
         problems = legality_problems(orders, message.lines, own, game_data, player, after)
         if player != own.phasing_player():
             return problems
-        # The standard game's Phasing Player: his moves, assassinations and attacks judged
-        # as they come, on the position his orders before them leave (ruling R57); in the
-        # solitaire game after the leaders he deploys (24.11).
+        # The standard game's Phasing Player: his moves, assassinations, attacks and trades
+        # judged as they come, on the position his orders before them leave (rulings R57,
+        # R74); in the solitaire game after the leaders he deploys (24.11).
         from gm.games.rcw.engine import solitaire, standard
-        from gm.games.rcw.orders.legality import PHASING_ONLY as acting
+        from gm.games.rcw.orders.legality import PHASING_ONLY
+        acting = {*PHASING_ONLY, "give", "trade"}
         kinds = {o.line: o.kind for o in orders}
         judge = solitaire if own.mode == "solitaire" else standard
         in_turn = judge.refused_in_sequence(own, game_data, player, orders)

@@ -101,6 +101,7 @@ RED_SO_FAR = (  # what his orders do, as they are given
 )
 RED_TURN = PhasePlan[Board, Order]("Red Player-Turn", (
     *RED_SO_FAR,
+    Step("Red losses", standard.losses_step),
     Step("Red randomizer", randomizer_step, skip_key="randomizer"),
 ))
 END_OF_TURN = PhasePlan[Board, Order]("end of Game-Turn", (
@@ -153,7 +154,7 @@ def carry_out(state: GameState, data: GameData, orders: Orders, dice: Dice
     board, results = _open(state, data, orders)
     run_phase(PhasePlan[Board, Order]("Red Player-Turn so far", RED_SO_FAR),
               Run(board, results, dice, phasing=RED))
-    return PhaseResult(board.finish(), results.listing(), board.log, board.timeline)
+    return PhaseResult(board.finish(), results.judged(), board.log, board.timeline)
 
 
 def refused_in_sequence(state: GameState, data: GameData, player: str,

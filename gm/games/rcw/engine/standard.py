@@ -251,9 +251,10 @@ def carry_out(state: GameState, data: GameData, orders: Orders, dice: Dice
               ) -> PhaseResult[GameState]:
     """The orders of the Player-Turn so far carried out, and nothing after them (at the
     table, `gm play`): the same steps, on the same dice, as the Player-Turn's adjudication
-    begins with, so what is shown of an order is what its adjudication will say."""
+    begins with, so what is shown of an order is what its adjudication will say. Only the
+    orders judged so far have a result (a Purge waits for the Player-Turn's end)."""
     return _run(PhasePlan[Board, Order]("Player-Turn so far", SO_FAR), state, data, orders,
-                dice, frozenset())
+                dice, frozenset(), so_far=True)
 
 
 def purges_now(state: GameState, data: GameData, orders: Orders, dice: Dice
@@ -291,9 +292,10 @@ class NoDice(Dice):
 
 
 def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders: Orders,
-         dice: Dice, skip: frozenset[str]) -> PhaseResult[GameState]:
+         dice: Dice, skip: frozenset[str], so_far: bool = False) -> PhaseResult[GameState]:
     if state.stage != "play" or state.mode != "standard":
         raise ValueError("no Player-Turn of the standard game is under way")
     board, results = open_phase(state, data, orders, in_sequence=state.phasing_player())
     run_phase(plan, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
-    return PhaseResult(board.finish(), results.listing(), board.log, board.timeline)
+    return PhaseResult(board.finish(), results.judged() if so_far else results.listing(),
+                       board.log, board.timeline)
