@@ -79,6 +79,7 @@ def run_case(path: Path) -> dict[str, Any]:
     results = sorted([*result.results, *refused], key=lambda r: (r.player, r.line))
     points = victory_points(outcome, data, outcome.victory) \
         if outcome.victory in ("red", "white") else None
+    ranked = ranking(points) if points is not None else None  # shared places: ruling R66
     played = {"mode": "standard", "phasing": state.phasing_player(),
               "next": {"turn": outcome.turn, "phase": outcome.phase,
                        "phasing": outcome.phasing_player()}} if case.mode == "standard" else {}
@@ -99,7 +100,8 @@ def run_case(path: Path) -> dict[str, Any]:
         "dice_used": sum(1 for roll in dice.log if roll.kind == "die"),
         "victory": outcome.victory,
         "victory_points": points,
-        "ranking": [player for player, _ in ranking(points)] if points is not None else None,
+        "ranking": [p.player for p in ranked] if ranked is not None else None,
+        "places": {p.player: p.place for p in ranked} if ranked is not None else None,
         "log": result.log,
     }
 
@@ -151,7 +153,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         have = actual["pending"].get(key)
         if not _same_list(value, have, as_multiset=False):
             diffs.append(f"pending.{key}: expected {value}, got {have}")
-    for key in ("victory", "victory_points", "ranking"):
+    for key in ("victory", "victory_points", "ranking", "places"):
         if key in expect and expect[key] != actual[key]:
             diffs.append(f"{key}: expected {expect[key]}, got {actual[key]}")
     if "removed" in expect and not _same_list(expect["removed"], actual["removed"], True):
