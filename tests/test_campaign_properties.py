@@ -78,7 +78,7 @@ def test_random_campaigns(seed: int, players: int) -> None:
     if last.victory:
         points = victory_points(last, DATA, last.victory)
         assert sum(points.values()) == recount(last, last.victory)
-        assert [p for p, _ in ranking(points)] == sorted(points, key=lambda p: (-points[p], p))
+        assert [p.player for p in ranking(points)] == sorted(points, key=lambda p: (-points[p], p))
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

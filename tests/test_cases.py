@@ -28,7 +28,7 @@ def test_case_run_json_has_the_documented_fields() -> None:
     outcome = json.loads(result.output)
     assert set(outcome) >= {"case", "turn", "phase", "position", "chart", "orders",
                             "randomizer", "pending", "dice_used", "victory", "log", "removed",
-                            "victory_points", "ranking"}
+                            "victory_points", "ranking", "places"}
     assert outcome["randomizer"] == sorted(outcome["randomizer"])
     assert "unassigned" in outcome["chart"]
 

@@ -176,3 +176,32 @@ def test_header_lines_after_orders_and_twice(names: Names) -> None:
     assert [p.message for p in message.problems] == [
         "PLAYER is given twice",
         "header lines (GAME, PLAYER, PASSWORD, TURN/PHASE, SALT) come before the orders"]
+
+
+@pytest.mark.rules("17.0 [11.0]", "11.23")
+@pytest.mark.parametrize(("text", "members", "turns"), [
+    ("PURGE D WITH B C", ("A", "B", "C"), ("A", "B", "C")),  # no SPLIT: equally (R20)
+    ("PURGE D WITH C B SPLIT EQUALLY", ("C", "A", "B"), ("A", "B", "C")),
+    ("PURGE D WITH B C SPLIT IN ORDER C", ("A", "B", "C"), ("C", "A", "B")),
+    ("PURGE D WITH B C SPLIT IN ORDER C B A", ("A", "B", "C"), ("C", "B", "A")),
+    ("PURGE D WITH B SPLIT IN ORDER B B D", ("A", "B"), ("B", "A")),  # once each, members only
+    ("PURGE D SPLIT IN ORDER C", ("A",), ("A",)),
+])
+def test_a_purge_divides_the_spoils_in_turns(names: Names, text: str, members: tuple[str, ...],
+                                             turns: tuple[str, ...]) -> None:
+    """17.0 [11.0] d): the division as it takes effect (ruling R20), what the participants'
+    orders are compared by: no SPLIT is SPLIT EQUALLY, alphabetical; SPLIT IN ORDER as
+    written, the participants it leaves out after them."""
+    order = parse_line(text, 1, names)
+    assert isinstance(order, m.Purge)
+    assert order.turns(members) == turns
+
+
+@pytest.mark.rules("17.0 [11.0]")
+@pytest.mark.parametrize("text", ["PURGE D SPLIT EQUALLY SPLIT IN ORDER A B",
+                                  "PURGE D SPLIT IN ORDER B A SPLIT EQUALLY",
+                                  "PURGE D SPLIT IN ORDER B SPLIT IN ORDER A"])
+def test_a_purge_has_one_division(names: Names, text: str) -> None:
+    problem = parse_line(text, 1, names)
+    assert isinstance(problem, Problem)
+    assert "the split part is given twice" in problem.message

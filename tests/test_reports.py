@@ -67,7 +67,7 @@ def test_the_json_is_the_model(played: Path) -> None:
         key=["orders", "quitting", "trades", "legality", "movement", "assassination", "purge",
              "random events"].index)
     assert "map" not in model and len(model["graph"]) == 78
-    assert model["schema_version"] == 2
+    assert model["schema_version"] == 3
     assert model["player"]["template"][0] == "GAME scripted"
     assert set(model["standings"]) == {"red", "white"}
 
@@ -96,6 +96,41 @@ def test_the_final_report(played: Path) -> None:
     player, score = expected["ranking"][0]
     assert re.search(rf"1\. player {player} \(\w+\): {score}\n", text)
     assert "the next phase's seed is committed" not in text  # the game is over
+
+
+@pytest.mark.rules("14.0")
+def test_players_on_equal_points_share_a_place(played: Path, tmp_path: Path) -> None:
+    """Ruling R66: the scripted campaign ends with two players on equal points. They share a
+    place, each shown as tied, and the place after them is skipped, alike in the text, HTML
+    and JSON reports, on the published site and in `gm adjudicate`'s output."""
+    import yaml
+
+    expected = yaml.safe_load((CAMPAIGN / "expected.yaml").read_text(encoding="utf-8"))
+    ranking = expected["ranking"]  # best first, equal points in player-letter order
+    places = {p: 1 + sum(v > points for _, v in ranking) for p, points in ranking}
+    scores = {p: f"{points} (tied)" if sum(v == points for _, v in ranking) > 1 else str(points)
+              for p, points in ranking}
+    assert sorted(places.values()) != list(range(1, len(ranking) + 1))  # a tie to show
+    text = gm("report", str(played))
+    html = gm("report", str(played), "--format", "html")
+    model = json.loads(gm("report", str(played), "--format", "json"))
+    assert model["ranking"] == ranking and model["places"] == places
+    site = tmp_path / "site"
+    gm("publish", str(played), str(site))
+    index = (site / "index.html").read_text(encoding="utf-8")
+    again = tmp_path / "scripted"  # the last phase adjudicated again, nothing stored
+    shutil.copytree(played, again)
+    gm("rollback", str(again), "--to", f"{expected['turn']}.2", "--reason", "test")
+    said = gm("adjudicate", str(again), "--dry-run",
+              *map(str, sorted((CAMPAIGN / "orders").glob(f"t{expected['turn']:02d}p2-*"))))
+    for player, _ in ranking:
+        place, score = places[player], re.escape(scores[player])
+        assert re.search(rf"\n  {place}\. player {player} \(\w+\): {score}\n", text)
+        assert re.search(rf'<li value="{place}">player {player} \(\w+\): {score}<ul>', html)
+        assert re.search(rf"<tr><td>{place}</td><td>{player} \(\w+\)</td><td>{score}</td>",
+                         index)
+        assert f"\n  {place}. player {player}: {scores[player]}\n" in said
+    assert text.count("(tied)") == sum("(tied)" in score for score in scores.values())
 
 
 def test_the_pre_game_reports(tmp_path: Path) -> None:

@@ -23,6 +23,6 @@ def test_the_scripted_campaign_ends_as_recorded(tmp_path: Path) -> None:
     assert (final.stage, final.turn, final.victory) == ("ended", expected["turn"],
                                                         expected["victory"])
     points = victory_points(final, rcw_data(campaign.data), final.victory or "red")
-    assert [[p, v] for p, v in ranking(points)] == expected["ranking"]
+    assert [[p.player, p.points] for p in ranking(points)] == expected["ranking"]
     assert list(final.sequence) == expected["sequence"]
     assert len(campaign.store.history(campaign.row)) == 3 + phases

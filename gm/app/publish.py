@@ -85,9 +85,8 @@ def publish(campaign: Campaign, out: Path) -> Published:
         links.append(PhaseLink(model.title, slug, published.level == "reports",
                                svg is not None))
     names = campaign.player_names()
-    ranking = [(f"{p} ({names.get(p, p)})", points)
-               for p, points in campaign.system.final_ranking(state, campaign.data)] \
-        if ended else []
+    ranking = [(f"{p.player} ({names.get(p.player, p.player)})", p)
+               for p in campaign.system.final_ranking(state, campaign.data)] if ended else []
     _write(out / "index.html", render(
         "publish_index.html.j2", campaign=campaign.name, title=campaign.system.title,
         now=campaign.system.phase_title(state), ended=ended,

@@ -177,6 +177,8 @@ class Table:
                 said.append(f"  {_said(event.result, None if typed else event.step)}")
         if after.stage == "ended":
             said.append(self.campaign.system.victory_title(after))
+            said += [f"  {place.line()}"  # shared places: ruling R66
+                     for place in self.campaign.system.final_ranking(after, self.campaign.data)]
             return "\n".join(said)
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")

@@ -41,8 +41,8 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     system = opened.system
     if after.victory:
         click.echo(system.victory_title(after))
-        for place, (player, score) in enumerate(system.final_ranking(after, opened.data), 1):
-            click.echo(f"  {place}. player {player}: {score}")
+        for place in system.final_ranking(after, opened.data):  # shared places: ruling R66
+            click.echo(f"  {place.line()}")
     if not done.stored:
         click.echo("dry run: nothing stored")
         return

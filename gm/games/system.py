@@ -20,6 +20,7 @@ from gm.core.errors import GameError
 if TYPE_CHECKING:
     from gm.core.dice import Dice
     from gm.core.state import GameStateBase
+    from gm.engine.ranking import Place
     from gm.engine.results import SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.orders.order import Order
@@ -191,8 +192,9 @@ class GameSystem(ABC):
         """Who won and how the points are counted, once the game has ended."""
 
     @abstractmethod
-    def final_ranking(self, state: GameStateBase, data: DataSet) -> list[tuple[str, int]]:
-        """Once the game has ended: the players by their points, best first."""
+    def final_ranking(self, state: GameStateBase, data: DataSet) -> list[Place]:
+        """Once the game has ended: the players by their points, best first, each with his
+        place (equal points share one, shown as tied)."""
 
     @abstractmethod
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameStateBase:

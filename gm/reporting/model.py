@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from gm.engine.facts import Fact
+from gm.engine.ranking import Place, placed
 
 
 class _Frozen(BaseModel):
@@ -222,7 +223,7 @@ class MapView(_Frozen):
         return 150 + (rows * 17 + 24 if rows else 0)
 
 
-SCHEMA_VERSION = 2  # of the JSON report (docs/report.schema.json); 1 had no number
+SCHEMA_VERSION = 3  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds places
 
 
 class Report(_Frozen):
@@ -236,7 +237,9 @@ class Report(_Frozen):
     regions: list[RegionView]
     chart: list[ChartView]
     standings: dict[str, dict[str, int]]  # colour -> player -> points if the game ended now
-    ranking: list[tuple[str, int]]  # the final ranking, when the game has ended
+    ranking: list[tuple[str, int]]  # the final ranking, when the game has ended: best first,
+    # equal points in player-letter order
+    places: dict[str, int] = {}  # the final ranking's places: equal points share one (1, 1, 3)
     victory: str | None
     player: PlayerPart | None
     hands: dict[str, list[str]]  # before the game: the Initial Forces and the trades (15.3)
@@ -248,6 +251,11 @@ class Report(_Frozen):
     dice_seed: str | None = None  # the seed of the phase reported, revealed (docs/dice.md)
     dice_salts: list[str] = []
     next_commitment: str | None = None  # SHA-256 of the next phase's seed
+
+    def final_places(self) -> list[Place]:
+        """The final ranking with its places, as every report shows it: a shared place is
+        tied."""
+        return placed(self.ranking)
 
 
 def report_schema() -> dict[str, object]:

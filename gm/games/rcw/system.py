@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from gm.core.dice import Dice
     from gm.core.state import GameStateBase
+    from gm.engine.ranking import Place
     from gm.engine.results import SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.games.rcw.data.dataset import GameData
@@ -246,7 +247,7 @@ class RussianCivilWar(GameSystem):
         winner = own.victory.capitalize() if own.victory else "No"
         return f"{winner} victory (14.1). Victory Points (14.4):"
 
-    def final_ranking(self, state: GameStateBase, data: DataSet) -> list[tuple[str, int]]:
+    def final_ranking(self, state: GameStateBase, data: DataSet) -> list[Place]:
         from gm.games.rcw.rules.victory import ranking, victory_points
         own = _own(state)
         if own.victory not in ("red", "white"):  # the solitaire game has no points (28.0)

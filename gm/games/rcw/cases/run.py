@@ -143,6 +143,7 @@ def _outcome(state: GameState, data: GameData, orders: list[dict[str, Any]], dic
     output gives it."""
     points = victory_points(state, data, state.victory) \
         if state.victory in ("red", "white") else None
+    ranked = ranking(points) if points is not None else None  # shared places: ruling R66
     return {
         "position": {p: [{"player": s.player, "units": list(s.units)} for s in stacks]
                      for p, stacks in state.position.items()},
@@ -154,7 +155,8 @@ def _outcome(state: GameState, data: GameData, orders: list[dict[str, Any]], dic
         "dice_used": dice_used,
         "victory": state.victory,
         "victory_points": points,
-        "ranking": [player for player, _ in ranking(points)] if points is not None else None,
+        "ranking": [p.player for p in ranked] if ranked is not None else None,
+        "places": {p.player: p.place for p in ranked} if ranked is not None else None,
         "log": log,
     }
 
@@ -192,7 +194,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         have = actual["pending"].get(key)
         if not _same_list(value, have, as_multiset=False):
             diffs.append(f"pending.{key}: expected {value}, got {have}")
-    for key in ("victory", "victory_points", "ranking"):
+    for key in ("victory", "victory_points", "ranking", "places"):
         if key in expect and expect[key] != actual[key]:
             diffs.append(f"{key}: expected {expect[key]}, got {actual[key]}")
     if "removed" in expect and not _same_list(expect["removed"], actual["removed"], True):

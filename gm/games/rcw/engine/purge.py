@@ -1,9 +1,10 @@
 """Purge (11.0, postal 17.0 [11.0]) and the execution of the Czar (13.5, 17.0 [13.5]).
 
 A joint Purge needs a compatible PURGE order from every participant: the same object, the same
-participants, the same division. Participants hold 8 or more Politburo markers between them
-(11.1) and the object is none of them (11.14); nobody takes part in two Purges in a Game-Turn
-(11.13). Purge Strength = the Red leaders' values of the purgers on the map plus the markers
+participants in any order, the same division as it takes effect (no SPLIT is SPLIT EQUALLY:
+ruling R20). Participants hold 8 or more Politburo markers between them (11.1) and the
+object is none of them (11.14); nobody takes part in two Purges in a Game-Turn (11.13).
+Purge Strength = the Red leaders' values of the purgers on the map plus the markers
 assigned (11.0 procedure); two dice on the Purge Table (11.4). A number is taken in Red
 leadership points, a Politburo marker costing 2 (11.21, 11.22), shared as the participants
 agreed (11.23). A C result lets the purged player counterpurge, by his conditional order only,
@@ -143,16 +144,21 @@ def apply(board: Board, results: PhaseResults, dice: Dice, purges_allowed: bool 
     _execution(board, results)
 
 
+def _agrees(theirs: Purge, member: str, order: Purge, members: tuple[str, ...]) -> bool:
+    """17.0 [11.0]: a participant's PURGE order is compatible with the Purge `order` makes
+    when it names the same object (c), the same participants in any order (b) and divides the
+    spoils alike as the division takes effect (d; `Purge.turns`: no SPLIT is SPLIT EQUALLY,
+    ruling R20). The markers each assigns (a) and what each PREFERs are his own."""
+    return (theirs.target == order.target and {member, *theirs.partners} == set(members)
+            and theirs.turns(members) == order.turns(members))
+
+
 def _purge(board: Board, results: PhaseResults, dice: Dice, members: tuple[str, ...],
            order: Purge, by_player: dict[str, list[Purge]]) -> None:
     target = order.target
-    parts: dict[str, Purge] = {}
-    for member in members:
-        theirs = by_player.get(member, [])
-        if len(theirs) == 1 and theirs[0].target == target and set(
-                (member, *theirs[0].partners)) == set(members) and theirs[0].split == order.split \
-                and theirs[0].split_order == order.split_order:
-            parts[member] = theirs[0]
+    parts = {member: theirs[0] for member in members
+             if len(theirs := by_player.get(member, [])) == 1
+             and _agrees(theirs[0], member, order, members)}
     if len(parts) != len(members):  # every participant's Purge order fails with it
         for member in members:
             for part in by_player.get(member, []):
@@ -187,15 +193,9 @@ def _purge(board: Board, results: PhaseResults, dice: Dice, members: tuple[str, 
         for member, part in parts.items():
             results.set(member, part, "failed", "11.24", f"{detail}; {chain}")
         return
-    if len(members) == 1:
-        order_of = list(members)
-    elif order.split == "in_order":
-        order_of = [m for m in order.split_order if m in members]
-        order_of += [m for m in members if m not in order_of]
-    else:
-        order_of = sorted(members)  # 11.23 example: alphabetical
     prefer = {m: parts[m].prefer for m in members}
-    given = _share(board, target, int(outcome), order_of, prefer, equally=len(members) > 1)
+    given = _share(board, target, int(outcome), list(order.turns(members)), prefer,
+                   equally=len(members) > 1)
     for member, part in parts.items():
         results.set(member, part, "succeeded", "11.21", f"{detail}; " + (
             ", ".join(given) or "nothing could be taken"))

@@ -184,9 +184,11 @@ class _ToOrder(Transformer[Token, Any]):
     def purge(self, items: list[Any]) -> m.Purge:
         fields: dict[str, Any] = {"target": items[1]}
         for key, value in items[2:]:
-            if key in fields:
-                raise UnknownName(f"the {key.replace('_', ' ')} part is given twice", None,
-                                  items[0].column)
+            split = key in ("split", "split_order") and ("split" in fields
+                                                         or "split_order" in fields)
+            if key in fields or split:  # one division of the spoils (17.0 [11.0] d)
+                raise UnknownName(f"the {'split' if split else key.replace('_', ' ')} part "
+                                  "is given twice", None, items[0].column)
             fields[key] = value
         if "split_order" in fields:
             fields["split"] = "in_order"

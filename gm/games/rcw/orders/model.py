@@ -189,6 +189,16 @@ class Purge(Order):
     def units_named(self) -> tuple[UnitId, ...]:
         return tuple(u for u in self.prefer if u != "POLITBURO")
 
+    def turns(self, members: tuple[str, ...]) -> tuple[str, ...]:
+        """The division of the spoils as it takes effect (11.23, ruling R20): the order in
+        which the participants take their shares. SPLIT IN ORDER's participants as written,
+        each once, then those it leaves out alphabetically; SPLIT EQUALLY, or no SPLIT at
+        all, alphabetically. Two orders divide alike when their turns are the same."""
+        everyone = sorted(set(members))
+        written = [m for m in dict.fromkeys(self.split_order) if m in everyone] \
+            if self.split == "in_order" else []
+        return (*written, *(m for m in everyone if m not in written))
+
 
 class IfPurged(Order):
     kind: Literal["if_purged"] = "if_purged"

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from gm.core.dice import commitment, phase_seed
 from gm.core.memo import last_call
+from gm.engine.ranking import Place
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.orders.model import Order
 from gm.games.rcw.reports.chart import held_markers
@@ -105,7 +106,7 @@ class _Shared:
     chart: list[ChartView]
     graph: list[GraphProvince]
     standings: dict[str, dict[str, int]]
-    ranking: list[tuple[str, int]]
+    ranking: list[Place]
     items: dict[str, list[PointItem]]
 
 
@@ -159,7 +160,9 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
     return Report(kind=kind, campaign=campaign, title=title,
                   next_phase=None if after.stage == "ended" else phase_name(after),
                   deadline=deadline, events=events, regions=shared.regions,
-                  chart=shared.chart, standings=shared.standings, ranking=shared.ranking,
+                  chart=shared.chart, standings=shared.standings,
+                  ranking=[(p.player, p.points) for p in shared.ranking],
+                  places={p.player: p.place for p in shared.ranking},
                   victory=after.victory, player=part,
                   hands={p: [data.describe(u) for u in h.units]
                          + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]

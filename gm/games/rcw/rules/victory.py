@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from gm.core.state import UnitId
+from gm.engine.ranking import Place, placed
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.rules.colour import colours_now
 from gm.games.rcw.state import GameState
@@ -111,5 +112,9 @@ def victory_points(state: GameState, data: GameData, color: str) -> dict[str, in
             for player, found in victory_point_items(state, data, color).items()}
 
 
-def ranking(points: dict[str, int]) -> list[tuple[str, int]]:
-    return sorted(points.items(), key=lambda item: (-item[1], item[0]))
+def ranking(points: Mapping[str, int]) -> list[Place]:
+    """14.0: the players by their points of the winning colour, best first. The rulebook
+    names one "winning Player" and ranks the rest as "runners up" but breaks no tie: players
+    with equal points share a place, shown as tied (1, 1, 3; ruling R66), listed in
+    player-letter order."""
+    return placed(sorted(points.items(), key=lambda item: (-item[1], item[0])))
