@@ -204,6 +204,23 @@ def with_imperials(stacks: Sequence[Sequence[UnitId]], carriers: Mapping[str, Un
 MAX_RED_LEADERS = 6  # 24.12, Lenin and Trotsky included
 
 
+def determinations_passed_over(passed_over: tuple[int, ...], turn: int, red_combat: bool,
+                               both_this_turn: bool) -> tuple[int, ...]:
+    """24.14-24.17: the Game-Turns whose Red Leader Determination Phase is passed over, once
+    Lenin or Trotsky is eliminated in a Combat Phase of Game-Turn `turn`. His death points at
+    one Determination: in the non-Red Combat Phase, that same Game-Turn's (24.16 Example 1);
+    in a Red Combat Phase, the following Game-Turn's (Example 2). Deaths pointing at the same
+    Determination pass it over once (ruling R67). When the other fell in this Game-Turn too
+    (`both_this_turn`), two Phases: the first one their deaths point at and the one
+    immediately following it (24.15, 24.17)."""
+    pointed = turn + 1 if red_combat else turn
+    cancelled = {*passed_over, pointed}
+    if both_this_turn:  # the earlier death's, of this Game-Turn: `turn` or `turn + 1`
+        first = min(t for t in cancelled if t >= turn)
+        cancelled.add(first + 1)
+    return tuple(sorted(cancelled))
+
+
 def available_red_leaders(state: GameState, data: GameData) -> list[int]:
     """24.13: the Red leaders he may deploy: neither on the map nor ever eliminated, Lenin and
     Trotsky aside (they are never removed, 24.0); the strongest first, then by number."""
