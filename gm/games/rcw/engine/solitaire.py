@@ -25,7 +25,11 @@ from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.engine.postal import judge_legality, open_phase
 from gm.games.rcw.orders.legality_solitaire import NOT_IN_SOLITAIRE
 from gm.games.rcw.orders.model import Order
-from gm.games.rcw.rules.solitaire import REPLACED_NATIONALITIES, solitaire_victory
+from gm.games.rcw.rules.solitaire import (
+    REPLACED_NATIONALITIES,
+    available_red_leaders,
+    solitaire_victory,
+)
 from gm.games.rcw.state import NON_RED, RED, GameState
 
 Run = PhaseRun[Board, Order]
@@ -83,10 +87,13 @@ def red_orders_step(run: Run) -> None:
 
 
 def replacements_step(run: Run) -> None:
-    """25.11-25.13: Red, Polish and Finnish combat units only, by 9.0."""
-    data = run.board.data
-    replacements.apply(run.board, run.board.state.turn, eligible=lambda unit: (
-        data.color(unit) == "red" or data.units[unit].nationality in REPLACED_NATIONALITIES))
+    """25.11-25.13: Red, Polish and Finnish combat units only, by 9.0; the Red leaders off
+    the map, not eliminated, keep the Red ones coming (9.15, 24.13, 25.14; ruling R68)."""
+    board = run.board
+    data = board.data
+    replacements.apply(board, board.state.turn, eligible=lambda unit: (
+        data.color(unit) == "red" or data.units[unit].nationality in REPLACED_NATIONALITIES),
+        waiting=available_red_leaders(board.to_state(), data))
 
 
 def game_turn_step(run: Run) -> None:
