@@ -98,6 +98,19 @@ def test_white_units_stack_as_22_1_orders(data: GameData) -> None:
     assert white_stacks([256, 255], data) == [(256, 255)]  # leaders alone stack together
 
 
+@pytest.mark.rules("22.1", "7.11")
+def test_white_leaders_alone_stack_strongest_first(data: GameData) -> None:
+    """22.1's last sentence: with no White combat unit in the province the leaders stack "to
+    the greatest and strongest possible extent" within five (7.11): the five greatest
+    Leadership Values together (3+3+2+2+2), not the five lowest numbers (3+3+2+2+1); the
+    first placed at the bottom, as when combat units are there (ruling R69)."""
+    stacks = white_stacks([251, 252, 253, 254, 255, 256, 257], data)
+    assert stacks == [(257, 254, 253, 252, 251), (256, 255)]
+    assert all(stack_problems(stack, data) == [] for stack in stacks)
+    assert white_stacks([255, 257], data) == [(255, 257)]  # Krasnov (2) placed first
+    assert white_stacks([255, "CZAR", 257], data) == [(255, 257, "CZAR")]  # under him
+
+
 @pytest.mark.rules("22.1", "13.21", "13.22", "13.42")
 def test_the_czar_goes_under_the_first_white_leader_who_takes_two_more(data: GameData) -> None:
     """Kappel (270, value 1) with the Czar attaches three combat units, not one; without a

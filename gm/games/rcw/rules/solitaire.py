@@ -107,11 +107,14 @@ def white_stacks(units: Sequence[UnitId], data: GameData) -> list[tuple[UnitId, 
     lowest-numbered leader takes as many of the strongest combat units as he may (5.14), the
     next lowest-numbered leader goes on top with as many of the strongest left, until the
     stack holds five units (7.11); then the next stack likewise. Combat units no leader can
-    take stack five at most together, strongest first. The Czar and the Gold, if there, go
-    directly under the lowest-numbered leader, who attaches two more units for them (13.21,
-    13.22, 13.25; ruling R62). Each stack top to bottom (7.21)."""
-    leaders = sorted(int(u) for u in units if data.is_leader(u))
+    take stack five at most together, strongest first. White leaders with no White combat
+    unit in the province stack "to the greatest and strongest possible extent": the greatest
+    Leadership Values first, then the lowest numbers (ruling R69). The Czar and the Gold, if
+    there, go directly under the first leader placed, who attaches two more units for them
+    (13.21, 13.22, 13.25; ruling R62). Each stack top to bottom (7.21)."""
     combat = _strongest_first([int(u) for u in units if data.is_combat(u)], data)
+    leaders = sorted((int(u) for u in units if data.is_leader(u)), key=lambda u: (
+        0 if combat else -data.leaders[u].value, u))
     imperial: list[UnitId] = [u for u in ("CZAR", "GOLD") if u in units]
     stacks: list[tuple[UnitId, ...]] = []
     while leaders:
