@@ -8,6 +8,8 @@ count at once; an attack on units already eliminated has no effect (17.0 [8.0]).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from gm.core.dice import Dice
 from gm.engine.facts import Fought
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
@@ -26,6 +28,9 @@ class Combat:
         self.attacking: set[UnitId] = set()
         self.losses = {p: o.units for p, o in results.of_kind(Losses)
                        if isinstance(o, Losses)}
+        # a player the program plays chooses his Exchange losses by a rule of his own (the
+        # solitaire non-Red Player, 23.16): the units in question and the points owed
+        self.choosers: dict[str, Callable[[Sequence[UnitId], int], list[UnitId]]] = {}
 
     def run(self) -> None:
         doubled = self.board.pending.subversive_doubled
@@ -175,6 +180,9 @@ class Combat:
         for an uncontrolled stack, by the same default)."""
         data = self.data
         fighting = [u for u in units if not isinstance(u, str)]
+        rule = self.choosers.get(chooser or "")
+        if rule is not None:
+            return rule(fighting, points)
         wanted = [u for u in self.losses.get(chooser or "", ()) if u in fighting]
         rest = sorted((u for u in fighting if u not in wanted),
                       key=lambda u: (data.is_leader(u), strength(u, data), str(u)))
