@@ -159,9 +159,10 @@ class Combat:
         """8.43: the smaller side wholly, then at least as many points from the other.
         (attackers lost, defenders lost, what to say)"""
         defenders: list[UnitId] = [u for u in defending.units if isinstance(u, int)]
-        if attack < defense:
+        if attack < defense:  # 8.46: an uncontrolled stack's losses are its attacker's choice
             self._eliminate(attackers, defender, list(defending.units))
-            taken = self._choose(defenders, attack, defender, chooser=defender)
+            taken = self._choose(defenders, attack, defender,
+                                 chooser=player if defender is None else defender)
             self._eliminate(taken, player, attackers)
             return attackers, taken, f"attackers eliminated; defenders lose {self._names(taken)}"
         if defense < attack:
@@ -174,16 +175,17 @@ class Combat:
         return attackers, defenders, "both sides eliminated (equal strengths)"
 
     def _choose(self, units: list[UnitId], points: int, owner: str | None,
-                chooser: str | None) -> list[UnitId]:
-        """Units giving up at least `points` Strength Points: in the owner's LOSSES order,
-        then combat units before leaders, weakest first (8.44; 8.46: the attacker chooses
-        for an uncontrolled stack, by the same default)."""
+                chooser: str) -> list[UnitId]:
+        """Units giving up at least `points` Strength Points, as `chooser` picks them: the
+        owner (8.44) or, for an uncontrolled stack (`owner` None), its attacker (8.46; ruling
+        R70): in his LOSSES order, then combat units before leaders, weakest first; a player
+        the program plays by his own rule (`choosers`)."""
         data = self.data
         fighting = [u for u in units if not isinstance(u, str)]
-        rule = self.choosers.get(chooser or "")
-        if rule is not None:
-            return rule(fighting, points)
-        wanted = [u for u in self.losses.get(chooser or "", ()) if u in fighting]
+        choice = self.choosers.get(chooser)
+        if choice is not None:
+            return choice(fighting, points)
+        wanted = [u for u in self.losses.get(chooser, ()) if u in fighting]
         rest = sorted((u for u in fighting if u not in wanted),
                       key=lambda u: (data.is_leader(u), strength(u, data), str(u)))
         taken: list[UnitId] = []
@@ -191,12 +193,12 @@ class Combat:
             if sum(strength(u, data) for u in taken) >= points:
                 break
             taken.append(unit)
-        given = next((o for o in self.results.orders.get(chooser or "", ())
-                      if isinstance(o, Losses) and not self.results.done(chooser or "", o)),
-                     None)
+        given = next((o for o in self.results.orders.get(chooser, ())
+                      if isinstance(o, Losses) and not self.results.done(chooser, o)), None)
         if given is not None and wanted:
-            self.results.set(chooser or "", given, "succeeded", "8.44",
-                             f"gave up {self._names(taken)}")
+            rule, said = ("8.44", "gave up") if owner is not None else (
+                "8.46", "chose the uncontrolled stack's losses:")
+            self.results.set(chooser, given, "succeeded", rule, f"{said} {self._names(taken)}")
         return taken
 
     def _eliminate(self, units: list[UnitId], to: str | None, opponents: list[UnitId]) -> None:
