@@ -125,3 +125,13 @@ def test_the_czar_must_be_held_by_a_red_leader_to_be_executed(
     message = parse_message("GAME t\nPLAYER A\nEXECUTE CZAR\n", Names(data))
     found = validate_orders(message.orders, white_holds, data, "A")
     assert [r.rule for r in found] == ["13.53"]
+
+
+@pytest.mark.rules("8.44", "8.46")
+def test_losses_name_his_own_units_and_uncontrolled_ones(
+        position: tuple[GameData, GameState]) -> None:
+    """8.46: the attacker of an uncontrolled stack chooses its Exchange losses, by the LOSSES
+    line that orders his own (ruling R70); another player's units stay refused (8.44)."""
+    assert refusals(position, "A", "LOSSES 112 161 103", phase=2) == []
+    found = refusals(position, "A", "LOSSES 112 153", phase=2)
+    assert [rule for _, rule in found] == ["8.44, 8.46"]

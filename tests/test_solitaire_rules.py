@@ -13,7 +13,7 @@ from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.rules.solitaire import (
     TARGETS,
     auxiliary_stacks,
-    exchange_priority,
+    exchange_losses,
     solitaire_victory,
     target_paths,
     weakest,
@@ -98,6 +98,19 @@ def test_white_units_stack_as_22_1_orders(data: GameData) -> None:
     assert white_stacks([256, 255], data) == [(256, 255)]  # leaders alone stack together
 
 
+@pytest.mark.rules("22.1", "7.11")
+def test_white_leaders_alone_stack_strongest_first(data: GameData) -> None:
+    """22.1's last sentence: with no White combat unit in the province the leaders stack "to
+    the greatest and strongest possible extent" within five (7.11): the five greatest
+    Leadership Values together (3+3+2+2+2), not the five lowest numbers (3+3+2+2+1); the
+    first placed at the bottom, as when combat units are there (ruling R69)."""
+    stacks = white_stacks([251, 252, 253, 254, 255, 256, 257], data)
+    assert stacks == [(257, 254, 253, 252, 251), (256, 255)]
+    assert all(stack_problems(stack, data) == [] for stack in stacks)
+    assert white_stacks([255, 257], data) == [(255, 257)]  # Krasnov (2) placed first
+    assert white_stacks([255, "CZAR", 257], data) == [(255, 257, "CZAR")]  # under him
+
+
 @pytest.mark.rules("22.1", "13.21", "13.22", "13.42")
 def test_the_czar_goes_under_the_first_white_leader_who_takes_two_more(data: GameData) -> None:
     """Kappel (270, value 1) with the Czar attaches three combat units, not one; without a
@@ -115,8 +128,27 @@ def test_blue_and_green_units_stack_by_nationality(data: GameData) -> None:
     assert all(stack_problems(stack, data) == [] for stack in stacks)
 
 
-@pytest.mark.rules("23.11", "23.16")
-def test_the_weakest_force_and_the_exchange_order(data: GameData) -> None:
+@pytest.mark.rules("23.11")
+def test_the_weakest_force(data: GameData) -> None:
     assert weakest([(151, 101), (113,), (114,)], data) == [1, 2]  # equal: a die chooses
-    order = exchange_priority([251, 201, 301, 401, 221], data)
-    assert order == [401, 301, 221, 201, 251]  # Blue, Green, White (weakest first), leader
+
+
+@pytest.mark.rules("23.16", "8.43")
+@pytest.mark.parametrize("units, points, lost", [
+    ([211, 212], 2, [212]),  # White 1 and 3 for 2: the 3 alone, not 1 + 3
+    ([211, 212], 1, [211]),
+    ([211, 212, 202], 2, [202]),  # the 2 exactly
+    ([211, 221, 212], 2, [211, 221]),  # 1 + 1: two points, not three
+    ([212, 202, 213], 4, [202, 213]),  # 2 + 2 rather than 3 + 2 (5)
+    ([212, 211, 202, 213], 4, [202, 213]),  # 3 + 1 or 2 + 2: the 2s go, the 3 is kept
+    ([401, 308, 212], 2, [401]),  # Blue first; its 2 is enough
+    ([402, 308, 212], 2, [402, 308]),  # Blue 1, then Green 2: all Blue before any Green
+    ([402, 309, 212, 251], 6, [402, 309, 212, 251]),  # everything, leader last
+    ([401, 212, 251, 253], 7, [401, 212, 253]),  # 2 + 3, then the weaker leader (2) is enough
+    ([401, 212], 9, [401, 212]),  # fewer points than owed: all of them
+])
+def test_the_least_exchange_loss_in_23_16_order(data: GameData, units: list[int],
+                                                points: int, lost: list[int]) -> None:
+    """The fewest Strength Points that fulfil 8.43, then the fewest units, every unit of a
+    class before any of the next (23.16, ruling R61)."""
+    assert sorted(exchange_losses(units, points, data)) == sorted(lost)

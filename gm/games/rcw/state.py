@@ -7,9 +7,9 @@ nothing mutates a state in place. `to_json` and `from_json` round-trip exactly.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from gm.core.state import Frozen, GameStateBase, Stack, UnitId
 
@@ -72,7 +72,9 @@ class Solitaire(Frozen):
     paths: dict[str, tuple[str, ...]] = Field(default_factory=dict)  # unit: target path (21.24)
     leader_die: int | None = None  # this Red Leader Determination's die (24.0)
     leaders_allowed: int = 0  # Red leaders he may deploy now besides Lenin and Trotsky (24.12)
-    determinations_skipped: int = 0  # Determination Phases to pass over (24.16, 24.17)
+    # the Game-Turns whose Red Leader Determination Phase Lenin's or Trotsky's death passes
+    # over (24.14-24.17, ruling R67); kept once passed, so that 24.17 can tell which came first
+    determinations_passed_over: tuple[int, ...] = ()
 
 
 class GameState(GameStateBase):
@@ -94,6 +96,20 @@ class GameState(GameStateBase):
     pending: Pending = Field(default_factory=Pending)
     victory: Victory | None = None  # 14.1 or 28.0, once the game has ended
     solitaire: Solitaire | None = None  # the solitaire game's own (18.0-28.0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _skips_as_game_turns(cls, data: Any) -> Any:
+        """A solitaire state saved before issue 23 counted the Determination Phases still to
+        pass over (`determinations_skipped`). A saved state awaits the Red Player's orders, its
+        own Game-Turn's Determination behind it: they are those of the Game-Turns after it."""
+        kept = data.get("solitaire") if isinstance(data, dict) else None
+        if not isinstance(kept, dict) or "determinations_skipped" not in kept:
+            return data
+        kept = dict(kept)
+        skipped, turn = int(kept.pop("determinations_skipped")), int(data.get("turn", 0))
+        kept.setdefault("determinations_passed_over", tuple(range(turn + 1, turn + 1 + skipped)))
+        return {**data, "solitaire": kept}
 
     def phasing_player(self) -> str | None:
         """The Phasing Player of the standard or solitaire game (4.1, 19.2); None in the

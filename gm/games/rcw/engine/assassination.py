@@ -134,15 +134,12 @@ def attempt(board: Board, player: str, target: UnitId, where: str, markers: int,
 
 def lenin_or_trotsky_lost(board: Board, leader: int, owner: str | None) -> None:
     """11.32: the owner gives up a Politburo marker; 9.14: Red replacements suspended, two
-    Replacement Phases if both die in one Game-Turn; in the solitaire game a Red Leader
-    Determination Phase passed over for each (24.14-24.17)."""
+    Replacement Phases if both die in one Game-Turn (the solitaire game's Combat Phases also
+    pass over Red Leader Determinations, gm/games/rcw/engine/solitaire.py, 24.14-24.17)."""
     section = board.section(owner)
     if owner is not None and section.politburo > 0:
         section.politburo -= 1
         board.randomizer.append("POLITBURO")
-    if board.solitaire is not None:  # 24.14-24.17: one Determination Phase passed over each
-        board.update_solitaire(
-            determinations_skipped=board.solitaire.determinations_skipped + 1)
     lost = (*board.pending.red_leaders_lost_this_turn, leader)
     board.update_pending(red_leaders_lost_this_turn=lost, red_replacements_suspended=max(
         board.pending.red_replacements_suspended, 2 if {LENIN, TROTSKY} <= set(lost) else 1))

@@ -22,7 +22,7 @@ from gm.games.rcw.rules.movement import may_enter, must_stop
 from gm.games.rcw.rules.solitaire import (
     TARGETS,
     auxiliary_stacks,
-    exchange_priority,
+    exchange_losses,
     pick_by_die,
     target_paths,
     weakest,
@@ -265,8 +265,6 @@ def combat_step(run: Run) -> None:
 
 
 def exchange_order(board: Board, combat: Combat) -> None:
-    """23.16: the order the non-Red Player gives up units in an Exchange: Blue, Green and
-    White combat units, then White leaders (ruling R61)."""
-    units = [u for piles in board.position.values() for p in piles if p.player == NON_RED
-             for u in p.units]
-    combat.losses[NON_RED] = tuple(exchange_priority(units, board.data))
+    """23.16: how the non-Red Player gives up units in an Exchange: Blue, Green and White
+    combat units, then White leaders, the least loss that fulfils it (8.43, ruling R61)."""
+    combat.choosers[NON_RED] = lambda units, points: exchange_losses(units, points, board.data)

@@ -8,6 +8,8 @@ count at once; an attack on units already eliminated has no effect (17.0 [8.0]).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from gm.core.dice import Dice
 from gm.engine.facts import Fought
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
@@ -29,6 +31,9 @@ class Combat:
         # Phasing Player's from its place in his orders, R57: `in_force`)
         self.given: dict[str, Losses] = {p: o for p, o in results.of_kind(Losses)}
         self.losses = {p: o.units for p, o in self.given.items()}
+        # a player the program plays chooses his Exchange losses by a rule of his own (the
+        # solitaire non-Red Player, 23.16): the units in question and the points owed
+        self.choosers: dict[str, Callable[[Sequence[UnitId], int], list[UnitId]]] = {}
 
     def run(self) -> None:
         doubled = self.board.pending.subversive_doubled
@@ -170,9 +175,10 @@ class Combat:
         """8.43: the smaller side wholly, then at least as many points from the other.
         (attackers lost, defenders lost, what to say)"""
         defenders: list[UnitId] = [u for u in defending.units if isinstance(u, int)]
-        if attack < defense:
+        if attack < defense:  # 8.46: an uncontrolled stack's losses are its attacker's choice
             self._eliminate(attackers, defender, list(defending.units))
-            taken = self._choose(defenders, attack, defender, chooser=defender)
+            taken = self._choose(defenders, attack, defender,
+                                 chooser=player if defender is None else defender)
             self._eliminate(taken, player, attackers)
             return attackers, taken, f"attackers eliminated; defenders lose {self._names(taken)}"
         if defense < attack:
@@ -185,13 +191,17 @@ class Combat:
         return attackers, defenders, "both sides eliminated (equal strengths)"
 
     def _choose(self, units: list[UnitId], points: int, owner: str | None,
-                chooser: str | None) -> list[UnitId]:
-        """Units giving up at least `points` Strength Points: in the owner's LOSSES order,
-        then combat units before leaders, weakest first (8.44; 8.46: the attacker chooses
-        for an uncontrolled stack, by the same default)."""
+                chooser: str) -> list[UnitId]:
+        """Units giving up at least `points` Strength Points, as `chooser` picks them: the
+        owner (8.44) or, for an uncontrolled stack (`owner` None), its attacker (8.46; ruling
+        R70): in his LOSSES order, then combat units before leaders, weakest first; a player
+        the program plays by his own rule (`choosers`)."""
         data = self.data
         fighting = [u for u in units if not isinstance(u, str)]
-        wanted = [u for u in self.losses.get(chooser or "", ()) if u in fighting]
+        choice = self.choosers.get(chooser)
+        if choice is not None:
+            return choice(fighting, points)
+        wanted = [u for u in self.losses.get(chooser, ()) if u in fighting]
         rest = sorted((u for u in fighting if u not in wanted),
                       key=lambda u: (data.is_leader(u), strength(u, data), str(u)))
         taken: list[UnitId] = []
@@ -199,10 +209,11 @@ class Combat:
             if sum(strength(u, data) for u in taken) >= points:
                 break
             taken.append(unit)
-        given = self.given.get(chooser or "")
+        given = self.given.get(chooser)
         if given is not None and wanted:
-            self.results.set(chooser or "", given, "succeeded", "8.44",
-                             f"gave up {self._names(taken)}")
+            rule, said = ("8.44", "gave up") if owner is not None else (
+                "8.46", "chose the uncontrolled stack's losses:")
+            self.results.set(chooser, given, "succeeded", rule, f"{said} {self._names(taken)}")
         return taken
 
     def _eliminate(self, units: list[UnitId], to: str | None, opponents: list[UnitId]) -> None:

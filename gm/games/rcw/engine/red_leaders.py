@@ -11,16 +11,21 @@ from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
 from gm.games.rcw.engine.board import Board
 from gm.games.rcw.engine.standard import judged_now
 from gm.games.rcw.orders.model import Deploy, Order
-from gm.games.rcw.rules.solitaire import MAX_RED_LEADERS, available_red_leaders
+from gm.games.rcw.rules.solitaire import (
+    MAX_RED_LEADERS,
+    available_red_leaders,
+    determinations_passed_over,
+)
 from gm.games.rcw.state import RED
 
 CZAR = "CZAR"
 
 
-def determination(board: Board, dice: Dice) -> None:
-    """24.0: every Red leader but Lenin and Trotsky leaves the map (the units under him stay,
-    uncontrolled, 7.16); then the die, unless Lenin's or Trotsky's death passes this phase
-    over (24.14-24.17; ruling R64: the leaders leave all the same, none come)."""
+def determination(board: Board, dice: Dice, turn: int) -> None:
+    """24.0: Game-Turn `turn`'s Phase: every Red leader but Lenin and Trotsky leaves the map
+    (the units under him stay, uncontrolled, 7.16); then the die, unless Lenin's or Trotsky's
+    death passes this phase over (24.14-24.17; ruling R64: the leaders leave all the same,
+    none come)."""
     data = board.data
     gone: list[str] = []
     for pile in [pile for piles in list(board.position.values()) for pile in piles]:
@@ -36,11 +41,11 @@ def determination(board: Board, dice: Dice) -> None:
         board.note(f"Red leaders {' '.join(gone)} leave the map (24.0)")
     solitaire = board.solitaire
     assert solitaire is not None
-    if solitaire.determinations_skipped:
-        board.update_solitaire(determinations_skipped=solitaire.determinations_skipped - 1,
-                               leader_die=None, leaders_allowed=0)
-        board.note("no Red Leader Determination this Game-Turn: Lenin or Trotsky was "
-                   "eliminated (24.14-24.17); he plays with those left of the two")
+    if turn in solitaire.determinations_passed_over:
+        board.update_solitaire(leader_die=None, leaders_allowed=0)
+        board.note(f"no Red Leader Determination this Game-Turn: Lenin or Trotsky was "
+                   f"eliminated (24.14-24.17), which passes over Game-Turn {turn}'s; he plays "
+                   "with those left of the two")
         return
     die = dice.die("24.0 Red Leader Determination")
     alive = sum(board.find(u) is not None for u in (LENIN, TROTSKY))
@@ -49,6 +54,25 @@ def determination(board: Board, dice: Dice) -> None:
     board.update_solitaire(leader_die=die, leaders_allowed=allowed)
     board.note(f"Red Leader Determination: die {die}; with {alive} of Lenin and Trotsky on the "
                f"map he may deploy {allowed} Red leader(s) (24.0, 24.12)")
+
+
+def leaders_fallen(board: Board, turn: int, red_combat: bool, before: int) -> None:
+    """24.14-24.17: the Determination Phases passed over by the deaths of Lenin or Trotsky
+    in a Combat Phase of Game-Turn `turn` (the Red Player's or, not `red_combat`, the
+    non-Red Player's), those of `board.pending.red_leaders_lost_this_turn` after its first
+    `before`."""
+    lost = board.pending.red_leaders_lost_this_turn
+    for count in range(before + 1, len(lost) + 1):
+        solitaire = board.solitaire
+        assert solitaire is not None
+        passed = determinations_passed_over(
+            solitaire.determinations_passed_over, turn, red_combat,
+            both_this_turn={LENIN, TROTSKY} <= set(lost[:count]))
+        board.update_solitaire(determinations_passed_over=passed)
+        board.note(f"{board.data.describe(lost[count - 1])} eliminated in the "
+                   f"{'Red' if red_combat else 'non-Red'} Combat Phase of Game-Turn {turn}: "
+                   f"no Red Leader Determination in Game-Turn(s) "
+                   f"{', '.join(str(t) for t in passed if t >= turn)} (24.14-24.17)")
 
 
 def deploy_step(run: PhaseRun[Board, Order]) -> None:

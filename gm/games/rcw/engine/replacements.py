@@ -6,7 +6,7 @@ position before any returns (9.17)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.engine.board import Board
@@ -17,16 +17,21 @@ LAST_TURN = 5  # 9.16, 14.3
 REPLACED = ("red", "white", "green")  # 9.11: never Blue units
 
 
-def apply(board: Board, turn: int, eligible: Callable[[int], bool] | None = None) -> None:
+def apply(board: Board, turn: int, eligible: Callable[[int], bool] | None = None,
+          waiting: Collection[UnitId] = ()) -> None:
     """`eligible`: the combat units the game replaces at all (9.11; the solitaire game's
-    25.11-25.13); by default Red, White and Green ones."""
+    25.11-25.13); by default Red, White and Green ones. `waiting`: the leaders off the map
+    who are not eliminated, for 9.15 (the solitaire game's Red leaders lifted off at the Red
+    Leader Determination, 24.13, 25.14; ruling R68); in the other games a leader off the map
+    is eliminated."""
     data = board.data
     if turn > LAST_TURN:
         board.note("no replacements after the fifth Game-Turn (9.16, 14.3)")
         return
     suspended = board.pending.red_replacements_suspended > 0
     leaders_left = {str(data.color(u)) for piles in board.position.values() for pile in piles
-                    for u in pile.units if data.is_leader(u)}
+                    for u in pile.units if data.is_leader(u)}  # 9.15
+    leaders_left |= {str(data.color(u)) for u in waiting}
     red_capitals_held = all(
         "red" in board.colors_at(p) or not (board.colors_at(p) - {"red"})
         for p in ("TVER", "PETR"))  # 9.13

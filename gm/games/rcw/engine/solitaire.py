@@ -13,6 +13,9 @@ another on the live position, in the order written (ruling R57)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from gm.core.dice import Dice
 from gm.engine.results import OrderResult
 from gm.engine.sequence import Mode, PhasePlan, PhaseResult, PhaseRun, Step, run_phase
@@ -22,7 +25,11 @@ from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.engine.postal import judge_legality, open_phase
 from gm.games.rcw.orders.legality_solitaire import NOT_IN_SOLITAIRE
 from gm.games.rcw.orders.model import Order
-from gm.games.rcw.rules.solitaire import REPLACED_NATIONALITIES, solitaire_victory
+from gm.games.rcw.rules.solitaire import (
+    REPLACED_NATIONALITIES,
+    available_red_leaders,
+    solitaire_victory,
+)
 from gm.games.rcw.state import NON_RED, RED, GameState
 
 Run = PhaseRun[Board, Order]
@@ -43,23 +50,50 @@ def randomizer_step(run: Run) -> None:
     random_events.draw(run.board, run.dice, run.phasing, "Randomizer Phase")
 
 
+def game_turn(board: Board) -> int:
+    """The Game-Turn under way: the state's, or the next once the Game-Turn Indication Phase
+    has ended it (19.2 D, `game_turn_step`)."""
+    turn = board.closing.get("turn", board.state.turn)
+    assert isinstance(turn, int)
+    return turn
+
+
+@contextmanager
+def _combat_phase(board: Board, red_combat: bool) -> Iterator[None]:
+    """A Combat Phase: the Red Leader Determinations its deaths of Lenin or Trotsky pass
+    over (24.14-24.17)."""
+    before = len(board.pending.red_leaders_lost_this_turn)
+    yield
+    red_leaders.leaders_fallen(board, game_turn(board), red_combat, before)
+
+
 def determination_step(run: Run) -> None:
-    red_leaders.determination(run.board, run.dice)
+    red_leaders.determination(run.board, run.dice, game_turn(run.board))
+
+
+def non_red_combat_step(run: Run) -> None:
+    """23.1, played by the program (automaton.combat_step)."""
+    with _combat_phase(run.board, red_combat=False):
+        automaton.combat_step(run)
 
 
 def red_orders_step(run: Run) -> None:
     """The Red Movement and Combat Phases (21.0, 23.0: as in 5.0 and 8.0), his orders in the
     order written; an Exchange takes non-Red units in 23.16's order."""
-    standard.carry_out_orders(run, resolve=True, prepare=lambda combat: (
-        automaton.exchange_order(run.board, combat)))
+    with _combat_phase(run.board, red_combat=True):
+        standard.carry_out_orders(run, resolve=True, prepare=lambda combat: (
+            automaton.exchange_order(run.board, combat)))
     red_leaders.execute_czar(run.board)
 
 
 def replacements_step(run: Run) -> None:
-    """25.11-25.13: Red, Polish and Finnish combat units only, by 9.0."""
-    data = run.board.data
-    replacements.apply(run.board, run.board.state.turn, eligible=lambda unit: (
-        data.color(unit) == "red" or data.units[unit].nationality in REPLACED_NATIONALITIES))
+    """25.11-25.13: Red, Polish and Finnish combat units only, by 9.0; the Red leaders off
+    the map, not eliminated, keep the Red ones coming (9.15, 24.13, 25.14; ruling R68)."""
+    board = run.board
+    data = board.data
+    replacements.apply(board, board.state.turn, eligible=lambda unit: (
+        data.color(unit) == "red" or data.units[unit].nationality in REPLACED_NATIONALITIES),
+        waiting=available_red_leaders(board.to_state(), data))
 
 
 def game_turn_step(run: Run) -> None:
@@ -82,7 +116,7 @@ NON_RED_TURN = PhasePlan[Board, Order]("non-Red Player-Turn", (
     Step("non-Red random events", random_events_step, skip_key="random_events"),
     Step("non-Red movement", automaton.movement_step, skip_key="movement"),
     Step("non-Red stacking", automaton.stacking_step, skip_key="stacking"),
-    Step("non-Red combat", automaton.combat_step, skip_key="combat"),
+    Step("non-Red combat", non_red_combat_step, skip_key="combat"),
     Step("non-Red randomizer", randomizer_step, skip_key="randomizer"),
 ))
 RED_OPENING = PhasePlan[Board, Order]("Red Player-Turn opens", (

@@ -88,9 +88,11 @@ def _force_rules(order: Attack, ctx: Context, province: str, where: str,
 
 
 def check_losses(order: Losses, ctx: Context) -> Breaches:
+    """8.44: his own units, in the order he gives them up on an Exchange; 8.46: units of an
+    uncontrolled stack, in the order he chooses its losses as its attacker (ruling R70)."""
     for unit in order.units:
         found = ctx.locate(unit)
-        if found is None or found[1].player != ctx.player:
-            yield Breach(f"player {ctx.player} controls no {ctx.data.describe(unit)} on the map",
-                         "8.44")
+        if found is None or found[1].player not in (ctx.player, None):
+            yield Breach(f"player {ctx.player} controls no {ctx.data.describe(unit)} on the map "
+                         "and it is in no uncontrolled stack", "8.44, 8.46")
 

@@ -1,13 +1,14 @@
 """Rules of the solitaire game (18.0-28.0) that are pure functions of the map and the
 position: the target province and path of a non-Red force (21.13, 21.21, 21.22), the
 non-Red stacking (22.1, 22.2), the compulsory attack's target (23.11, 23.12) and the Exchange
-order (23.16), and the victory at the end of a Game-Turn (28.0). The automaton that plays the
+losses (23.16), and the victory at the end of a Game-Turn (28.0). The automaton that plays the
 non-Red side is built on them (issue 17)."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from itertools import product
 
 from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
@@ -107,11 +108,14 @@ def white_stacks(units: Sequence[UnitId], data: GameData) -> list[tuple[UnitId, 
     lowest-numbered leader takes as many of the strongest combat units as he may (5.14), the
     next lowest-numbered leader goes on top with as many of the strongest left, until the
     stack holds five units (7.11); then the next stack likewise. Combat units no leader can
-    take stack five at most together, strongest first. The Czar and the Gold, if there, go
-    directly under the lowest-numbered leader, who attaches two more units for them (13.21,
-    13.22, 13.25; ruling R62). Each stack top to bottom (7.21)."""
-    leaders = sorted(int(u) for u in units if data.is_leader(u))
+    take stack five at most together, strongest first. White leaders with no White combat
+    unit in the province stack "to the greatest and strongest possible extent": the greatest
+    Leadership Values first, then the lowest numbers (ruling R69). The Czar and the Gold, if
+    there, go directly under the first leader placed, who attaches two more units for them
+    (13.21, 13.22, 13.25; ruling R62). Each stack top to bottom (7.21)."""
     combat = _strongest_first([int(u) for u in units if data.is_combat(u)], data)
+    leaders = sorted((int(u) for u in units if data.is_leader(u)), key=lambda u: (
+        0 if combat else -data.leaders[u].value, u))
     imperial: list[UnitId] = [u for u in ("CZAR", "GOLD") if u in units]
     stacks: list[tuple[UnitId, ...]] = []
     while leaders:
@@ -152,17 +156,58 @@ def weakest(stacks: Sequence[Sequence[UnitId]], data: GameData) -> list[int]:
     return [i for i, total in enumerate(totals) if total == least]
 
 
-def exchange_priority(units: Sequence[UnitId], data: GameData) -> list[UnitId]:
-    """23.16: the order non-Red units go in an Exchange: Blue combat units, then Green, then
-    White combat units, then White leaders; within each the weakest first (ruling R61)."""
-    rank = {"blue": 0, "green": 1, "white": 2}
+EXCHANGE_CLASSES = ("blue", "green", "white", "leader")  # 23.16, in the order they go
 
-    def key(unit: UnitId) -> tuple[int, int, int]:
-        if data.is_leader(unit):
-            return (3, data.leaders[int(unit)].value, int(unit))
-        return (rank.get(str(data.color(unit)), 4), strength(unit, data), int(unit))
 
-    return sorted((u for u in units if isinstance(u, int)), key=key)
+def _exchange_class(unit: int, data: GameData) -> int:
+    """23.16: a non-Red unit's place in the Exchange order (White leaders last)."""
+    kind = "leader" if data.is_leader(unit) else str(data.color(unit))
+    return EXCHANGE_CLASSES.index(kind) if kind in EXCHANGE_CLASSES else len(EXCHANGE_CLASSES)
+
+
+def exchange_losses(units: Sequence[UnitId], points: int, data: GameData) -> list[UnitId]:
+    """8.43, 23.16: the non-Red units an Exchange takes so as to give up at least `points`
+    Combat Strength Points (a leader's: his Leadership Value, 8.26), class by class in 23.16's
+    order: every Blue combat unit before any Green one, every Green before any White combat
+    unit, every White combat unit before any White leader. Within the class that completes
+    the loss, the least loss that does: the fewest Strength Points, then the fewest units,
+    then the strongest units kept, then the lowest numbers lost (ruling R61). All of them
+    when together they have fewer points."""
+    fighting = [int(u) for u in units if isinstance(u, int)]
+    owed = points
+    taken: list[UnitId] = []
+    for rank in sorted({_exchange_class(u, data) for u in fighting}):
+        if owed <= 0:
+            break
+        members = [u for u in fighting if _exchange_class(u, data) == rank]
+        chosen = _least_loss(members, owed, data)
+        taken += chosen
+        owed -= sum(strength(u, data) for u in chosen)
+    return taken
+
+
+def _least_loss(units: list[int], owed: int, data: GameData) -> list[int]:
+    """Of `units` (one class of 23.16), those that give up at least `owed` Strength Points
+    with the fewest points, then units, then the strongest kept; every unit if they cannot.
+    Units of one strength differ only by number: the lowest numbers go first, so a choice
+    is how many of each strength, every such count tried."""
+    by_strength: dict[int, list[int]] = {}
+    for unit in sorted(units):
+        by_strength.setdefault(strength(unit, data), []).append(unit)
+    values = sorted(by_strength, reverse=True)
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    counts_kept: tuple[int, ...] = ()
+    for counts in product(*(range(len(by_strength[v]) + 1) for v in values)):
+        total = sum(v * c for v, c in zip(values, counts, strict=True))
+        if total < owed:
+            continue
+        lost = tuple(v for v, c in zip(values, counts, strict=True) for _ in range(c))
+        key = (total, len(lost), lost)  # `lost` strongest first: the smaller keeps more
+        if best is None or key < best:
+            best, counts_kept = key, counts
+    if best is None:
+        return list(units)
+    return [u for v, c in zip(values, counts_kept, strict=True) for u in by_strength[v][:c]]
 
 
 def pick_by_die(count: int, die: Callable[[], int]) -> tuple[int, list[int]]:
@@ -202,6 +247,23 @@ def with_imperials(stacks: Sequence[Sequence[UnitId]], carriers: Mapping[str, Un
 
 
 MAX_RED_LEADERS = 6  # 24.12, Lenin and Trotsky included
+
+
+def determinations_passed_over(passed_over: tuple[int, ...], turn: int, red_combat: bool,
+                               both_this_turn: bool) -> tuple[int, ...]:
+    """24.14-24.17: the Game-Turns whose Red Leader Determination Phase is passed over, once
+    Lenin or Trotsky is eliminated in a Combat Phase of Game-Turn `turn`. His death points at
+    one Determination: in the non-Red Combat Phase, that same Game-Turn's (24.16 Example 1);
+    in a Red Combat Phase, the following Game-Turn's (Example 2). Deaths pointing at the same
+    Determination pass it over once (ruling R67). When the other fell in this Game-Turn too
+    (`both_this_turn`), two Phases: the first one their deaths point at and the one
+    immediately following it (24.15, 24.17)."""
+    pointed = turn + 1 if red_combat else turn
+    cancelled = {*passed_over, pointed}
+    if both_this_turn:  # the earlier death's, of this Game-Turn: `turn` or `turn + 1`
+        first = min(t for t in cancelled if t >= turn)
+        cancelled.add(first + 1)
+    return tuple(sorted(cancelled))
 
 
 def available_red_leaders(state: GameState, data: GameData) -> list[int]:
