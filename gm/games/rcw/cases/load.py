@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gm.core.yamlio import YamlError, line_of, load_lined
 from gm.games import system
-from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.data.models import CombatUnit, Leader
 from gm.games.rcw.setup.deal import ASSASSIN, auxiliary_forces
@@ -51,6 +51,30 @@ class CaseStack(BaseModel):
     units: list[int | str]
 
 
+# The first Game-Turn whose Red Leader Determination a case's step has still to come to: the
+# Red Player-Turn's opening comes after the non-Red Player-Turn (19.2), and a `game-turn`
+# step runs the next Game-Turn's (ruling R65).
+BEFORE_DETERMINATION = ("targets", "non-red movement", "non-red stacking", "non-red combat",
+                        "non-red player-turn", "determination")
+
+
+def next_determination(step: str, turn: int, after: bool) -> int:
+    """The Game-Turn of the next Red Leader Determination to come, before the case's step
+    runs or (`after`) once it has run."""
+    first = turn if step in BEFORE_DETERMINATION else turn + 1
+    if after and step in ("determination", "game-turn"):
+        return first + 1
+    return first
+
+
+class CaseSolitaire(Solitaire):
+    """What a solitaire case keeps besides the position; `determinations_skipped`, the count of
+    Red Leader Determinations still to pass over of the first form of docs/cases-solitaire.md,
+    stands for the next ones to come (ruling R67)."""
+
+    determinations_skipped: int | None = None
+
+
 class CasePlayerTurn(BaseModel):
     """One Player-Turn of a case that plays several (docs/cases-standard.md)."""
 
@@ -75,7 +99,7 @@ class CaseFile(BaseModel):
                   "end of game-turn", "game-turn"] = "movement"
     skip: list[Literal["random_events", "randomizer", "replacements", "purge", "movement",
                        "stacking", "combat", "determination"]] = Field(default_factory=list)
-    solitaire: Solitaire | None = None  # the solitaire game's paths and leader die
+    solitaire: CaseSolitaire | None = None  # the solitaire game's paths and leader die
     units: list[CaseUnit] = Field(default_factory=list)
     position: dict[str, list[CaseStack]] = Field(default_factory=dict)
     chart: dict[str, ChartSection] = Field(default_factory=dict)
@@ -126,8 +150,25 @@ def case_state(case: CaseFile, data: GameData) -> GameState:
                          case.sequence or case.players), position=position,
                      chart=chart, auxiliary_randomizer=randomizer,
                      player_turn_randomizer=tuple(sorted(case.players)), pending=case.pending,
-                     solitaire=case.solitaire or (Solitaire() if case.mode == "solitaire"
+                     solitaire=_solitaire(case) or (Solitaire() if case.mode == "solitaire"
                                                   else None))
+
+
+def _solitaire(case: CaseFile) -> Solitaire | None:
+    if case.solitaire is None:
+        return None
+    kept = case.solitaire.model_dump(exclude={"determinations_skipped"})
+    skipped = case.solitaire.determinations_skipped
+    if skipped is not None:
+        first = next_determination(case.step, case.turn, after=False)
+        passed = {*kept["determinations_passed_over"], *range(first, first + skipped)}
+        # a death of this Game-Turn that the count no longer holds fell in its non-Red Combat
+        # Phase, and passed over its Determination, now behind (24.16 Example 1)
+        if first > case.turn and len(set(case.pending.red_leaders_lost_this_turn) &
+                                     {LENIN, TROTSKY}) > skipped:
+            passed.add(case.turn)
+        kept["determinations_passed_over"] = tuple(sorted(passed))
+    return Solitaire.model_validate(kept)
 
 
 def load_case(path: Path, base: GameData | None = None) -> tuple[CaseFile, GameData, GameState]:

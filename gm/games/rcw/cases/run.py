@@ -9,7 +9,7 @@ from typing import Any
 from gm.core.dice import ChanceError, ForcedDice
 from gm.engine.results import OrderResult
 from gm.games import system
-from gm.games.rcw.cases.load import CaseError, CaseFile, load_case
+from gm.games.rcw.cases.load import CaseError, CaseFile, load_case, next_determination
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine import solitaire, standard
 from gm.games.rcw.engine.postal import adjudicate
@@ -126,8 +126,7 @@ def run_case(path: Path) -> dict[str, Any]:
     if case.mode == "solitaire":
         played = {"mode": "solitaire", "step": case.step,
                   "next": {"turn": outcome.turn, "stage": outcome.stage},
-                  "solitaire": (outcome.solitaire.model_dump(mode="json")
-                                if outcome.solitaire else None)}
+                  "solitaire": _solitaire_json(outcome, case.step, case.turn)}
     return {"case": case.case, "turn": case.turn, "phase": case.phase, **played,
             **_outcome(outcome, data, listed, _dice_used(dice), log)}
 
@@ -159,6 +158,16 @@ def _outcome(state: GameState, data: GameData, orders: list[dict[str, Any]], dic
         "places": {p.player: p.place for p in ranked} if ranked is not None else None,
         "log": log,
     }
+
+
+def _solitaire_json(state: GameState, step: str, turn: int) -> dict[str, Any] | None:
+    """The solitaire game's own members, with `determinations_skipped`: the Determinations
+    still to pass over after the step (docs/cases-solitaire.md)."""
+    if state.solitaire is None:
+        return None
+    first = next_determination(step, turn, after=True)
+    return {**state.solitaire.model_dump(mode="json"), "determinations_skipped": sum(
+        1 for t in state.solitaire.determinations_passed_over if t >= first)}
 
 
 def _same_list(expected: Any, actual: Any, as_multiset: bool) -> bool:
