@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gm.core.dice import Dice
+from gm.core.state import UnitId
 from gm.engine.facts import Moved
 from gm.engine.sequence import PhaseRun
 from gm.games.rcw.engine.board import Board, Pile
@@ -17,6 +18,7 @@ from gm.games.rcw.engine.combat import Combat
 from gm.games.rcw.engine.movement import LiveColours
 from gm.games.rcw.engine.red_leaders import execute_czar
 from gm.games.rcw.orders.model import Attack, Order
+from gm.games.rcw.rules.colour import colours_now
 from gm.games.rcw.rules.combat import odds, strength
 from gm.games.rcw.rules.movement import may_enter, must_stop
 from gm.games.rcw.rules.solitaire import (
@@ -267,4 +269,14 @@ def combat_step(run: Run) -> None:
 def exchange_order(board: Board, combat: Combat) -> None:
     """23.16: how the non-Red Player gives up units in an Exchange: Blue, Green and White
     combat units, then White leaders, the least loss that fulfils it (8.43, ruling R61)."""
-    combat.choosers[NON_RED] = lambda units, points: exchange_losses(units, points, board.data)
+    def colours(units: Sequence[UnitId]) -> dict[int, str]:
+        """Each unit's colour now, in its stack (13.26: under the Gold leader, his)."""
+        now: dict[int, str] = {}
+        for unit in units:
+            found = board.find(unit)
+            if found is not None:
+                now.update(colours_now(found[1].units, board.data))
+        return now
+
+    combat.choosers[NON_RED] = lambda units, points: exchange_losses(
+        units, points, board.data, colours(units))

@@ -12,6 +12,7 @@ from itertools import product
 
 from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
+from gm.games.rcw.rules.colour import colours_now
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.stacking import MAX_UNITS as MAX_STACK
 from gm.games.rcw.rules.stacking import attach_limit
@@ -88,9 +89,9 @@ def solitaire_victory(position: Mapping[str, Sequence[Sequence[UnitId]]], data: 
     Red victory, by the Game-Turn, when no non-Red unit is left in Greater Russia, White
     Russia, the Ukraine or the Cossack Territories (28.11, 28.12; ruling R60); a draw after
     the seventh Game-Turn (28.15); else None, play goes on."""
-    def non_red(code: str) -> bool:
-        return any(isinstance(u, int) and data.color(u) != "red"
-                   for stack in position.get(code, ()) for u in stack)
+    def non_red(code: str) -> bool:  # of a colour other than Red now (13.26)
+        return any(colour != "red" for stack in position.get(code, ())
+                   for colour in colours_now(stack, data).values())
     if any(non_red(code) for code in TARGETS):
         return "non-red decisive"
     held = [p.code for p in data.map.provinces if p.region in RED_OBJECTIVE]
@@ -159,13 +160,15 @@ def weakest(stacks: Sequence[Sequence[UnitId]], data: GameData) -> list[int]:
 EXCHANGE_CLASSES = ("blue", "green", "white", "leader")  # 23.16, in the order they go
 
 
-def _exchange_class(unit: int, data: GameData) -> int:
-    """23.16: a non-Red unit's place in the Exchange order (White leaders last)."""
-    kind = "leader" if data.is_leader(unit) else str(data.color(unit))
+def _exchange_class(unit: int, data: GameData, colours: Mapping[int, str]) -> int:
+    """23.16: a non-Red unit's place in the Exchange order (White leaders last), by its
+    colour now (13.26: a Green unit under the White Gold leader is White)."""
+    kind = "leader" if data.is_leader(unit) else colours.get(unit, str(data.color(unit)))
     return EXCHANGE_CLASSES.index(kind) if kind in EXCHANGE_CLASSES else len(EXCHANGE_CLASSES)
 
 
-def exchange_losses(units: Sequence[UnitId], points: int, data: GameData) -> list[UnitId]:
+def exchange_losses(units: Sequence[UnitId], points: int, data: GameData,
+                    colours: Mapping[int, str] | None = None) -> list[UnitId]:
     """8.43, 23.16: the non-Red units an Exchange takes so as to give up at least `points`
     Combat Strength Points (a leader's: his Leadership Value, 8.26), class by class in 23.16's
     order: every Blue combat unit before any Green one, every Green before any White combat
@@ -176,10 +179,11 @@ def exchange_losses(units: Sequence[UnitId], points: int, data: GameData) -> lis
     fighting = [int(u) for u in units if isinstance(u, int)]
     owed = points
     taken: list[UnitId] = []
-    for rank in sorted({_exchange_class(u, data) for u in fighting}):
+    now = colours or {}
+    for rank in sorted({_exchange_class(u, data, now) for u in fighting}):
         if owed <= 0:
             break
-        members = [u for u in fighting if _exchange_class(u, data) == rank]
+        members = [u for u in fighting if _exchange_class(u, data, now) == rank]
         chosen = _least_loss(members, owed, data)
         taken += chosen
         owed -= sum(strength(u, data) for u in chosen)
