@@ -38,10 +38,14 @@ from orders_grammar.message import (
 HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
         "DONE ends the Player-Turn; PLAYER B lets player B give his orders (LOSSES, GIVE, "
         "PURGE, QUIT); EXIT leaves, the orders so far kept.")
+TYPED_FROM = 3  # the line the first line typed is, in a message of the table (GAME, PLAYER)
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
 
 
-Shown = dict[tuple[str, int], OrderResult]  # (player, line): the result shown at the table
+# (player, line) of a line typed, (player, its text) of an order that stood from an earlier
+# Player-Turn (numbered after the lines typed, so its number moves as they are): the result
+# shown at the table
+Shown = dict[tuple[str, int | str], OrderResult]
 
 
 @dataclass
@@ -62,7 +66,7 @@ class Table:
                                                                       ).order_lines]
         table.speaker = table.phasing()
         if table.lines:  # what was shown before the break, as it will be kept
-            table.shown = table._carried_out(state, {p: table._parsed(p) for p in table.lines})
+            table.shown = table._carried_out(state, table.lines)
         return table
 
     def state(self) -> GameStateBase:
@@ -125,13 +129,12 @@ class Table:
         if problems:  # numbered as the player counts his lines, not as the message does
             return "\n".join(replace(p, line=p.line - 2).render() for p in problems) + \
                 "\n(not kept: type it again)"
-        messages = {p: self._parsed(p) for p in self.lines if p != player}
-        messages[player] = message
-        now = self._carried_out(state, messages)
+        now = self._carried_out(state, {**self.lines, player: lines})
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
             return f"{_said(result)}\n(not kept: type it again)"
-        changed = next((key for key, was in self.shown.items() if now.get(key) != was), None)
+        changed = next((key for key, was in self.shown.items() if not _same(now.get(key), was)),
+                       None)
         if changed is not None:  # a result shown is a result kept
             return _would_change(self.shown[changed], now.get(changed), player,
                                  player == self.phasing())
@@ -141,21 +144,22 @@ class Table:
         return _said(result) if result is not None else \
             "kept: it takes effect later (its result comes with the Player-Turn's adjudication)"
 
-    def _carried_out(self, state: GameStateBase, messages: dict[str, ParsedMessage[Order]]
-                     ) -> Shown:
-        """The Player-Turn so far, carried out on the dice its adjudication rolls: every
-        result given so far, by player and line."""
+    def _carried_out(self, state: GameStateBase, lines: dict[str, list[str]]) -> Shown:
+        """The Player-Turn so far, each player's lines typed carried out on the dice its
+        adjudication rolls: every result given so far."""
+        messages = {p: self._parsed(p, typed) for p, typed in lines.items()}
         orders = {p: m.orders for p, m in messages.items()}
         salts = [m.salt for m in messages.values() if m.salt]
         done = self.campaign.system.carry_out(state, self.campaign.data,
                                               with_standing(self.campaign, state, orders),
                                               phase_dice(self.campaign, state, salts))
-        return {(r.player, r.line): r for r in done.results}
+        typed = {p: TYPED_FROM + len(given) for p, given in lines.items()}
+        return {(r.player, r.line if r.line < typed.get(r.player, TYPED_FROM) else r.text): r
+                for r in done.results}
 
-    def _parsed(self, player: str) -> ParsedMessage[Order]:
+    def _parsed(self, player: str, lines: list[str]) -> ParsedMessage[Order]:
         return self.campaign.system.parse_orders(
-            read_envelope(self._message(player, self.lines[player])), self.campaign.data,
-            MAX_LINE_CHARS)
+            read_envelope(self._message(player, lines)), self.campaign.data, MAX_LINE_CHARS)
 
     def _store(self, player: str, lines: list[str], orders: tuple[Order, ...]) -> None:
         parsed = json.dumps([o.model_dump(mode="json") for o in orders])
@@ -183,6 +187,12 @@ class Table:
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
         return "\n".join(said)
+
+
+def _same(now: OrderResult | None, was: OrderResult) -> bool:
+    """The same result, wherever the order stands in the lines (a standing one moves)."""
+    return now is not None and (now.result, now.rule, now.detail, now.fact) == (
+        was.result, was.rule, was.detail, was.fact)
 
 
 def _would_change(was: OrderResult, now: OrderResult | None, speaker: str,

@@ -134,3 +134,25 @@ def random_second_phase_orders(state: GameState, data: GameData, player: str,
     if rng.random() < 0.2:
         candidates.append(m.EndGame())
     return _keep_legal(candidates, Context(state, data, player), limit)
+
+
+def random_player_turn_orders(state: GameState, data: GameData, player: str,
+                              rng: random.Random, limit: int = 20) -> tuple[m.Order, ...]:
+    """A standard Player-Turn's orders as a player might write them, legal or not: moves and
+    restacks, assassinations, gifts, attacks on what stands now, a LOSSES, in a random order,
+    numbered as lines."""
+    candidates = [*_candidates(state, data, player, rng),
+                  *_attack_candidates(state, data, player, rng)]
+    mine = sorted(u for stacks in state.position.values() for s in stacks
+                  if s.player == player for u in s.units if isinstance(u, int))
+    if mine and rng.random() < 0.5:
+        candidates.append(m.Losses(units=tuple(rng.sample(mine, k=min(3, len(mine))))))
+    own = [s for stacks in state.position.values() for s in stacks
+           if s.player == player and isinstance(s.units[0], int)]
+    others = [s for stacks in state.position.values() for s in stacks if s.player != player]
+    for _ in range(rng.randint(0, 2) if own and others else 0):  # a slip: often refused
+        attacker, target = rng.choice(own), rng.choice(others)
+        candidates.append(m.Attack(target=(target.units[0],), forces=(attacker.units,)))
+    rng.shuffle(candidates)
+    return tuple(order.model_copy(update={"line": FIRST_LINE + index, "column": 1})
+                 for index, order in enumerate(candidates[:limit]))
