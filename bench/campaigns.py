@@ -1,14 +1,18 @@
 """Random 6-player campaigns played to the end (gm/games/rcw/simulation/simulate.py): phases
 adjudicated per second, against the First Phase benchmark's phases per second in the same
 run; and whole games per second, postal (17.0) beside standard (4.2: six Player-Turns a
-Game-Turn); and 1,000 solitaire games (18.0-28.0) of a simple Red strategy against the
-program's non-Red Player: how often each result occurs and the time a game (issue 17).
+Game-Turn); and 1,000 solitaire games (18.0-28.0) of each scripted Red Player against the
+program's non-Red Player, the simple one (issue 17) and the competent one (issue 23,
+gm/games/rcw/simulation/competent.py), on the same seeds: how often each result occurs, the
+Game-Turn the games end on, the time a game. The difficulty so measured is the reconstructed
+data set's (gm/games/rcw/dataset/) unless `--data` names a GM's own.
 Goal (issue 5): a whole campaign well under a second.
-Run: .venv/bin/python bench/campaigns.py
+Run: .venv/bin/python bench/campaigns.py [--solitaire-only] [--games N] [--data DIR]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -24,6 +28,7 @@ from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.simulation import solitaire
+from gm.games.rcw.simulation.competent import competent_red
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import play, start
 from gm.games.rcw.state import Mode
@@ -50,32 +55,51 @@ def games(data: GameData, mode: Mode) -> tuple[list[float], int, list[int], list
     return seconds, phases, turns, endings
 
 
-def solitaire_games(data: GameData) -> None:
-    """SOLITAIRE_GAMES games of the simple Red strategy to their end: each result's share,
-    the Game-Turn they end on, the time a game (set-up and Game-Turn 1's non-Red
-    Player-Turn included)."""
-    results: Counter[str] = Counter()
-    ended: Counter[int] = Counter()
-    seconds: list[float] = []
-    for seed in range(SOLITAIRE_GAMES):
-        began = time.perf_counter()
-        state = solitaire.start(data, seed)
-        last = state
-        for phase in solitaire.play(data, state, seed, solitaire.simple_red):
-            last = phase.after
-        seconds.append(time.perf_counter() - began)
-        results[last.victory or "none"] += 1
-        ended[last.turn] += 1
-    shares = ", ".join(f"{name} {count} ({count * 100 / SOLITAIRE_GAMES:.1f}%)"
-                       for name, count in results.most_common())
-    print(f"{SOLITAIRE_GAMES} solitaire games, simple Red strategy: {shares}; ended on "
-          f"Game-Turn " + ", ".join(f"{turn}: {n}" for turn, n in sorted(ended.items())))
-    print(f"a solitaire game: median {statistics.median(seconds) * 1000:.1f} ms, longest "
-          f"{max(seconds) * 1000:.1f} ms, {SOLITAIRE_GAMES / sum(seconds):.0f} games per second")
+RED_PLAYERS: dict[str, solitaire.RedPlayer] = {"simple": solitaire.simple_red,
+                                               "competent": competent_red}
+RESULTS = ("non-red decisive", "draw", "red marginal", "red substantive", "red decisive")
+
+
+def solitaire_games(data: GameData, games: int) -> None:
+    """`games` games (seeds 0 to games - 1) of each scripted Red Player to their end: each
+    result's share, the Game-Turn they end on, the time a game (set-up and Game-Turn 1's
+    non-Red Player-Turn included)."""
+    print(f"{games} solitaire games a Red Player (seeds 0-{games - 1}), against the program's "
+          f"non-Red Player, on the data set of {data.directory}:")
+    for name, red in RED_PLAYERS.items():
+        results: Counter[str] = Counter()
+        ended: Counter[int] = Counter()
+        seconds: list[float] = []
+        for seed in range(games):
+            began = time.perf_counter()
+            last = state = solitaire.start(data, seed)
+            for phase in solitaire.play(data, state, seed, red):
+                last = phase.after
+            seconds.append(time.perf_counter() - began)
+            results[last.victory or "none"] += 1
+            ended[last.turn] += 1
+        shares = ", ".join(f"{result} {results[result]} ({results[result] * 100 / games:.1f}%)"
+                           for result in RESULTS)
+        print(f"  {name} Red: {shares}")
+        print("    ended on Game-Turn " + ", ".join(
+            f"{turn}: {n}" for turn, n in sorted(ended.items())) +
+            f"; a game: median {statistics.median(seconds) * 1000:.1f} ms, mean "
+            f"{statistics.fmean(seconds) * 1000:.1f} ms, longest {max(seconds) * 1000:.1f} ms")
 
 
 def main() -> int:
-    data = load_game_data()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--solitaire-only", action="store_true",
+                        help="only the solitaire games of the scripted Red Players")
+    parser.add_argument("--games", type=int, default=SOLITAIRE_GAMES,
+                        help=f"solitaire games a Red Player (default {SOLITAIRE_GAMES})")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="a data set of the GM's own (default: the reconstructed one)")
+    arguments = parser.parse_args()
+    data = load_game_data(arguments.data)
+    if arguments.solitaire_only:
+        solitaire_games(data, arguments.games)
+        return 0
     seconds, phases, turns, endings = games(data, "postal")
     rate = phases / sum(seconds)
     state = start(data, "ABCDEF", 99)
@@ -95,7 +119,7 @@ def main() -> int:
           f"({player_turns} Player-Turns, turns {min(standard_turns)}-{max(standard_turns)}, "
           f"victories {', '.join(sorted(set(standard_endings)))}; "
           f"{player_turns / sum(standard_seconds):.0f} Player-Turns per second)")
-    solitaire_games(data)
+    solitaire_games(data, arguments.games)
     return 0
 
 

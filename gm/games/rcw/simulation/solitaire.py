@@ -1,9 +1,10 @@
 """Whole solitaire games for property tests and the campaign benchmark (issue 17): the set-up
 (27.0), Game-Turn 1's non-Red Player-Turn, then the Red Player's orders turn after turn until
-28.0 ends the game. Two Red players: random legal orders, and a simple strategy (its leaders
-on the Red units facing the enemy or in the capitals, its other forces marching on the nearer
-capital, the enemy stacks of each province attacked weakest first at 1:1 or better) whose
-results the benchmark counts, as a check that the automaton plays."""
+28.0 ends the game. Two Red players here: random legal orders, and a simple strategy (its
+leaders on the Red units facing the enemy or in the capitals, its other forces marching on the
+nearer capital, the enemy stacks of each province attacked weakest first at 1:1 or better)
+whose results the benchmark counts, as a check that the automaton plays; the benchmark's
+measure of the game's difficulty is the competent one of competent.py."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def play(data: GameData, state: GameState, seed: int, red: RedPlayer) -> Iterato
         state = result.state
 
 
-def _numbered(orders: list[m.Order]) -> tuple[m.Order, ...]:
+def numbered(orders: list[m.Order]) -> tuple[m.Order, ...]:
     return tuple(o.model_copy(update={"line": FIRST_LINE + i, "column": 1})
                  for i, o in enumerate(orders))
 
@@ -83,7 +84,7 @@ def random_red(state: GameState, data: GameData, rng: random.Random) -> tuple[m.
     deploys: list[m.Order] = list(_deploys(state, data, loose))
     moves = random_first_phase_orders(state, data, RED, rng)
     attacks = random_second_phase_orders(state, data, RED, rng)
-    return _numbered([*deploys, *moves, *attacks])
+    return numbered([*deploys, *moves, *attacks])
 
 
 def simple_red(state: GameState, data: GameData, rng: random.Random) -> tuple[m.Order, ...]:
@@ -124,7 +125,7 @@ def simple_red(state: GameState, data: GameData, rng: random.Random) -> tuple[m.
     attacks: list[m.Order] = []
     for province, mine in sorted(forces.items()):
         attacks += _attacks(mine, enemy(province), data)
-    return _numbered([*deploys, *moves, *attacks])
+    return numbered([*deploys, *moves, *attacks])
 
 
 def _attacks(mine: list[tuple[UnitId, ...]], targets: list[tuple[UnitId, ...]],
