@@ -67,6 +67,9 @@ def test_a_force_stops_where_another_player_moved_earlier_in_the_game_turn(
         Move(line=1, force=(TROTSKY, 111), path=("PETR", "NOVG", "TVER", "VLDM")),)}
     after, results, _ = _results(orders, _state(data, position), data)
     assert _where(after, TROTSKY) == "TVER" and results[1].startswith("partial (5.27)")
+    said = standard.adjudicate(_state(data, position), data, orders, SeededDice("s", "t"))
+    assert "stopped in TVER: another colour was there as the force entered (5.27)" in \
+        said.results[0].detail  # not "at the start of the Game-Turn": ruling R71
 
 
 @pytest.mark.rules("5.11", "5.21", "5.1")

@@ -29,6 +29,15 @@ def _attached_elsewhere(unit: UnitId, leader: UnitId, ctx: Context) -> UnitId | 
     return None
 
 
+def _not_attached_elsewhere(unit: UnitId, force: tuple[UnitId, ...], ctx: Context) -> Breaches:
+    """5.26: a combat unit attached to a leader moves with him, not with another leader
+    (unless DETACHed first)."""
+    other = _attached_elsewhere(unit, 0, ctx)  # attached to any leader
+    if other is not None and other not in force:
+        yield Breach(f"{ctx.data.describe(unit)} is attached to {ctx.data.describe(other)}; "
+                     "DETACH it first", "5.26")
+
+
 def _may_take(unit: UnitId, ctx: Context) -> Breaches:
     """May the player move or attach this unit: his own, or no one's (7.23, 13.13)?"""
     found = ctx.locate(unit)
@@ -115,6 +124,7 @@ def _force_composition(order: Move, ctx: Context, start: str) -> Breaches:
             return
         for unit in force[1:]:
             yield from _may_take(unit, ctx)
+            yield from _not_attached_elsewhere(unit, force, ctx)
         in_stack = [u for u in force if u in found[1].units]
         if in_stack != [u for u in found[1].units if u in in_stack]:
             yield Breach("the force is not listed top to bottom as it stands: "
@@ -225,6 +235,7 @@ def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Breache
             yield Breach(f"{data.describe(unit)} does not start the turn in {change.at}", "5.13")
             continue
         yield from _may_take(unit, ctx)
+        yield from _not_attached_elsewhere(unit, tuple(carried), ctx)
         if unit in ctx.state.pending.moved_this_turn and unit not in ctx.moved:
             yield from _moved_before(unit, ctx)  # 5.28; a 5.25 pick-up is missed as it comes
         carried.append(unit)
