@@ -127,3 +127,27 @@ def test_an_end_game_agreement_stands_until_the_end_of_the_game_turn(tmp_path: P
     gm("adjudicate", folder, _orders(tmp_path, second, "END GAME"))
     last = gm("adjudicate", folder, _orders(tmp_path, third))
     assert f"{second} line 1: failed (14.1): END GAME" in last  # counted, short of ten markers
+
+
+def test_a_quitters_player_turn_keeps_its_place_and_the_report_says_so(tmp_path: Path) -> None:
+    """Ruling R76: the second player quits in the first's Player-Turn: the third's comes next
+    as Player-Turn 3, its own number, dice and history entry; the report marks the quitter in
+    the Player-Turn order; a message for Player-Turn 2 is stale in Player-Turn 3."""
+    folder = _started(tmp_path)
+    first, second, third = state_of(Path(folder)).sequence
+    gm("adjudicate", folder, _orders(tmp_path, first), _orders(tmp_path, second, "QUIT"))
+    state = state_of(Path(folder))
+    assert (state.turn, state.phase, state.phasing_player()) == (1, 3, third)
+    assert f"Player-Turn order (4.2): {first}, {second} (quit, 14.24), {third}" in \
+        gm("report", folder)
+    from click.testing import CliRunner
+
+    from gm.cli import cli
+
+    stale = CliRunner().invoke(cli, ["orders", "check", "--campaign", folder, _orders(
+        tmp_path, third, "TURN 1 PHASE 2")])
+    assert stale.exit_code == 1 and "TURN 1 PHASE 2" in stale.output and "stale" in stale.output
+    gm("adjudicate", folder, _orders(tmp_path, third, "TURN 1 PHASE 3"))
+    history = [json.loads(line) for line in gm("history", folder, "--json").splitlines()]
+    played = [e["action"] for e in history if e["action"].startswith("adjudicate")]
+    assert played == ["adjudicate 1.1", "adjudicate 1.3"]

@@ -58,7 +58,9 @@ def position_context(campaign: str, state: GameState, data: GameData) -> dict[st
     if pending.quit_players:
         notes.append(f"quit: {', '.join(pending.quit_players)} (14.2)")
     return {
-        "campaign": campaign, "stage_line": _stage_line(state), "sequence": list(state.sequence),
+        "campaign": campaign, "stage_line": _stage_line(state),
+        "sequence": [p + (" (quit)" if p in pending.quit_players else "")
+                     for p in state.sequence],
         "provinces": provinces, "hands": hands, "chart": chart,
         "deploy_orders": [{"player": o.player, "province": o.province,
                            "units": [data.describe(u) for u in o.units]}
