@@ -5,13 +5,20 @@ Player-Turns following one another into the next Game-Turn."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 
+from gm.app.campaign import open_campaign
+from gm.app.operations import override
+from gm.app.table import Table
+from gm.core.state import Stack
+from gm.games.rcw.state import ChartSection
 from tests.conftest import gm
 from tests.rcw import state_of
 
@@ -111,3 +118,69 @@ def test_a_solitaire_game_at_the_terminal(tmp_path: Path) -> None:
         child.sendline("EXIT")
     child.expect(pexpect.EOF)
     assert state_of(folder).turn == (2 if after == 0 else 1)
+
+
+def _table_on(tmp_path: Path, position: dict[str, list[tuple[str | None, tuple[int, ...]]]],
+              chart: dict[str, dict[str, object]]) -> Table:
+    """A standard campaign of A, B and C whose open Player-Turn is A's, on this position and
+    these chart sections (a GM's override), at the table."""
+    folder = tmp_path / "table"
+    gm("new", str(folder), "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    campaign = open_campaign(folder)
+    state = state_of(campaign)
+    corrected = state.model_copy(update={
+        "sequence": ("A", "B", "C"), "phase": 1,
+        "position": {p: tuple(Stack(player=who, units=units) for who, units in stacks)
+                     for p, stacks in position.items()},
+        "chart": {**state.chart, **{p: ChartSection(**fields)  # type: ignore[arg-type]
+                                    for p, fields in chart.items()}}})
+    override(campaign, "a test position", corrected.to_json(), "test")
+    return Table.sit(open_campaign(folder))
+
+
+@pytest.mark.rules("10.0", "10.12", "10.23")
+def test_a_gift_typed_after_an_assassination_leaves_its_result_as_shown(tmp_path: Path
+                                                                        ) -> None:
+    """Issue 23: the GIVE is made at its line (ruling R74), after the attempt, so the attempt
+    shown is the attempt kept (it used to become 'illegal 10.12', the gift made first)."""
+    table = _table_on(tmp_path, {"TVER": [("A", (152, 160)), ("B", (161,))]},
+                      {"A": {"assassin": 1}})
+    shown = table.enter("ASSASSINATE 161 WITH 1 ASSASSIN")
+    assert re.search(r"-- (succeeded|failed) \(10\.0\)", shown), shown
+    attempt = table.shown[("A", 3)]
+    gift = table.enter("GIVE 1 ASSASSIN TO C")  # none left: refused, whatever the dice said
+    assert "-- illegal (10.0): player A holds 0 Assassin markers" in gift and "not kept" in gift
+    assert table.shown[("A", 3)] == attempt
+    table.enter("DONE")
+    kept = json.loads(table.campaign.store.result(table.campaign.row,
+                                                  table.campaign.latest().seq) or "{}")
+    assert {"player": "A", "line": 3, "result": attempt.result, "rule": "10.0",
+            "text": attempt.text, "detail": attempt.detail} in kept["orders"]
+
+
+@pytest.mark.rules("8.44", "14.2")
+def test_a_line_of_another_player_that_would_change_a_result_shown_is_refused(
+        tmp_path: Path) -> None:
+    """B quits after A attacked his Blue units: his quit takes effect as the Player-Turn
+    begins (ruling R74), which would make them no one's and change the attack shown: it is
+    refused, saying so. A LOSSES of B's typed after the attack is kept only if it changes
+    nothing shown; A's own LOSSES after his attack never does."""
+    table = _table_on(tmp_path, {"VLAD": [("A", (160, 101)), ("B", (417,))],
+                                 "TVER": [("A", (152, 111)), ("B", (253, 202))]},
+                      {"B": {"markers": ("CTRL:US",)}})
+    first = table.enter("ATTACK 417 WITH 160 101")
+    assert "(8.4" in first, first
+    second = table.enter("ATTACK 253 WITH 152 111")
+    attacks = dict(table.shown)
+    assert table.enter("LOSSES 111 152").startswith("kept")  # A's: from its line on (R74)
+    assert all(table.shown[key] == result for key, result in attacks.items())
+    table.enter("PLAYER B")
+    quitting = table.enter("QUIT")
+    assert "it would change what player A's line 1 gave, shown already" in quitting
+    assert "ruling R74" in quitting and "not kept" in quitting
+    losses = table.enter("LOSSES 202 253")
+    assert losses.startswith("kept") or "it would change what player A's line 2 gave" in losses
+    assert all(table.shown[key] == result for key, result in attacks.items()), second
+    assert "B" in table.lines and table.lines["B"] in ([], ["LOSSES 202 253"])

@@ -2,17 +2,18 @@
 each for one Phasing Player (Random Events, Movement, Combat, Randomizer), then the Game-Turn
 Interphase (Replacements, the end-of-Game-Turn check, Player-Turn Sequencing).
 
-One adjudication is one Player-Turn (`state.phase` counts it in `state.sequence`), whose
-Random Events Phase was rolled when it opened, so that the Phasing Player sees them before he
-writes his orders. His orders are carried out one after another on the live position, in the
-order he wrote them (ruling R57): each force moves alone (5.1) and stops where another colour
-stands as it enters (5.27), an assassination is attempted against where the leaders stand at
-that moment (10.0, 10.13), attacks follow in his sequence (8.0) and end his movement (5.11),
-and every order is judged legal or not against the position as it stands when its turn
-comes. Only he moves, attacks and assassinates (5.11, 5.21, 8.21, 10.11); any player may
-trade markers, purge, quit, or give LOSSES for exchanges his units may suffer. Then the next
-Player-Turn opens with its Random Events, or the Interphase runs and the next Game-Turn's
-first Player-Turn opens.
+One adjudication is one Player-Turn (`state.phase`: its place in `state.sequence`, kept when
+a player quits, ruling R76), whose Random Events Phase was rolled when it opened, so that the
+Phasing Player sees them before he writes his orders. His orders are carried out one after
+another on the live position, in the order he wrote them (rulings R57, R74): each force moves
+alone (5.1, 5.25) and stops where another colour stands as it enters (5.27), an assassination
+is attempted against where the leaders stand at that moment (10.0, 10.13), his trades, STEAL
+and LOSSES take effect at their line, attacks follow in his sequence (8.0) and the first legal
+one ends his movement (5.11); every order is judged legal or not against the position as it
+stands when its turn comes. Only he moves, attacks and assassinates (5.11, 5.21, 8.21, 10.11);
+any player may trade markers, purge, quit, or give LOSSES for exchanges his units may suffer,
+taking effect as the Player-Turn begins. Then the next Player-Turn opens with its Random
+Events, or the Interphase runs and the next Game-Turn's first Player-Turn opens.
 """
 
 from __future__ import annotations
