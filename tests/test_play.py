@@ -134,7 +134,7 @@ def _table_on(tmp_path: Path, position: dict[str, list[tuple[str | None, tuple[i
         "sequence": ("A", "B", "C"), "phase": 1,
         "position": {p: tuple(Stack(player=who, units=units) for who, units in stacks)
                      for p, stacks in position.items()},
-        "chart": {**state.chart, **{p: ChartSection(**fields)  # type: ignore[arg-type]
+        "chart": {**state.chart, **{p: ChartSection.model_validate(fields)
                                     for p, fields in chart.items()}}})
     override(campaign, "a test position", corrected.to_json(), "test")
     return Table.sit(open_campaign(folder))
