@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gm.core.state import Stack
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
@@ -121,3 +123,25 @@ def test_reach_stops_where_another_colour_stood_at_the_start_of_the_turn() -> No
             one_step = {n for p in passable for n in _exits(p)}
             assert reached <= one_step, (code, sorted(reached - one_step))
     assert stops_seen > 0
+
+
+@pytest.mark.rules("8.22", "13.51", "13.42")
+def test_the_template_never_offers_an_attack_on_an_imperial_unit_alone() -> None:
+    """Issue 23: the Czar standing alone beside the player's stack was offered as a target
+    ("1 to 0, 6:1, De"); an Imperial unit alone opposes no one (ruling R73)."""
+    state = start(DATA, "ABC", 7)
+    second = next(iter(play(DATA, state, 7, max_turns=1))).after
+    assert second.phase == 2
+    province = next(p for p, stacks in second.position.items() for s in stacks
+                    if s.player == "A" and DATA.is_leader(s.units[0]) and
+                    "CZAR" not in s.units and "GOLD" not in s.units)
+    czar = second.where_is("CZAR")
+    assert czar is not None
+    alone = second.with_position(czar[0], tuple(
+        Stack(player=s.player, units=tuple(u for u in s.units if u != "CZAR"))
+        for s in second.stacks_in(czar[0]) if s.units != ("CZAR",)))
+    alone = alone.with_position(province, (*alone.stacks_in(province),
+                                           Stack(player=None, units=("CZAR",))))
+    report = build_report("t", None, alone, DATA, [], player="A")
+    assert report.player is not None
+    assert not [line for line in report.player.template if line.startswith("# ATTACK CZAR")]
