@@ -14,11 +14,15 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from gm.app.adjudication import _keeps_what_was_carried_out
 from gm.app.campaign import open_campaign
 from gm.app.operations import override
-from gm.app.table import Table
+from gm.app.table import Table, shown_key
+from gm.core.errors import GameError
 from gm.core.state import Stack
+from gm.engine.results import OrderResult
 from gm.games.rcw.state import ChartSection
+from orders_grammar.message import read_envelope
 from tests.conftest import gm
 from tests.rcw import state_of
 
@@ -184,3 +188,65 @@ def test_a_line_of_another_player_that_would_change_a_result_shown_is_refused(
     assert losses.startswith("kept") or "it would change what player A's line 2 gave" in losses
     assert all(table.shown[key] == result for key, result in attacks.items()), second
     assert "B" in table.lines and table.lines["B"] in ([], ["LOSSES 202 253"])
+
+
+@pytest.mark.rules("11.0", "11.21")
+def test_a_purge_resolved_now_may_not_change_what_the_table_showed(tmp_path: Path) -> None:
+    """Ruling R54 with R74: `gm purge` resolves the Purges ordered so far before the Player-
+    Turn's orders, which are carried out again after it; had it taken the leader A moved
+    already, A's move shown as succeeded would become illegal: it is refused, to be resolved
+    at the end of the Player-Turn."""
+    table = _table_on(tmp_path, {"PETR": [("A", (160, 101))], "TVER": [("B", (152, 111))]},
+                      {"B": {"politburo": 9}})
+    assert "-- succeeded (5.1)" in table.enter("MOVE 160 101: PETR-NOVG")
+    campaign = table.campaign
+    before = state_of(campaign)
+    purged = before.with_position("PETR", (Stack(player="B", units=(160, 101)),))
+    orders = {"A": campaign.system.parse_orders(read_envelope(
+        "GAME table\nPLAYER A\nMOVE 160 101: PETR-NOVG\n"), campaign.data, 1000).orders}
+    with pytest.raises(GameError, match="the Purge would change what player A's line 3 gave"):
+        _keeps_what_was_carried_out(campaign, before, purged, orders)
+    _keeps_what_was_carried_out(campaign, before, before, orders)  # changing nothing: taken
+
+
+@pytest.mark.rules("17.0", "10.0")
+def test_a_trade_is_made_at_the_table_whoever_types_first(tmp_path: Path) -> None:
+    """Issue 23 review: a TRADE waits for the other side's until the Player-Turn's end
+    (ruling R74); typed by either side first, it is made when the other's is typed."""
+    for first, second in (("A", "B"), ("B", "A")):
+        table = _table_on(tmp_path / first, {"TVER": [("A", (152, 111))],
+                                             "PETR": [("B", (160, 101))]},
+                          {"A": {"assassin": 1}, "B": {"politburo": 2}})
+        trade = {"A": "TRADE 1 ASSASSIN TO B FOR 1 POLITBURO",
+                 "B": "TRADE 1 POLITBURO TO A FOR 1 ASSASSIN"}
+        table.enter(f"PLAYER {first}")
+        assert table.enter(trade[first]).startswith("kept")
+        table.enter(f"PLAYER {second}")
+        assert "-- succeeded (17.0): with player" in table.enter(trade[second])
+        table.enter("DONE")
+        chart = state_of(table.campaign).chart
+        assert (chart["A"].politburo, chart["B"].assassin) == (1, 1)
+
+
+@pytest.mark.rules("11.1", "13.52")
+def test_the_phasing_players_purge_is_judged_at_the_table_as_by_mail(tmp_path: Path) -> None:
+    """What no step of the Player-Turn carries out as it is typed (a Purge, the Czar's
+    execution) is judged at the table as the answer to a mail judges it."""
+    table = _table_on(tmp_path, {"TVER": [("A", (152, 111))], "PETR": [("B", (160, 101))]},
+                      {"A": {"politburo": 0}})
+    refused = table.enter("PURGE B")
+    assert "a Central Committee needs 8 (11.1)" in refused and "not kept" in refused
+    assert "A" not in table.lines
+
+
+@pytest.mark.rules("8.44")
+def test_an_order_that_stood_is_known_by_its_text_whatever_its_number() -> None:
+    """Ruling R58: a LOSSES that stands from an earlier Player-Turn is numbered after the lines
+    its player typed (line 1 when he typed none): its result shown is known by its text, so
+    that his first line typed does not seem to change it."""
+    standing = OrderResult("B", 1, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
+    assert shown_key(standing, typed=0) == ("B", "LOSSES 202 253")
+    renumbered = OrderResult("B", 4, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
+    assert shown_key(renumbered, typed=1) == ("B", "LOSSES 202 253")
+    typed = OrderResult("B", 3, "succeeded", "17.0", "GIVE 1 ASSASSIN TO C", "to player C")
+    assert shown_key(typed, typed=1) == ("B", 3)

@@ -92,7 +92,7 @@ def test_the_game_turn_is_19_2_as_data() -> None:
     assert names[0] == ["non-Red random events", "non-Red movement", "non-Red stacking",
                         "non-Red combat", "non-Red randomizer"]
     assert names[1] == ["Red random events", "Red Leader Determination"]
-    assert names[2][-3:] == ["Red movement and combat", "Red losses", "Red randomizer"]
+    assert names[2][-3:] == ["Red movement and combat", "Red unused orders", "Red randomizer"]
     assert names[3] == ["replacements", "Game-Turn indication"]
 
 

@@ -151,3 +151,25 @@ def test_a_quitters_player_turn_keeps_its_place_and_the_report_says_so(tmp_path:
     history = [json.loads(line) for line in gm("history", folder, "--json").splitlines()]
     played = [e["action"] for e in history if e["action"].startswith("adjudicate")]
     assert played == ["adjudicate 1.1", "adjudicate 1.3"]
+
+
+def test_a_losses_replaced_by_a_later_message_no_longer_stands(tmp_path: Path) -> None:
+    """Rulings R36, R58: a player's later message for a Player-Turn replaces his earlier one
+    whole, so a LOSSES it left out stands no more in the Player-Turns after."""
+    folder = _started(tmp_path)
+    state = state_of(Path(folder))
+    second = state.sequence[1]
+    campaign = open_campaign(Path(folder))
+    data = rcw_data(campaign.data)
+    unit = next(u for stacks in state.position.values() for s in stacks if s.player == second
+                for u in s.units if data.is_combat(u))
+    seq = campaign.latest().seq
+    for lines in ([f"LOSSES {unit}"], []):  # as two mails for the same Player-Turn would be
+        text = Path(_orders(tmp_path, second, *lines)).read_text(encoding="utf-8")
+        campaign.store.record_orders(campaign.row, seq, second, text, json.dumps(
+            [o.model_dump(mode="json") for o in campaign.system.parse_orders(
+                read_envelope(text), campaign.data, 1000).orders]),
+            dt.datetime.now(dt.UTC))
+    gm("adjudicate", folder)
+    after = gm("adjudicate", folder, _orders(tmp_path, second))
+    assert f"LOSSES {unit}" not in after

@@ -22,6 +22,7 @@ from gm.messages.reading import read_message
 from gm.messages.redaction import redact_text
 from gm.orders.order import Order
 from gm.reporting.events import events_of
+from gm.store.rows import OrdersRow
 from orders_grammar.message import MAX_LINE_CHARS, OrdersError, ParsedMessage, read_envelope
 from orders_grammar.problem import Problem
 
@@ -88,13 +89,19 @@ def with_standing(campaign: Campaign, state: GameStateBase,
     store = campaign.store
 
     def earlier() -> list[tuple[str, int, tuple[Order, ...]]]:
-        """Read only by a mode with standing orders: a postal phase never pays for it."""
-        current = {row.id for row in store.orders_for(campaign.row, state.turn, state.phase)}
-        turn_of = {entry.seq: entry.turn for entry in store.entries(campaign.row)}
-        return [(row.player, turn_of.get(row.state_seq, 0),
-                 campaign.system.orders_from_json(json.loads(row.parsed)))
-                for row in store.orders_in_play(campaign.row)
-                if row.id not in current and row.parsed]
+        """Each player's message that counted in each phase before this one, oldest first (a
+        later message replaced an earlier whole; one sent for a phase a rollback has undone
+        counts no more). Read only by a mode with standing orders: a postal phase never pays
+        for it."""
+        phase_of = {entry.seq: (entry.turn, entry.phase) for entry in store.entries(campaign.row)}
+        counted: dict[tuple[str, tuple[int, int]], OrdersRow] = {}
+        for row in store.orders_in_play(campaign.row):  # oldest first: the last one counts
+            when = phase_of.get(row.state_seq, (0, 0))
+            if when < (state.turn, state.phase) and row.parsed:
+                counted[(row.player, when)] = row
+        return [(row.player, when[0], campaign.system.orders_from_json(json.loads(row.parsed)))
+                for (_, when), row in sorted(counted.items(), key=lambda item: item[1].id)
+                if row.parsed]
 
     return {p: o for p, o in campaign.system.with_standing(state, orders, earlier).items() if o}
 
@@ -121,6 +128,33 @@ def _without(orders: dict[str, tuple[Order, ...]], resolved: set[tuple[str, str]
             for p, given in orders.items()}
 
 
+def _keeps_what_was_carried_out(campaign: Campaign, before: GameStateBase,
+                                after: GameStateBase, orders: dict[str, tuple[Order, ...]]
+                                ) -> None:
+    """A Purge resolved now comes before the Player-Turn's orders, which are carried out
+    again after it: refused if it would change what one of them gave already (at the table
+    a result shown is a result kept, ruling R74); it is then resolved at the end."""
+    if campaign.system.phasing(before) is None or not orders:
+        return
+    merged = with_standing(campaign, before, orders)
+    salts = [m.message.salt for m in stored_messages(campaign, before).values()
+             if m.message.salt]
+    dice = phase_dice(campaign, before, salts)
+    was = {(r.player, r.line): r for r in campaign.system.carry_out(
+        before, campaign.data, merged, dice).results}
+    now = {(r.player, r.line): r for r in campaign.system.carry_out(
+        after, campaign.data, merged, phase_dice(campaign, before, salts)).results}
+    changed = [key for key, result in was.items() if key in now and (
+        now[key].result, now[key].rule, now[key].detail) != (
+            result.result, result.rule, result.detail)]
+    if changed:
+        player, line = changed[0]
+        raise GameError(f"resolved now, the Purge would change what player {player}'s line "
+                        f"{line} gave already ({was[changed[0]].text}: {was[changed[0]].result}"
+                        f", then {now[changed[0]].result}); it is resolved at the end of the "
+                        "Player-Turn (ruling R54)")
+
+
 def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
     """The Purges ordered so far in the open Player-Turn resolved at once, as the GM says
     (issue 16; 11.0); they are not resolved again at the Player-Turn's end."""
@@ -132,6 +166,7 @@ def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
     result = campaign.system.resolve_now(state, campaign.data, orders, dice)
     if not result.results:
         raise GameError("nothing has been ordered in this phase that the GM may resolve at once")
+    _keeps_what_was_carried_out(campaign, state, result.state, orders)
     resolved = [[r.player, r.text, f"{r.result} ({r.rule}): {r.detail}"]
                 for r in result.results]
     campaign.store.append_state(campaign.row, f"purge {state.turn}.{state.phase}",

@@ -34,6 +34,7 @@ from orders_grammar.message import (
     ParsedMessage,
     read_envelope,
 )
+from orders_grammar.problem import Problem
 
 HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
         "DONE ends the Player-Turn; PLAYER B lets player B give his orders (LOSSES, GIVE, "
@@ -123,26 +124,34 @@ class Table:
             return str(exc)
         number = len(lines) + 2  # the line as the message numbers it (after GAME, PLAYER)
         problems = [p for p in message.problems if p.line == number]
-        if player != self.phasing():  # his are judged as they are carried out, below
-            problems += [p for p in self.campaign.system.order_problems(
-                message, state, self.campaign.data, player) if p.line == number]
-        if problems:  # numbered as the player counts his lines, not as the message does
-            return "\n".join(replace(p, line=p.line - 2).render() for p in problems) + \
-                "\n(not kept: type it again)"
+        phasing = player == self.phasing()
+        if not phasing:  # as his mail's answer judges them (his are carried out, below)
+            problems += self._problems(message, state, player, number)
+        if problems:
+            return _refused(problems)
         now = self._carried_out(state, {**self.lines, player: lines})
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
             return f"{_said(result)}\n(not kept: type it again)"
+        problems = self._problems(message, state, player, number) if phasing and \
+            result is None else []  # not carried out yet (a Purge, a LOSSES): as by mail
+        if problems:
+            return _refused(problems)
         changed = next((key for key, was in self.shown.items() if not _same(now.get(key), was)),
                        None)
         if changed is not None:  # a result shown is a result kept
-            return _would_change(self.shown[changed], now.get(changed), player,
-                                 player == self.phasing())
+            return _would_change(self.shown[changed], now.get(changed), player, phasing)
         self.lines[player] = lines
         self.shown = now
         self._store(player, lines, message.orders)
         return _said(result) if result is not None else \
             "kept: it takes effect later (its result comes with the Player-Turn's adjudication)"
+
+    def _problems(self, message: ParsedMessage[Order], state: GameStateBase, player: str,
+                  number: int) -> list[Problem]:
+        """What the answer to a mail of these lines says of line `number`."""
+        return [p for p in self.campaign.system.order_problems(
+            message, state, self.campaign.data, player) if p.line == number]
 
     def _carried_out(self, state: GameStateBase, lines: dict[str, list[str]]) -> Shown:
         """The Player-Turn so far, each player's lines typed carried out on the dice its
@@ -153,9 +162,7 @@ class Table:
         done = self.campaign.system.carry_out(state, self.campaign.data,
                                               with_standing(self.campaign, state, orders),
                                               phase_dice(self.campaign, state, salts))
-        typed = {p: TYPED_FROM + len(given) for p, given in lines.items()}
-        return {(r.player, r.line if r.line < typed.get(r.player, TYPED_FROM) else r.text): r
-                for r in done.results}
+        return {shown_key(r, len(lines.get(r.player, []))): r for r in done.results}
 
     def _parsed(self, player: str, lines: list[str]) -> ParsedMessage[Order]:
         return self.campaign.system.parse_orders(
@@ -187,6 +194,20 @@ class Table:
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
         return "\n".join(said)
+
+
+def shown_key(result: OrderResult, typed: int) -> tuple[str, int | str]:
+    """How a result shown is known again: by its line if its player typed it (`typed`: how
+    many lines he typed), else by its text (an order that stood from an earlier Player-Turn
+    is numbered after the lines typed, and its number moves as they are)."""
+    typed_line = TYPED_FROM <= result.line < TYPED_FROM + typed
+    return result.player, result.line if typed_line else result.text
+
+
+def _refused(problems: list[Problem]) -> str:
+    """Refusals, numbered as the player counts his lines (not as the message does)."""
+    return "\n".join(replace(p, line=p.line - 2).render() for p in problems) + \
+        "\n(not kept: type it again)"
 
 
 def _same(now: OrderResult | None, was: OrderResult) -> bool:

@@ -83,6 +83,10 @@ class Results(Generic[OrderT]):
     def done(self, player: str, order: Order) -> bool:
         return (player, order.line) in self._found
 
+    def result_of(self, player: str, order: Order) -> OrderResult | None:
+        """The result an order was given, if any yet."""
+        return self._found.get((player, order.line))
+
     def of_kind(self, *kinds: type[KindT]) -> list[tuple[str, KindT]]:
         """Orders still to be judged, of these kinds, in player-letter then written order."""
         return [(player, order) for player in sorted(self.orders)

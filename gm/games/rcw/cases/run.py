@@ -75,7 +75,8 @@ def _player_turns(case: CaseFile, data: GameData, state: GameState, dice: Forced
         orders, refused = _parse_orders(entry.orders, Names(data))
         before = _dice_used(dice)
         result = standard.adjudicate(state, data, merged(
-            state, orders, standing_orders(state, earlier)), dice, skip)
+            state, orders, standing_orders(state, earlier)), dice,
+            skip if number == 1 else frozenset(case.skip))  # `step` is the first one's
         earlier += [(player, state.turn, given) for player, given in sorted(orders.items())]
         listed = [r.as_json() for r in _in_order([*result.results, *refused])]
         played.append({"turn": state.turn, "phase": state.phase,

@@ -97,37 +97,52 @@ class Combat:
                     total += value * 2 if subversive and doubled and red else value
         return total
 
-    def resolve(self, player: str, order: Attack, doubled: bool) -> None:
-        """One attack, its losses counted at once."""
+    def declare(self, player: str, order: Attack, doubled: bool) -> str | None:
+        """An attack as it is declared, before its die (8.25, 8.27, 8.47; 17.0 [8.0]): its
+        odds column, its units marked as attacking and attacked; None, its result given,
+        when it is not made."""
         found = self.board.find(order.target[0])
         if found is None:
             self.results.set(player, order, "void", "17.0 [8.0]",
                              "the units attacked were eliminated before")
-            return
-        province, defending = found
+            return None
+        defending = found[1]
         by = {self.attacked[u] for u in defending.units if u in self.attacked}
         if by:  # by his own earlier attack, a rule broken; by another's, his went against it
             self.results.set(player, order, "illegal" if player in by else "failed", "8.25",
                              "that stack was attacked already")
-            return
+            return None
         attackers = [u for force in order.forces for u in force if self.board.find(u)]
         if any(u in self.attacking for u in attackers):
             self.results.set(player, order, "illegal", "8.25, 8.27", "a unit attacks twice")
-            return
+            return None
         if not attackers:
             self.results.set(player, order, "void", "17.0 [8.0]", "no attacker is left")
-            return
+            return None
         attack = self._attack_strength(order, order.subversive, doubled)
         defense = sum(strength(u, self.data) for u in defending.units)
         column = odds(attack, defense)
         if column is None:
             self.results.set(player, order, "illegal", "8.47",
                              f"{attack} to {defense} is below 1:2")
-            return
-        die = self.dice.die(f"combat: {order.echo()}")
-        outcome = combat_result(column, die)
+            return None
         self.attacked.update(dict.fromkeys(defending.units, player))
         self.attacking.update(attackers)
+        return column
+
+    def resolve(self, player: str, order: Attack, doubled: bool) -> None:
+        """One attack, its losses counted at once."""
+        column = self.declare(player, order, doubled)
+        if column is None:
+            return
+        found = self.board.find(order.target[0])
+        assert found is not None
+        province, defending = found
+        attackers = [u for force in order.forces for u in force if self.board.find(u)]
+        attack = self._attack_strength(order, order.subversive, doubled)
+        defense = sum(strength(u, self.data) for u in defending.units)
+        die = self.dice.die(f"combat: {order.echo()}")
+        outcome = combat_result(column, die)
         twice = " (Red doubled, 12.12)" if doubled and order.subversive else ""
         text = f"{attack} to {defense} in {province}{twice}, {column}, die {die}: {outcome}"
         defender = defending.player

@@ -20,8 +20,8 @@ from gm.engine.results import Outcome
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, Order, StackChange, Transfer
-from gm.games.rcw.rules.movement import must_stop
-from gm.games.rcw.rules.stacking import commands
+from gm.games.rcw.rules.movement import must_stop, own_allowance
+from gm.games.rcw.rules.stacking import commands, controls_gold
 
 MOVEMENT_KINDS = (Move, Attach, Detach, Transfer, Emigrate)
 
@@ -50,6 +50,7 @@ class Mover:
     moved_imperials: set[UnitId] = field(default_factory=set)
     why: dict[UnitId, str] = field(default_factory=dict)  # why the last units were not taken
     travelled: set[UnitId] = field(default_factory=set)  # every unit that moved (5.25)
+    own_allowance: set[UnitId] = field(default_factory=set)  # ... on its own (5.23, 5.28)
 
     def set(self, player: str, order: Order, result: Outcome, rule: str | None,
             detail: str, fact: Moved | None = None) -> None:
@@ -63,7 +64,7 @@ class Mover:
             return False
         leader = data.leaders.get(int(taker)) if isinstance(taker, int) else None
         pile = self.board.find(taker)
-        gold = bool(pile and "GOLD" in self.board.command_of(taker)[1:3])
+        gold = bool(pile and controls_gold(self.board.command_of(taker)[1:]))
         self.claims.append(Claim(unit, player, taker, order.line,
                                  leader.value if leader else 0, data.color(taker), gold))
         return True
@@ -125,6 +126,7 @@ class Mover:
         stopped = None
         for index, province in enumerate(path):
             self.travelled.update(force)  # these leave where they stand (5.25)
+            self.own_allowance |= own_allowance(tuple(force), data)
             visited.append(province)
             entered = {province: set(self.start.get(province, set()))}  # as it enters (5.27)
             force = self._changes(player, order, force, changes, province, notes)
@@ -180,16 +182,20 @@ class Mover:
             return
         province, pile = leader
         taken, missed = self._lift(player, order, list(order.units), order.leader, province)
-        at = pile.units.index(order.leader) + len(self.board.command_of(order.leader))
-        pile.units[at:at] = taken
+        command = self.board.command_of(order.leader)
+        start = pile.units.index(order.leader) + 1  # Imperial units directly under him (13.21)
+        imperial = start + sum(1 for u in command[1:] if isinstance(u, str))
+        pile.units[imperial:imperial] = [u for u in taken if isinstance(u, str)]
+        at = start + len(command) - 1 + sum(1 for u in taken if isinstance(u, str))
+        pile.units[at:at] = [u for u in taken if not isinstance(u, str)]
         conflict = any("17.0 [5.0]" in self.why.get(u, "") for u in missed)
         # none taken: lost to another player's leader (failed), or moved already (5.25)
         result: Outcome = "succeeded" if not missed else "partial" if taken else \
             "failed" if conflict else "illegal"
         rule = "17.0 [5.0]" if conflict else "5.25" if missed else "5.13, 5.41"
-        self.set(player, order, result, rule, "attached: " + (
-            " ".join(map(str, taken)) or "none") + (
-            f"; went elsewhere: {' '.join(map(str, missed))}" if missed else ""))
+        self.set(player, order, result, rule, "; ".join([
+            "attached: " + (" ".join(map(str, taken)) or "none"),
+            *(f"{self.board.data.describe(u)} {self.why[u]}" for u in missed)]))
 
     def _detach(self, player: str, order: Detach) -> None:
         command = self.board.command_of(order.leader)

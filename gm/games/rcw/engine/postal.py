@@ -51,6 +51,7 @@ def quit_step(run: Run) -> None:
 
 def trades_step(run: Run) -> None:
     trades.apply(run.board, run.results)
+    trades.unmatched(run.results)
 
 
 def legality_step(run: Run) -> None:

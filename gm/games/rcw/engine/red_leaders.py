@@ -16,7 +16,7 @@ from gm.games.rcw.rules.solitaire import (
     available_red_leaders,
     determinations_passed_over,
 )
-from gm.games.rcw.state import RED
+from gm.games.rcw.state import RED, UNASSIGNED
 
 CZAR = "CZAR"
 
@@ -34,9 +34,8 @@ def determination(board: Board, dice: Dice, turn: int) -> None:
         for unit in leaving:
             board.take(unit)
             gone.append(str(unit))
-        if not any(data.is_leader(u) for u in pile.units) and \
-                any(data.color(u) == "red" for u in pile.units if isinstance(u, int)):
-            pile.player = None  # Red units no leader commands stay uncontrolled (7.16)
+        if leaving and not any(data.is_leader(u) for u in pile.units):
+            pile.player = _holder(board, pile.units)
     if gone:
         board.note(f"Red leaders {' '.join(gone)} leave the map (24.0)")
     solitaire = board.solitaire
@@ -54,6 +53,19 @@ def determination(board: Board, dice: Dice, turn: int) -> None:
     board.update_solitaire(leader_die=die, leaders_allowed=allowed)
     board.note(f"Red Leader Determination: die {die}; with {alive} of Lenin and Trotsky on the "
                f"map he may deploy {allowed} Red leader(s) (24.0, 24.12)")
+
+
+def _holder(board: Board, units: list[UnitId]) -> str | None:
+    """Who controls the units a lifted leader leaves: Red units no leader commands stay
+    uncontrolled (7.16); a Green unit he held with the Gold is no longer of his colour
+    (13.26, 13.29) and goes to the holder of its marker, the non-Red Player's if drawn
+    (20.12), else to no one."""
+    data = board.data
+    nationalities = {data.units[int(u)].nationality for u in units
+                     if isinstance(u, int) and data.color(u) in ("blue", "green")}
+    return next((player for player, section in board.chart.items()
+                 if player != UNASSIGNED and nationalities and
+                 all(f"CTRL:{n}" in section.markers for n in nationalities)), None)
 
 
 def leaders_fallen(board: Board, turn: int, red_combat: bool, before: int) -> None:

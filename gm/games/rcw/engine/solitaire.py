@@ -135,7 +135,7 @@ RED_SO_FAR = (  # what his orders do, as they are given
 )
 RED_TURN = PhasePlan[Board, Order]("Red Player-Turn", (
     *RED_SO_FAR,
-    Step("Red losses", standard.losses_step),
+    Step("Red unused orders", standard.unused_step),
     Step("Red randomizer", randomizer_step, skip_key="randomizer"),
 ))
 END_OF_TURN = PhasePlan[Board, Order]("end of Game-Turn", (

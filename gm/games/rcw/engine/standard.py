@@ -117,11 +117,15 @@ def carry_out_orders(run: Run, resolve: bool,
     for order in results.orders.get(player, ()):
         if results.done(player, order) or not isinstance(order, IN_SEQUENCE):
             continue
-        if isinstance(order, Attack):
-            if judged_now(run, player, order):
-                fighting = True  # an attack refused is no attack: 5.11 is about attacks made
-                if resolve:
-                    combat.resolve(player, order, doubled)
+        if isinstance(order, Attack):  # an attack refused is no attack: 5.11 is about
+            if not judged_now(run, player, order):  # attacks made
+                continue
+            if resolve:
+                combat.resolve(player, order, doubled)
+                made = results.result_of(player, order)
+                fighting = fighting or (made is not None and made.result != "illegal")
+            else:  # judged as it is declared, no die rolled (8.25, 8.47)
+                fighting = combat.declare(player, order, doubled) is not None or fighting
         elif fighting and isinstance(order, (*movement.MOVEMENT_KINDS, Steal)):
             results.set(player, order, "illegal", "5.11", "the Movement Phase ended with the "
                         "attack ordered before this line")
@@ -138,29 +142,27 @@ def carry_out_orders(run: Run, resolve: bool,
             trades.carry_out(board, results, player, order)  # a TRADE awaits the other side
         elif not isinstance(order, Trade):
             mover.run(player, [order])
-    for other, trade in results.of_kind(Trade):
-        if resolve and other != player and trade.to == player:
-            results.set(other, trade, "failed", "17.0", f"player {player} ordered no matching "
-                        "TRADE")
     board.routes = mover.routes
     if board.state.mode == "standard":
-        game_turn_limit(board, mover.travelled)
+        game_turn_limit(board, mover.own_allowance)
 
 
-def game_turn_limit(board: Board, travelled: Set[UnitId]) -> None:
-    """5.28 with 5.1: the leaders and Blue and Green units that moved in this Movement Phase
-    move no more this Game-Turn, whoever controls them next (ruling R75)."""
-    data = board.data
-    limited = [u for u in sorted(travelled, key=str) if isinstance(u, int) and (
-        data.is_leader(u) or data.color(u) in ("blue", "green"))]
+def game_turn_limit(board: Board, moved: Set[UnitId]) -> None:
+    """5.28 with 5.1: the units that moved on a Movement Allowance of their own in this
+    Movement Phase (leaders, Blue and Green units) move no more this Game-Turn, whoever
+    controls them next (ruling R75)."""
+    limited = sorted((u for u in moved if isinstance(u, int)), key=str)
     if limited:
         board.update_pending(moved_this_turn=tuple(dict.fromkeys(
             (*board.pending.moved_this_turn, *limited))))
 
 
-def losses_step(run: Run) -> None:
-    """The LOSSES orders no Exchange of the Player-Turn used (8.44)."""
+def unused_step(run: Run) -> None:
+    """At the end of his orders: the LOSSES no Exchange of the Player-Turn used (8.44), the
+    TRADEs no other side's TRADE met (17.0); at the table these wait, the other side's line
+    may come yet."""
     unused_losses(run.results)
+    trades.unmatched(run.results)
 
 
 def randomizer_step(run: Run) -> None:
@@ -225,7 +227,7 @@ SO_FAR = (  # the steps that carry out what the players ordered, as it is ordere
 )
 PLAYER_TURN = PhasePlan[Board, Order]("Player-Turn", (
     *SO_FAR,
-    Step("losses", losses_step),
+    Step("unused orders", unused_step),
     Step("randomizer", randomizer_step, skip_key="randomizer"),
     Step("purge", purge_step, skip_key="purge"),
     Step("end of Player-Turn", close_player_turn),

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine.board import Board, PhaseResults
 from gm.games.rcw.orders.model import Give, Goods, Order, Steal, Trade
-from gm.games.rcw.rules.stacking import stack_problems
+from gm.games.rcw.rules.stacking import controls_gold, stack_problems
 from gm.games.rcw.state import GameState
 
 
@@ -35,6 +35,13 @@ def apply(board: Board, results: PhaseResults,
             carry_out(board, results, player, order)
 
 
+def unmatched(results: PhaseResults) -> None:
+    """The TRADEs no matching TRADE of the other side met (17.0)."""
+    for player, order in results.of_kind(Trade):
+        results.set(player, order, "failed", "17.0",
+                    f"player {order.to} ordered no matching TRADE")
+
+
 def carry_out(board: Board, results: PhaseResults, player: str, order: Order) -> None:
     """One GIVE, TRADE (with the other side's matching TRADE) or STEAL, made now."""
     if isinstance(order, Give):
@@ -58,9 +65,8 @@ def _trade(board: Board, results: PhaseResults, player: str, order: Trade) -> No
                   if isinstance(o, Trade) and o.to == player and o.goods == order.receive
                   and o.receive == order.goods and not results.done(order.to, o)), None)
     if match is None:
-        results.set(player, order, "failed", "17.0",
-                    f"player {order.to} ordered no matching TRADE")
-    elif not (_holds(board, player, order.goods) and _holds(board, order.to, order.receive)):
+        return  # the other side's may come yet (the standard game): `unmatched` says at the end
+    if not (_holds(board, player, order.goods) and _holds(board, order.to, order.receive)):
         for side, other, trade, goods in ((player, order.to, order, order.goods),
                                           (order.to, player, match, order.receive)):
             if _holds(board, side, goods):  # the other side's shortfall
@@ -84,7 +90,7 @@ def _steal(board: Board, results: PhaseResults, player: str, order: Steal) -> No
                     "the leader and the Green unit are not together")
         return
     command = board.command_of(order.leader)
-    if "GOLD" not in command[1:3]:
+    if not controls_gold(command[1:]):
         results.set(player, order, "failed", "13.26", "the leader no longer holds the Gold")
         return
     pile = leader[1]

@@ -10,11 +10,12 @@ from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, StackChange, Steal, Transfer
 from gm.games.rcw.rules.colour import stack_colours
-from gm.games.rcw.rules.movement import may_enter
-from gm.games.rcw.rules.stacking import commands, rule_of, stack_problems
+from gm.games.rcw.rules.movement import may_enter, own_allowance
+from gm.games.rcw.rules.stacking import commands, controls_gold, rule_of, stack_problems
 from gm.orders.refusal import Breach, Breaches
 
 LEADER_ALLOWANCE = 5  # 5.1
+IMPERIAL = ("CZAR", "GOLD")  # under a leader in this order (13.21: the Gold may be under the Czar)
 BLUE_GREEN_ALLOWANCE = 3  # 5.63, 5.72
 
 
@@ -50,9 +51,6 @@ def _may_take(unit: UnitId, ctx: Context) -> Breaches:
         yield Breach(f"{ctx.data.describe(unit)} is not controlled by player {ctx.player}", "7.23")
 
 
-def _leader_holds(leader: UnitId, imperial: str, units: tuple[UnitId, ...],
-                  data: GameData) -> bool:
-    return isinstance(leader, int) and imperial in commands(units, data).get(leader, [])[:2]
 
 
 def _allowed_provinces(units: tuple[UnitId, ...], data: GameData) -> Iterator[tuple[int, str]]:
@@ -61,12 +59,12 @@ def _allowed_provinces(units: tuple[UnitId, ...], data: GameData) -> Iterator[tu
             yield int(unit), data.units[int(unit)].nationality
 
 
-def _moved_before(unit: UnitId, ctx: Context) -> Breaches:
-    """5.25: a unit moves once a Movement Phase; 5.28: a leader or a Blue or Green unit
-    (what has a Movement Allowance, 5.23) moves in one Movement Phase a Game-Turn (R75)."""
+def _moved_before(unit: UnitId, ctx: Context, force: tuple[UnitId, ...] = ()) -> Breaches:
+    """5.25: a unit moves once a Movement Phase; 5.28: a unit that moves on a Movement
+    Allowance of its own in `force` moves in one Movement Phase a Game-Turn (R75)."""
     if unit in ctx.moved:
         yield Breach(f"{ctx.data.describe(unit)} has already moved this phase", "5.25")
-    elif unit in ctx.state.pending.moved_this_turn:
+    elif unit in ctx.state.pending.moved_this_turn and unit in own_allowance(force, ctx.data):
         yield Breach(f"{ctx.data.describe(unit)} moved in an earlier Movement Phase of this "
                      "Game-Turn", "5.28, 5.1")
 
@@ -86,7 +84,8 @@ def _check_move(order: Move, ctx: Context) -> Breaches:
     if len(set(force)) != len(force):
         yield Breach("a unit is listed twice", "7.21")
         return
-    moved = next((breach for unit in force for breach in _moved_before(unit, ctx)), None)
+    moved = next((breach for unit in force for breach in _moved_before(unit, ctx, force)),
+                 None)
     if moved is not None:  # the first unit that may not move says why
         yield moved
         return
@@ -236,8 +235,8 @@ def _change(change: StackChange, carried: list[UnitId], ctx: Context) -> Breache
             continue
         yield from _may_take(unit, ctx)
         yield from _not_attached_elsewhere(unit, tuple(carried), ctx)
-        if unit in ctx.state.pending.moved_this_turn and unit not in ctx.moved:
-            yield from _moved_before(unit, ctx)  # 5.28; a 5.25 pick-up is missed as it comes
+        if unit not in ctx.moved:  # 5.28 (a 5.25 pick-up is missed as it comes)
+            yield from _moved_before(unit, ctx, (*carried, unit))
         carried.append(unit)
 
 
@@ -262,7 +261,9 @@ def check_attach(order: Attach, ctx: Context) -> Breaches:
             yield Breach(f"{data.describe(unit)} is attached to {data.describe(other)}; DETACH it "
                    "first", "5.26")
     attached = commands(leader[1].units, data)[int(order.leader)]
-    stack = (order.leader, *attached, *(u for u in order.units if u not in attached))
+    under = [*attached, *(u for u in order.units if u not in attached)]
+    stack = (order.leader, *sorted((u for u in under if isinstance(u, str)), key=IMPERIAL.index),
+             *(u for u in under if not isinstance(u, str)))  # Imperial units first (13.21)
     yield from (Breach(p, rule_of(p, "5.14, 7.22")) for p in stack_problems(stack, data))
 
 
@@ -301,10 +302,15 @@ def check_transfer(order: Transfer, ctx: Context) -> Breaches:
     if data.provinces[source[0]].region != data.provinces[target[0]].region:
         yield Breach("the two forces are not in the same region", "13.15")
     if data.is_leader(order.source) and order.imperial in source[1].units:
-        left = tuple(u for u in source[1].units
-                     if u != order.imperial and u not in ctx.detached)
-        for problem in stack_problems(left, data):  # the benefit goes with the unit (13.29)
-            yield Breach(f"without the {order.imperial.capitalize()}: {problem}", "13.29")
+        yield from _without_imperial(order.imperial, source[1].units, ctx)
+
+
+def _without_imperial(imperial: str, units: tuple[UnitId, ...], ctx: Context) -> Breaches:
+    """13.29: the stack a leader's Imperial unit leaves must stand without its benefit (the
+    two more units, the Green units the Gold let him hold)."""
+    left = tuple(u for u in units if u != imperial and u not in ctx.detached)
+    for problem in stack_problems(left, ctx.data):
+        yield Breach(f"without the {imperial.capitalize()}: {problem}", "13.29")
 
 
 def check_emigrate(order: Emigrate, ctx: Context) -> Breaches:
@@ -317,6 +323,7 @@ def check_emigrate(order: Emigrate, ctx: Context) -> Breaches:
         return
     if found[1].player != ctx.player:
         yield Breach(f"player {ctx.player} does not control the {order.unit}", "13.31")
+    yield from _without_imperial(order.unit, found[1].units, ctx)
     # The port (13.32) is judged where the unit is when the order's turn comes: a force may
     # carry it to a port earlier in the same orders (5.1).
 
@@ -334,7 +341,8 @@ def check_steal(order: Steal, ctx: Context) -> Breaches:
         yield Breach(f"player {ctx.player} controls no leader {data.describe(order.leader)}",
                      "13.26")
         return
-    if not _leader_holds(order.leader, "GOLD", leader[1].units, data):
+    if not isinstance(order.leader, int) or not controls_gold(
+            commands(leader[1].units, data).get(order.leader, [])):
         yield Breach(f"{data.describe(order.leader)} does not control the Gold", "13.26")
     if unit is None or data.color(order.unit) != "green":
         yield Breach(f"{data.describe(order.unit)} is not a Green unit on the map", "13.26")

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from gm.core.state import UnitId
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.rules.colour import stack_colours
+from gm.games.rcw.rules.colour import colours_now, stack_colours
 from gm.games.rcw.rules.stacking import commands
 
 
@@ -35,3 +35,11 @@ def may_enter(nationality: str, province: str, data: GameData) -> bool:
     if nat.regions is not None:
         return data.provinces[province].region in nat.regions
     return True
+
+
+def own_allowance(force: tuple[UnitId, ...], data: GameData) -> set[UnitId]:
+    """The units of a force that move on a Movement Allowance of their own (5.23): its
+    leaders, and its Blue and Green units but those under a Gold leader, who are of his
+    colour (13.26) and carried."""
+    return {u for u, colour in colours_now(force, data).items()
+            if data.is_leader(u) or colour in ("blue", "green")}
