@@ -181,7 +181,8 @@ class Mover:
             self.set(player, order, "void", "5.13", "the leader is no longer there")
             return
         province, pile = leader
-        taken, missed = self._lift(player, order, list(order.units), order.leader, province)
+        units = [u for u in order.units if u != order.leader]  # never himself
+        taken, missed = self._lift(player, order, units, order.leader, province)
         command = self.board.command_of(order.leader)
         start = pile.units.index(order.leader) + 1  # Imperial units directly under him (13.21)
         imperial = start + sum(1 for u in command[1:] if isinstance(u, str))
