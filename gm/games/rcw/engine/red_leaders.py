@@ -114,7 +114,11 @@ def deploy(board: Board, order: Deploy) -> list[UnitId]:
         if orphans and len(orphans) == len(pile.units):
             for piece in orphans:
                 board.take(piece)
-            units[units.index(unit) + 1:units.index(unit) + 1] = orphans
+            at = units.index(unit)  # directly under the leader above the unit (13.21)
+            while at > 0 and not board.data.is_leader(units[at - 1]) and \
+                    not isinstance(units[at - 1], str):
+                at -= 1
+            units[at:at] = orphans
     board.place(order.province, RED, units)
     return units
 
