@@ -96,6 +96,96 @@ def test_bad_input_gets_one_line_and_an_exit_code(tmp_path: Path, args: list[str
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+# Issue 24, item 7 (ruling R84): names and addresses are refused at the door when they hold a
+# control character or markup; each error names the field and what is wrong, on one line.
+REFUSED_PLAYERS = [
+    ("A:Anna\x07:anna@example.org", "the name 'Anna\\x07' is refused: it holds a control "
+                                    "or invisible character (U+0007)"),
+    ("A:Anna\nB:anna@example.org", "(U+000A)"),
+    ("A:An\tna:anna@example.org", "(U+0009)"),
+    ("A:\rAnna:anna@example.org", "(U+000D)"),
+    ("A:Anna\x7f:anna@example.org", "(U+007F)"),
+    ("A:Anna\x85:anna@example.org", "(U+0085)"),
+    ("A:Anna\u202e:anna@example.org", "(U+202E RIGHT-TO-LEFT OVERRIDE)"),
+    ("A:<b>Anna</b>:anna@example.org",
+     "it holds '<' and '>', which a name may not hold (they make markup)"),
+    ("A:Anna & Co:anna@example.org", "it holds '&', which a name may not"),
+    ('A:"Anna":anna@example.org', 'it holds \'"\', which a name may not'),
+    ("A: :anna@example.org", "it is empty"),
+    ("A:Anna:Anna <anna@example.org>", "the address 'Anna <anna@example.org>' is refused: "
+                                       "write the address alone, local@domain"),
+    ("A:Anna:anna@example.org\r\nBcc: x@example.org", "(U+000D)"),
+    ("A:Anna:anna\t@example.org", "(U+0009)"),
+    ("A:Anna:anna&co@example.org", "write the address alone"),
+    ('A:Anna:"anna"@example.org', "write the address alone"),
+    ("A:Anna:anna (Anna)@example.org", "write the address alone"),
+    ("A:Anna:анна@example.org", "write the address in ASCII"),
+    ("A:Anna:anna @example.org", "an address has no spaces"),
+    ("A:Anna:anna@localhost", "it is not an e-mail address of the form local@domain.tld"),
+    ("A:Anna:anna@-example.org", "it is not an e-mail address of the form"),
+    ("A:Anna:anna..p@example.org", "it is not an e-mail address of the form"),
+    ("A:Anna:anna@@example.org", "it is not an e-mail address (one @"),
+]
+
+
+@pytest.mark.parametrize(("player", "message"), REFUSED_PLAYERS)
+def test_gm_new_refuses_control_characters_and_markup_in_names_and_addresses(
+        tmp_path: Path, player: str, message: str) -> None:
+    result = run_gm("new", "X", "-p", player, "-p", "B:Boris:boris@example.org", cwd=tmp_path)
+    assert result.returncode == 1
+    assert f"player {player!r}: " in result.stderr, result.stderr
+    assert message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "X").exists()
+
+
+def test_names_and_addresses_that_are_plain_text_are_taken(tmp_path: Path) -> None:
+    result = gm("new", str(tmp_path / "c"), "--seed", "s",
+                "-p", "A:Анна Петрова:anna.petrova@example.org",
+                "-p", "B:Seán O'Brien:o'brien+rcw@mail.example.ie",
+                "-p", "C:Jean-Luc (Clara) 3rd:c_l.3@sub.example-mail.co.uk")
+    assert result.exit_code == 0, result.output
+    names = {p.letter: (p.name, p.email) for p in open_campaign(tmp_path / "c").players()}
+    assert names == {"A": ("Анна Петрова", "anna.petrova@example.org"),
+                     "B": ("Seán O'Brien", "o'brien+rcw@mail.example.ie"),
+                     "C": ("Jean-Luc (Clara) 3rd", "c_l.3@sub.example-mail.co.uk")}
+
+
+@pytest.mark.parametrize(("address", "message"), [
+    ("<boris@new.org>", "--email 'B:<boris@new.org>': the address '<boris@new.org>' is "
+                        "refused: write the address alone"),
+    ("boris@new.org\n", "(U+000A)"),
+    ("boris\x1b[31m@new.org", "(U+001B)"),  # a terminal's colour escape
+])
+def test_gm_players_email_refuses_what_gm_new_refuses(tmp_path: Path, address: str,
+                                                      message: str) -> None:
+    gm("new", str(tmp_path / "c"), "--seed", "s", *PLAYERS)
+    result = run_gm("players", str(tmp_path / "c"), "--email", f"B:{address}")
+    assert result.returncode == 1 and message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert {p.letter: p.email for p in open_campaign(tmp_path / "c").players()}["B"] == \
+        "boris@example.org"
+
+
+@pytest.mark.parametrize(("setting", "message"), [
+    ('gm_address = "GM <gm@example.org>"', "[mail] gm_address: the address "
+                                           "'GM <gm@example.org>' is refused"),
+    ('gm_address = "gm@example.org"\ngm_copy_to = "me@example.org\\r\\nBcc: x@example.org"',
+     "[mail] gm_copy_to: the address 'me@example.org\\r\\nBcc: x@example.org' is refused: "
+     "it holds a control or invisible character (U+000D)"),
+    ('gm_address = "gm@example.org"\nprocessed = "trash"',
+     "[mail]: processed is 'keep' or 'delete', not 'trash'"),
+])
+def test_the_mail_table_s_addresses_and_processed_setting_are_checked(
+        tmp_path: Path, setting: str, message: str) -> None:
+    gm("new", str(tmp_path / "c"), "--seed", "s", *PLAYERS)
+    with (tmp_path / "c" / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write(f"[mail]\n{setting}\n")
+    result = run_gm("send", str(tmp_path / "c"))
+    assert result.returncode == 1 and message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
 def test_rule_errors_name_their_case(tmp_path: Path) -> None:
     gm("new", str(tmp_path / "c"), "--seed", "s", *PLAYERS)
     result = run_gm("deploy", str(tmp_path / "c"), "A", "Lenin", "IN", "PETR")

@@ -14,6 +14,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from gm.app.campaign import open_campaign
 from gm.cli import cli
 from gm.messages.reading import read_message
 from tests.conftest import gm
@@ -112,6 +113,61 @@ def test_mail_that_must_not_be_answered_is_kept_and_told_to_the_gm(
     for reason in ("Auto-Submitted: auto-replied", "Precedence: bulk", "X-Autoreply"):
         assert reason in section
     assert section.count("  - ") == 4
+
+
+# Automatic mail without the standard markers (no Auto-Submitted, no List-Id, a sender's
+# envelope address that is not null): each message, the envelope sender it comes with, and
+# what the GM's digest says of it. Four carry a player's orders with his password.
+UNMARKED = {
+    "unmarked/auto-reply-precedence.eml": (PLAYERS["B"], "automatic reply (Precedence: "
+                                           "auto_reply); not answered, and player B's orders"),
+    "unmarked/mailman-digest.eml": ("rcw-club-admin@lists.example.net",
+                                    "list mail (X-Mailman-Version); not answered, and player "
+                                    "C's orders"),
+    "unmarked/bounce-subsystem.eml": ("mail-router@mx.example.net",
+                                      "bounce (from 'Mail Delivery Subsystem'); not answered, "
+                                      "and player A's orders"),
+    "unmarked/announcement.eml": ("secretary@rcw-club.example.com",
+                                  "list mail (sent to the list 'RCW-Club-Announce', no "
+                                  "address); not answered, and player A's orders"),
+    "cpython/msg_02.txt": ("ppp-admin@zzz.org", "(Ppp digest, Vol 1 #2 - 5 msgs): list mail "
+                                                "(X-Mailman-Version); not answered"),
+    "cpython/msg_36.txt": ("Internet-Drafts@ietf.org", "list mail (sent to the list "
+                                                       "'IETF-Announce', no address)"),
+    "cpython/msg_42.txt": ("xxx@example.com", "bounce (from 'Mail Delivery Subsystem')"),
+}
+
+
+def test_automatic_mail_without_the_standard_markers_is_kept_never_answered_nor_counted(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24, items 6 and 9: an auto-reply marked by `Precedence: auto_reply` alone, a
+    Mailman digest (X-Mailman-Version, no List-* header), a bounce signed "Mail Delivery
+    Subsystem" from an ordinary address with the player's message returned inside, a list's
+    announcement (`To: RCW-Club-Announce:;`), and three of CPython's own test messages of
+    these kinds: delivered, the round run, none answered, no order in them counted, each in
+    the GM's digest."""
+    folder = campaign(tmp_path, servers, monkeypatch)
+    for name, (sender, _) in UNMARKED.items():
+        send_raw(servers, sender, (AUTOMATED / name).read_bytes())
+    mail_orders(servers, PLAYERS["C"], "GAME bymail\nPLAYER C\nPASSWORD pwc\n")  # a person
+    done = gm("run", str(folder), "--once")
+    assert f"{len(UNMARKED) + 1} stored, 1 answered" in done, done
+    assert [len(mailbox(address, servers)) for address in PLAYERS.values()] == [0, 0, 1]
+    opened = open_campaign(folder)
+    rows = opened.store.orders_for(opened.row, 1, 1)
+    assert [(row.player, row.parsed) for row in rows] == [("C", "[]")]  # his own, no orders
+    with sqlite3.connect(folder / "campaign.sqlite") as connection:
+        kinds = connection.execute("SELECT disposition, COUNT(*) FROM inbox_handled "
+                                   "GROUP BY disposition").fetchall()
+    assert sorted(kinds) == [("answered", 1), ("automated", len(UNMARKED))]
+    digest = [text_of(m) for m in mailbox(GM_DESK, servers)]
+    assert len(digest) == 1
+    section = digest[0].split("Not answered: auto-replies, bounces and list mail")[1]
+    section = section.split("\n\n")[0]
+    assert section.count("  - ") == len(UNMARKED)
+    for name, (_, said) in UNMARKED.items():
+        assert said in section, (name, section)
+    assert "Refused senders" not in digest[0]
 
 
 @pytest.mark.parametrize("responder", ["marked", "naive"])

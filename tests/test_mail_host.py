@@ -159,3 +159,25 @@ def test_a_watching_host_is_woken_by_mail_for_any_of_its_games(
     assert watcher.returncode == 0, err
     assert "beta: 1 stored, 1 answered" in out
     assert len(_answers(servers, PLAYERS["B"], sent)) == 1
+
+
+def test_a_host_that_deletes_the_originals_keeps_each_message_first(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """processed = "delete" in host.toml: a hosted game's message and a stray are each kept
+    (without their passwords) and their originals deleted, none moved to the processed
+    folder."""
+    host = _host(tmp_path, servers, monkeypatch)
+    with (host / "host.toml").open("a", encoding="utf-8") as config:
+        config.write('processed = "delete"\n')
+    mail_orders(servers, PLAYERS["A"], _orders(host / "alpha", "A"))
+    mail_orders(servers, PLAYERS["C"], "GAME gamma\nPLAYER C\nPASSWORD pwc\n")
+    result = gm_process("run", str(host), "--all", "--once")
+    assert result.returncode == 0, result.stderr
+    assert "alpha: 1 stored, 1 answered" in result.stdout
+    assert "1 message(s) for no game hosted here, kept" in result.stdout
+    assert mailbox(GM, servers) == []
+    assert mailbox(GM, servers, f"Processed-{tmp_path.name}") == []
+    opened = open_campaign(host / "alpha")
+    assert [r.player for r in opened.store.orders_for(opened.row, 1, 1)] == ["A"]
+    strays = b"".join(p.read_bytes() for p in host.glob("strays.sqlite*"))
+    assert b"PLAYER C" in strays and b"pwc" not in strays

@@ -16,7 +16,7 @@ from gm.app.judge import Roster, Verdict, judge
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.system import RUSSIAN_CIVIL_WAR
 from gm.messages.compose import answer_mail
-from gm.messages.reading import read_message
+from gm.messages.reading import parse_mail, read_message
 from gm.messages.redaction import redact_message
 from tests.conftest import deployed
 
@@ -40,14 +40,121 @@ def _headers(*lines: str) -> bytes:
     ("X-Autoreply: yes", "X-Autoreply"),
     ("Content-Type: multipart/report; report-type=delivery-status; boundary=x",
      "multipart/report"),
+    # issue 24, item 6: what some hosting panels' autoresponders put in, alone
+    ("Precedence: auto_reply", "automatic reply (Precedence: auto_reply)"),
+    ("Precedence: Auto-Reply", "automatic reply (Precedence: auto-reply)"),
+    ("Precedence: junk (spam)", "Precedence: junk"),
+    ("X-Autorespond: yes", "X-Autorespond"),
+    # issue 24, item 9: list software without RFC 2369's headers, bounces without the markers
+    ("X-Mailman-Version: 2.0.4", "list mail (X-Mailman-Version)"),
+    ("X-BeenThere: rcw@lists.example.net", "X-BeenThere"),
+    ("Mailing-List: list rcw@googlegroups.com; contact rcw+owners@googlegroups.com",
+     "Mailing-List"),
+    ("X-Google-Group-Id: 783519021421", "X-Google-Group-Id"),
+    ("X-Mailing-List: <linux-kernel@vger.kernel.org>", "X-Mailing-List"),
+    ("X-Loop: FreeBSD.org", "X-Loop"),
+    ("X-Sympa-To: rcw@lists.example.net", "X-Sympa-To"),
+    ("X-Listprocessor-Version: 8.2.10/990101/11:28 -- ListProc(tm)", "X-Listprocessor"),
+    ("X-ML-Name: rcw", "X-ML-Name"),
+    ("List-Post: <mailto:rcw@lists.example.net>", "List-Post"),
+    ("Delivered-To: mailing list rcw@lists.example.net", "Delivered-To: mailing list"),
+    ("Sender: owner-rcw@lists.example.net", "Sender: owner-rcw@"),
+    ("Sender: rcw-bounces+gm=example.org@lists.example.net", "Sender: rcw-bounces+"),
+    ("X-Failed-Recipients: dmitri@example.net", "bounce (X-Failed-Recipients)"),
 ])
 def test_mail_that_gets_no_answer(header: str, reason: str) -> None:
     assert reason in (read_message(_headers(header)).automated or "")
 
 
+@pytest.mark.parametrize(("sender", "reason"), [
+    ("Mail Delivery Subsystem <xxx@example.com>", "bounce (from 'Mail Delivery Subsystem')"),
+    ("Mail Delivery System <bounces@mx.example.net>", "Mail Delivery System"),
+    ("Internet Mail Delivery <mail@ucla.example.edu>", "Internet Mail Delivery"),
+    ("=?utf-8?q?Mail_Delivery_System?= <mx@example.net>", "Mail Delivery System"),
+    ("mx@example.net (Mail Delivery System)", "Mail Delivery System"),
+    ("System Administrator <admin@example.net>", "System Administrator"),
+    ("POSTMASTER <help@example.net>", "POSTMASTER"),
+    ("postmaster@example.net", "bounce (from postmaster)"),
+    ("rcw-request@lists.example.net", "list mail (From: rcw-request@"),
+    ("Majordomo@lists.example.net", "From: majordomo@"),
+    ("RCW Club <no-reply@rcw-club.example.com>", "no-reply@..., which takes no reply"),
+    ("donotreply@example.com", "takes no reply"),
+])
+def test_automatic_senders_by_address_and_by_name(sender: str, reason: str) -> None:
+    raw = _headers().replace(b"Boris <boris@example.org>", sender.encode())
+    assert reason in (read_message(raw).automated or "")
+
+
+@pytest.mark.parametrize("to", ["RCW-Club-Announce:;", "IETF-Announce: ;",
+                                'undisclosed-recipients:;, "Club news":;'])
+def test_an_announcement_to_a_list_s_name_and_no_address(to: str) -> None:
+    raw = _headers().replace(b"To: gm@example.org", f"To: {to}".encode())
+    assert "list mail (sent to the list" in (read_message(raw).automated or "")
+
+
+def _returned(subject: str, inner: EmailMessage | None = None) -> bytes:
+    """A bounce as some servers make it: multipart/mixed, the notice, the message returned."""
+    bounce = EmailMessage()
+    bounce["From"] = "Mail Router <router@mx.example.net>"
+    bounce["To"] = "gm@example.org"
+    bounce["Subject"] = subject
+    bounce.set_content("Your message could not be delivered to dmitri@example.net.\n")
+    returned = inner or EmailMessage()
+    if inner is None:
+        returned["From"] = "anna@example.org"
+        returned["Subject"] = "my orders"
+        returned.set_content("GAME g\nPLAYER A\nPASSWORD pwa\nQUIT\n")
+    bounce.add_attachment(returned)
+    return bounce.as_bytes()
+
+
+@pytest.mark.parametrize("subject", ["Undeliverable: my orders", "Returned mail: see transcript",
+                                     "failure notice", "Delivery Status Notification (Failure)",
+                                     "Mail delivery failed: returning message to sender",
+                                     "Undelivered Mail Returned to Sender"])
+def test_a_bounce_by_its_structure_a_returned_message_under_a_bounce_s_subject(
+        subject: str) -> None:
+    assert "a returned message inside" in (read_message(_returned(subject)).automated or "")
+
+
+def test_a_report_part_anywhere_in_the_message_itself() -> None:
+    raw = _headers("MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b"') + (
+        b"\r\n--b\r\nContent-Type: text/plain\r\n\r\nnot delivered\r\n--b\r\n"
+        b"Content-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx\r\n\r\n"
+        b"Final-Recipient: rfc822; d@example.net\r\nAction: failed\r\n--b--\r\n")
+    assert read_message(raw).automated == \
+        "delivery or read report (a message/delivery-status part)"
+
+
+@pytest.mark.parametrize("name", ["msg_02.txt", "msg_36.txt", "msg_42.txt"])
+def test_cpython_s_own_test_messages_of_these_kinds(name: str) -> None:
+    """The three of CPython's email test messages (fixtures/mail/automated/cpython) that were
+    answered before issue 24: a Mailman digest, an IETF announcement, a bounce."""
+    raw = (ROOT / "fixtures" / "mail" / "automated" / "cpython" / name).read_bytes()
+    assert read_message(raw).automated is not None
+
+
 def test_mail_that_gets_an_answer() -> None:
     assert read_message(_headers("Auto-Submitted: no", "Precedence: first-class")).automated \
         is None
+    people = [
+        _headers("Sender: Boris <boris@work.example.org>", "X-Mailer: Mutt/2.2.9"),
+        _headers().replace(b"To: gm@example.org", b"To: undisclosed-recipients:;"),  # a Bcc
+        _headers().replace(b"Boris <boris@", b"Boris Postman <boris@"),
+        _headers().replace(b"Boris <boris@", b"Mailer Fan <mail-delivery-fan@"),
+        _headers().replace(b"Subject: Re: orders", b"Subject: Undeliverable orders?"),
+        _returned("Fwd: did my orders arrive?"),  # a message forwarded, under a person's subject
+    ]
+    forwarded_bounce = EmailMessage()
+    forwarded_bounce["From"] = "anna@example.org"
+    forwarded_bounce["Subject"] = "Fwd: my answer bounced"
+    forwarded_bounce.set_content("GM, your answer to me bounced; here it is.\n")
+    dsn = parse_mail((ROOT / "fixtures" / "mail" / "automated" / "dsn.eml").read_bytes())
+    assert dsn is not None
+    forwarded_bounce.add_attachment(dsn)
+    people.append(forwarded_bounce.as_bytes())
+    for raw in people:
+        assert read_message(raw).automated is None, raw[:400]
     daemon = _headers().replace(b"Boris <boris@", b"Mail Delivery System <MAILER-DAEMON@")
     assert read_message(daemon).automated == "bounce (from mailer-daemon)"
 

@@ -15,10 +15,12 @@ from gm.app.campaign import open_campaign
 from gm.messages import reading
 from tests.conftest import gm
 from tests.mailhelpers import (
+    GM,
     GM_DESK,
     PASSWORDS,
     PLAYERS,
     campaign,
+    gm_process,
     mail_orders,
     mailbox,
     send_raw,
@@ -220,13 +222,16 @@ def test_the_waits_between_attempts_grow() -> None:
     assert waits == [5, 15, 30, 60, 120, 240, 480, 960, 960]
 
 
+@pytest.mark.parametrize("processed", ["keep", "delete"])
 def test_a_message_the_program_fails_on_stops_nothing(
-        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
+        processed: str) -> None:
     """A message that makes the reader fail (simulated: a bug in it) is kept by its headers
-    alone and the GM is told; the others are answered as usual."""
+    alone and the GM is told; the others are answered as usual. Its original, all there is of
+    its body, goes to the processed folder even when the others are deleted (R85)."""
     import gm.app.intake as intake  # where the reader is called
 
-    folder = campaign(tmp_path, servers, monkeypatch)
+    folder = campaign(tmp_path, servers, monkeypatch, extra=f'processed = "{processed}"\n')
     read = reading.read_parsed
 
     def failing(raw: bytes, message: object) -> object:
@@ -246,3 +251,40 @@ def test_a_message_the_program_fails_on_stops_nothing(
     assert kept is not None and "pwa" not in kept[0]
     digest = "".join(text_of(m) for m in mailbox(GM_DESK, servers))
     assert "Messages this program failed on" in digest and "(poison)" in digest
+    assert mailbox(GM, servers) == []
+    originals = [str(m["Subject"]) for m in mailbox(GM, servers, f"Processed-{tmp_path.name}")]
+    assert sorted(originals) == (["orders", "poison"] if processed == "keep" else ["poison"])
+
+
+def _inbox(folder: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(folder / "campaign.sqlite") as connection:
+        return connection.execute("SELECT subject, raw FROM inbox ORDER BY id").fetchall()
+
+
+@pytest.mark.parametrize("processed", ["keep", "delete"])
+def test_the_originals_are_kept_in_the_processed_folder_or_deleted_once_stored(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
+        processed: str) -> None:
+    """Issue 24, item 8: the processed folder keeps the original as it came, its password in
+    clear (processed = "keep"), or it is deleted (processed = "delete"); never before the copy
+    without the password is committed: killed in between, the original waits in the inbox
+    and the next run deletes it, keeping it once."""
+    folder = campaign(tmp_path, servers, monkeypatch, extra=f'processed = "{processed}"\n')
+    mail_orders(servers, PLAYERS["A"], "GAME bymail\nPLAYER A\nPASSWORD pwa\nQUIT\n",
+                subject="my orders")
+    crashed = gm_process("fetch", str(folder), crash_at="after-store")
+    assert crashed.returncode == -9
+    assert [subject for subject, _ in _inbox(folder)] == ["my orders"]  # committed
+    assert len(mailbox(GM, servers)) == 1  # and the original still in the inbox
+    again = gm_process("fetch", str(folder))
+    assert "0 new message(s) stored, 1 answered" in again.stdout, again.stderr
+    assert mailbox(GM, servers) == []
+    kept = mailbox(GM, servers, f"Processed-{tmp_path.name}")
+    if processed == "keep":
+        assert len(kept) == 1 and "PASSWORD pwa" in text_of(kept[0])
+    else:
+        assert kept == []
+    (_, raw), = _inbox(folder)
+    assert "PASSWORD [redacted]" in raw and "pwa" not in raw
+    opened = open_campaign(folder)
+    assert [row.player for row in opened.store.orders_for(opened.row, 1, 1)] == ["A"]

@@ -124,8 +124,12 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
     if _is_own(reading, config):  # a copy or digest of ours, in the mailbox we read
         return Handling(row.id, "own", "sent by this program")
     if reading.automated:
+        envelope = read.envelope
+        carried = f", and player {envelope.player}'s orders in it do not count" if isinstance(
+            envelope, Envelope) and envelope.player and envelope.order_lines else ""
         return Handling(row.id, "automated", reading.automated, notices=[(
-            "automated", f"{_describe(row, reading)}: {reading.automated}; not answered")])
+            "automated", f"{_describe(row, reading)}: {reading.automated}; not answered"
+            f"{carried}")])
     if reading.sender is None:
         return Handling(row.id, "no-sender", "no address to answer", notices=[(
             "refused", f"{_describe(row, reading)}: no sender address; not answered")])

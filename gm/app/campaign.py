@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gm.app.hostfile import hosted_database
 from gm.app.passwords import check_password, hash_password
+from gm.app.people import check_address, check_name
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import GameError
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 CONFIG_FILE = "campaign.toml"
 DATABASE_FILE = "campaign.sqlite"
 LETTER = re.compile(r"^[A-Z]$")
-ADDRESS = re.compile(r"^[^@\s<>,;:]+@[^@\s<>,;:]+\.[^@\s<>,;:]+$")
 
 
 @dataclass(frozen=True)
@@ -45,17 +45,15 @@ def parse_player(text: str) -> PlayerSpec:
     parts = text.split(":")
     if len(parts) not in (3, 4):
         raise GameError(f"player {text!r}: write LETTER:NAME:ADDRESS, e.g. A:Anna:anna@example.org")
-    letter, name, email = (p.strip() for p in parts[:3])
+    letter, name, email = (p.strip(" ") for p in parts[:3])  # a control character is refused
     password = parts[3].strip() if len(parts) == 4 else None
     if password is not None and (not password or "#" in password or " " in password):
         raise GameError(f"player {text!r}: a password has no spaces and no '#'")
     letter = letter.upper()
     if not LETTER.match(letter):
         raise GameError(f"player {text!r}: the letter must be one of A-Z")
-    if not name:
-        raise GameError(f"player {text!r}: the name is empty")
-    if not ADDRESS.match(email):
-        raise GameError(f"player {text!r}: {email!r} is not an e-mail address")
+    check_name(name, f"player {text!r}")
+    check_address(email, f"player {text!r}")
     return PlayerSpec(letter, name, email, password)
 
 

@@ -74,14 +74,15 @@ def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox
             else:
                 routed[entry.name].append(fetched)
         readings = {}
+        spared: list[int] = []  # kept by their headers alone: never deleted
         for name, items in routed.items():
             campaign = opened(names[name.casefold()])
             assert campaign is not None
             passwords[name] = passwords.get(name) or PasswordCache(campaign.players())
-            readings[name] = keep(campaign, items, config, passwords[name])
-        done.strays += strays.keep(lost, config)
-        crash_point("after-store")
-        mailbox.done([fetched for fetched in batch if fetched not in left])
+            readings[name] = keep(campaign, items, config, passwords[name], spared)
+        done.strays += strays.keep(lost, config, spared)
+        crash_point("after-store")  # kept and committed: only now may the originals go
+        mailbox.done([fetched for fetched in batch if fetched not in left], spared)
         crash_point("after-move")
         for name, reads in readings.items():
             entry, answered = names[name.casefold()], 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -43,7 +43,7 @@ class Mailbox(Protocol):
     """The GM's mailbox (gm.mail.imap): batches of messages, then moved out when kept."""
 
     def batches(self, size: int, limit: int) -> Iterator[list[Fetched]]: ...
-    def done(self, batch: list[Fetched]) -> None: ...
+    def done(self, batch: list[Fetched], spared: Collection[int] = ()) -> None: ...
 
 
 def header_end(raw: bytes) -> int:
@@ -121,14 +121,17 @@ def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCach
         return NewMessage(content_key(raw), raw[:cut] + b"\r\n\r\n", fetched.size,
                           head.message_id, head.sender, head.subject,
                           head.sender.lower() if head.sender else None, None), Read(
-                              reading, OrdersError("no orders read"))
+                              reading, OrdersError("no orders read"), whole=False)
 
 
 def keep(campaign: Campaign, batch: list[Fetched], config: MailConfig,
-         passwords: PasswordCache) -> dict[int, Read]:
+         passwords: PasswordCache, spared: list[int] | None = None) -> dict[int, Read]:
     """Keep a batch of one campaign's messages (before they leave the mailbox); each newly kept
-    one's reading, by its inbox id."""
+    one's reading, by its inbox id. `spared` gets the mailbox uid of each kept by its headers
+    alone, whose original is never deleted (processed = "delete")."""
     prepared = [prepare_safely(fetched, config, passwords) for fetched in batch]
+    if spared is not None:
+        spared += [f.uid for f, (_, read) in zip(batch, prepared, strict=True) if not read.whole]
     ids = campaign.store.store_messages(campaign.row, [m for m, _ in prepared], now())
     return {inbox_id: read for inbox_id, (_, read) in zip(ids, prepared, strict=True)
             if inbox_id is not None}
@@ -141,10 +144,11 @@ def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[i
     answerer: Answerer | None = None
     kept = answered = 0
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
-        readings = keep(campaign, batch, config, passwords)
+        spared: list[int] = []
+        readings = keep(campaign, batch, config, passwords, spared)
         kept += len(readings)
-        crash_point("after-store")
-        mailbox.done(batch)
+        crash_point("after-store")  # kept and committed: only now may the original go
+        mailbox.done(batch, spared)
         crash_point("after-move")
         if readings:
             answerer = answerer or answerer_for(campaign, config)

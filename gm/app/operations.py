@@ -9,8 +9,9 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from gm.app.campaign import ADDRESS, Campaign, now
+from gm.app.campaign import Campaign, now
 from gm.app.passwords import hash_password
+from gm.app.people import check_address
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
 
@@ -53,9 +54,8 @@ def override(campaign: Campaign, reason: str, state_json: str, source: str
 
 def set_email(campaign: Campaign, spec: str) -> tuple[str, str]:
     """`L:ADDRESS` -> (letter, address) recorded."""
-    letter, _, address = spec.partition(":")
-    if not ADDRESS.match(address):
-        raise GameError(f"{address!r} is not an e-mail address")
+    letter, _, given = spec.partition(":")
+    address = check_address(given.strip(" "), f"--email {spec!r}")
     campaign.store.update_player(campaign.row, letter.upper(), email=address)
     return letter.upper(), address
 

@@ -15,3 +15,4 @@ class Read:
 
     reading: Reading
     envelope: Envelope | OrdersError
+    whole: bool = True  # False: kept by its headers alone (this program failed to read it)

@@ -1,7 +1,8 @@
 """The [mail] table of a campaign's campaign.toml: the servers, and how the GM wants mail
-handled (size limits, the loop breaker, orders from an address not on file, the time zone of
-the Date header). Passwords never sit there: it names the environment variables that hold them.
-"""
+handled (size limits, the loop breaker, orders from an address not on file, whether a message
+once kept stays in the processed folder, the time zone of the Date header). Passwords never sit
+there: it names the environment variables that hold them. Its addresses are plain addr-specs
+(gm.app.people)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from gm.app.hostfile import HOST_FILE, host_folder, read_toml
+from gm.app.people import check_address
 from gm.core.errors import GameError
 
 STRANGER_POLICIES = ("count", "refuse")
+PROCESSED = ("keep", "delete")
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class MailConfig:
     max_line_chars: int = 1_000  # a longer order line is refused before it is parsed
     answers_per_hour: int = 10  # to one address; 0: no cap (the loop breaker)
     stranger_orders: str = "count"  # right password, address not on file: count or refuse
+    processed: str = "keep"  # a message once kept: "keep" it in processed_folder, or "delete"
     timezone: str = ""  # of the Date header; default: [schedule]'s, else UTC
     send_attempts: int = 8  # a message that meets a temporary failure this often has failed
     gm_copy_to: str = ""  # where the GM's copies and digests go (default: gm_address)
@@ -101,6 +105,15 @@ def mail_config_from(table: dict[str, object], schedule: object, where: str) -> 
         raise GameError(f"{where} [mail]: {exc}") from None
     if mail.stranger_orders not in STRANGER_POLICIES:
         raise GameError(f"{where} [mail]: stranger_orders is {' or '.join(STRANGER_POLICIES)}")
+    if mail.processed not in PROCESSED:
+        raise GameError(f"{where} [mail]: processed is {' or '.join(map(repr, PROCESSED))}, "
+                        f"not {mail.processed!r}")
+    for name in ("gm_address", "gm_copy_to"):
+        value = getattr(mail, name)
+        if not isinstance(value, str):
+            raise GameError(f"{where} [mail]: {name} is an address in quotes")
+        if value or name == "gm_address":
+            check_address(value, f"{where} [mail] {name}")
     mail.zone()
     return mail
 

@@ -37,11 +37,12 @@ def _read(fetched: Fetched, config: MailConfig) -> Reading:
         return Reading(text="")
 
 
-def _redacted(raw: bytes) -> str:
+def _redacted(raw: bytes) -> tuple[str, bool]:
+    """The message with its passwords taken out, and whether it is whole."""
     try:
-        return redact_message(raw).decode("utf-8", errors="replace")
+        return redact_message(raw).decode("utf-8", errors="replace"), True
     except Exception:  # unreadable: its first line only, never a body with a password
-        return raw.split(b"\n", 1)[0].decode("utf-8", errors="replace")
+        return raw.split(b"\n", 1)[0].decode("utf-8", errors="replace"), False
 
 
 class Strays:
@@ -59,8 +60,11 @@ class Strays:
             return "no-sender"
         return "capped" if self.store.answered_since(address, since) else "answered"
 
-    def keep(self, batch: list[Fetched], config: MailConfig) -> int:
-        """Keep each stray not kept before, with its answer when it gets one; how many."""
+    def keep(self, batch: list[Fetched], config: MailConfig,
+             spared: list[int] | None = None) -> int:
+        """Keep each stray not kept before, with its answer when it gets one; how many.
+        `spared` gets the mailbox uid of each kept by its first line alone (this program
+        failed to read it), whose original is never deleted (processed = "delete")."""
         moment = now()
         kept = 0
         for fetched in batch:
@@ -76,9 +80,12 @@ class Strays:
                                reading.subject, reading.message_id, _answer(game),
                                moment.astimezone(config.zone())) \
                 if disposition == "answered" else None
+            text, whole = _redacted(raw)
+            if not whole and spared is not None:
+                spared.append(fetched.uid)
             kept += self.store.add(Stray(
                 key, moment, reading.sender.lower() if reading.sender else None,
-                reading.subject, game, disposition, _redacted(raw),
+                reading.subject, game, disposition, text,
                 mail.mime if mail else None, mail.recipient if mail else None))
         return kept
 

@@ -1,11 +1,12 @@
 """The GM's mailbox over IMAP (imapclient): messages fetched in batches without being marked
 read (BODY.PEEK), at most `limit` bytes of each (a partial fetch, so that a 20 MB message costs
-its first megabyte), moved to the processed folder only once kept; IDLE to wait for mail."""
+its first megabyte), moved to the processed folder (or, processed = "delete", deleted) only once
+kept; IDLE to wait for mail."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from types import TracebackType
 
 from imapclient import IMAPClient
@@ -64,11 +65,26 @@ class ImapMailbox:
         except (IMAPClientError, OSError) as exc:
             raise self._error(exc) from None
 
-    def done(self, batch: list[Fetched]) -> None:
+    def done(self, batch: list[Fetched], spared: Collection[int] = ()) -> None:
+        """The batch is kept: each message moved to the processed folder or, with processed =
+        "delete", deleted from the mailbox (expunged by UID, so no other message marked
+        deleted goes with it). `spared`: the uids of messages kept by their headers alone
+        (this program failed to read them), moved to the processed folder even so."""
         if not batch:
             return
+        uids = [fetched.uid for fetched in batch]
+        delete = self.config.processed == "delete"
+        moved = [uid for uid in uids if uid in spared] if delete else uids
+        gone = [uid for uid in uids if uid not in moved]
         try:
-            self.client.move([fetched.uid for fetched in batch], self.config.processed_folder)
+            if moved:
+                self.client.move(moved, self.config.processed_folder)
+            if gone:
+                self.client.delete_messages(gone)
+                if self.client.has_capability("UIDPLUS"):
+                    self.client.uid_expunge(gone)
+                else:  # every message marked deleted: this program reads all of them
+                    self.client.expunge()
         except (IMAPClientError, OSError) as exc:
             raise self._error(exc) from None
 
