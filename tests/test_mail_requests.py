@@ -3,6 +3,7 @@ press, each answered over the real IMAP and SMTP servers of tests/mailservers.py
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import sqlite3
 from dataclasses import dataclass
@@ -130,7 +131,7 @@ def test_a_new_password_by_mail(bymail: Judge) -> None:
     assert "unchanged" in _ask(bymail, "A", "PASSWORD short", password="brand-new-secret")
 
 
-def test_press_signed_and_anonymous(bymail: Judge) -> None:
+def test_press_signed_and_anonymous(bymail: Judge, monkeypatch: pytest.MonkeyPatch) -> None:
     for address in (BORIS, CLARA, GM_DESK):
         clear(address, bymail.servers)
     text = _ask(bymail, "A", "PRESS TO B", "Boris, shall we # share Siberia?", "-- ", "Anna",
@@ -144,14 +145,19 @@ def test_press_signed_and_anonymous(bymail: Judge) -> None:
     thread = press[0]["References"]
 
     text = _ask(bymail, "A", "PRESS TO B C ANONYMOUS", "Someone is watching you.", "ENDPRESS")
-    assert "sent to B, C, without your name" in text
+    assert "to be sent to B, C, without your name, held until a moment drawn at random" in text
+    assert not [m for m in mailbox(BORIS, bymail.servers) if "anonymous" in m["Subject"]]
+    # held (R82): the next round after its moment, at most 6 hours on, sends it
+    later = dt.datetime.now(dt.UTC) + dt.timedelta(hours=6, minutes=1)
+    monkeypatch.setenv("GM_NOW", later.isoformat())
+    gm("send", str(bymail.folder))
     for address in (BORIS, CLARA):
         anonymous = [m for m in mailbox(address, bymail.servers)
                      if "anonymous press" in m["Subject"]]
         assert len(anonymous) == 1
         raw = anonymous[0].as_bytes()
         assert ANNA.encode() not in raw and b"player A" not in raw and b"from A" not in raw
-        assert anonymous[0]["References"] != thread
+        assert anonymous[0]["References"] is None and b"B, C" not in raw
         assert "Someone is watching you." in text_of(anonymous[0])
     copies = [m for m in mailbox(GM_DESK, bymail.servers) if ".press-copy." in m["Message-ID"]]
     assert len(copies) == 2 and "(sent anonymously)" in text_of(copies[1])

@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 from gm.app.answering import Answerer
-from gm.app.campaign import Campaign, PasswordCache, open_campaign
+from gm.app.campaign import Campaign, PasswordCache, now, open_campaign
 from gm.app.crash import crash_point
 from gm.app.hosting import Host, Hosted, hosted, route
 from gm.app.intake import Fetched, Mailbox, answerer_for, handle_left, keep
@@ -101,6 +101,7 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
     """One round of this worker: the mailbox if no other worker is reading it, then every
     campaign no other worker holds (each opened only then)."""
     began = time.time()  # not game time: only to tell whether another worker came after
+    moment = now()  # game time: mail held until a moment waits for a round after this one
     entries, problems = hosted(host.folder)
     done = HostRound(problems=problems)
     opened = _Opened(done)
@@ -123,7 +124,7 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
                 kept, answered = counts.get(entry.name, (0, 0))
                 left = handle_left(campaign, host.config, None)
                 done.rounds[entry.name] = after_intake(campaign, host.config, transport,
-                                                       kept, answered + left)
+                                                       kept, answered + left, moment)
                 strays.store.end_round(entry.name, time.time())
                 opened.campaigns.pop(entry.name)  # done: a thousand are not held at once
         except GameError as exc:  # this campaign's trouble is its own

@@ -50,10 +50,12 @@ def wait_after(attempts: int) -> dt.timedelta:
 
 
 def send_due(campaign: Campaign, config: MailConfig, transport: Transport,
-             rows: list[OutboxRow] | None = None) -> Sent:
-    """Send every message that is due (or `rows`), each in its own delivery."""
+             rows: list[OutboxRow] | None = None, began: dt.datetime | None = None) -> Sent:
+    """Send every message that is due (or `rows`), each in its own delivery; `began`: when
+    the round sending began (a message held until a moment, anonymous press, goes out in a
+    round after the one that queued it, R82)."""
     report = Sent()
-    for row in campaign.store.due(campaign.row, now()) if rows is None else rows:
+    for row in campaign.store.due(campaign.row, now(), began) if rows is None else rows:
         data = row.raw.replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8")
         try:
             delivery = transport.deliver(config.gm_address, row.recipient, data)

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from gm.app.campaign import Campaign, now
 from gm.app.mailing import report_for
 from gm.app.passwords import hash_password
+from gm.app.press import anonymous_press, signed_press
 from gm.app.reports import phase_report
-from gm.app.settings import MailConfig, PressConfig, load_press_config
+from gm.app.settings import MailConfig, load_press_config
 from gm.app.status import standing
 from gm.core.errors import GameError
-from gm.messages.compose import Outgoing, press_mail
+from gm.messages.compose import Outgoing
 from gm.messages.redaction import REDACTED
 from gm.reporting.render import render
 from orders_grammar.message import Envelope
@@ -149,47 +150,35 @@ def _press(asked: Asked, press: Press, granted: Granted) -> str:
         raise GameError("the press has no text; nothing was sent")
     players = {p.letter: p for p in campaign.players()}
     playing = campaign.latest().state.players_in_game()
-    others = [p for p in playing if p != asked.player]
-    to = others if press.to == (ALL,) else list(press.to)
-    unknown = [p for p in to if p not in players or p == asked.player]
-    if unknown or not to:
+    everyone = press.to == (ALL,)
+    writer = asked.player
+    # R81: anonymous press to ALL goes to every player in the game, its writer too, and an
+    # anonymous press may name its writer among others; signed press goes to the others.
+    to = [p for p in playing if press.anonymous or p != writer] if everyone else list(press.to)
+    unknown = [p for p in to if p not in players or (p == writer and not press.anonymous)]
+    if unknown or not [p for p in to if p != writer]:
         raise GameError(f"no other player {', '.join(unknown) or 'named'} in this game; "
                         "nothing was sent")
     gone = [p for p in to if p not in playing]
     if gone:
         raise GameError(f"player {', '.join(gone)} has left the game; nothing was sent")
-    shown = f"{', '.join(to)}{' (all)' if press.to == (ALL,) else ''}"
+    shown = ", ".join(to)
+    if everyone:
+        shown += " (all, you included)" if writer in to else " (all)"
+    how = f"without your name, held until a moment drawn at random within " \
+          f"{settings.anonymous_delay_hours:g} hours (R82)" if press.anonymous else \
+        "signed with your letter and name"
     if not asked.acting:
-        return f"{press.echo()} (line {press.line}): would be sent to {shown}."
+        return f"{press.echo()} (line {press.line}): would be sent to {shown}" + (
+            f", {how}." if press.anonymous else ".")
     assert asked.config is not None
-    granted.mail += _press_mail(asked, press, to, settings)
-    how = "without your name" if press.anonymous else "signed with your letter and name"
-    return f"{press.echo()} (line {press.line}): sent to {shown}, {how}."
-
-
-def _press_mail(asked: Asked, press: Press, to: list[str], settings: PressConfig
-                ) -> list[Outgoing]:
-    assert asked.config is not None and asked.player is not None
-    campaign, config, sender = asked.campaign, asked.config, asked.player
-    names = campaign.player_names()
-    addresses = {p.letter: p.email for p in campaign.players()}
-    date = asked.moment.astimezone(config.zone())
-    signed = f"player {sender} ({names[sender]})"
-    # An anonymous thread names its recipients only: its id must not tell who wrote.
-    thread = "-".join(sorted(to)) + "-anon" if press.anonymous else \
-        "-".join(sorted([*to, sender]))
-    what = "anonymous press" if press.anonymous else f"press from {sender}"
-    subject = f"{campaign.name}: {what} to {', '.join(to)}"
-    text = render("press.txt.j2", game=campaign.name, sender=None if press.anonymous else signed,
-                  to=", ".join(f"{p} ({names[p]})" for p in to), text=press.text,
-                  judge=config.gm_address, gm_copy=False)
     key = f"{asked.key}.{press.line}"
-    mail = [press_mail(campaign.name, config.gm_address, addresses[p], "press", f"{key}.{p}",
-                       subject, text, date, thread) for p in to]
-    if settings.gm_copies:
-        copy = render("press.txt.j2", game=campaign.name, sender=signed, to=", ".join(to),
-                      text=press.text, judge=config.gm_address, gm_copy=press.anonymous)
-        mail.append(press_mail(campaign.name, config.gm_address, config.gm_inbox, "press-copy",
-                               key, f"{campaign.name}: press from {sender} to {', '.join(to)}",
-                               copy, date, thread))
-    return mail
+    if press.anonymous:
+        granted.mail += anonymous_press(campaign, asked.config, settings, writer, to,
+                                        everyone, press.text, key, asked.moment)
+        own = " You get a copy like the others'." if writer in to else ""
+        return f"{press.echo()} (line {press.line}): to be sent to {shown}, {how}: the " \
+               f"same copy to each, nothing in it or in its time telling who wrote it.{own}"
+    granted.mail += signed_press(campaign, asked.config, settings, writer, to, press.text,
+                                 key, asked.moment)
+    return f"{press.echo()} (line {press.line}): sent to {shown}, {how}."

@@ -51,11 +51,14 @@ def queue_reminders(campaign: Campaign, config: MailConfig, due: dt.datetime) ->
     return queued
 
 
-def send_and_tell(campaign: Campaign, config: MailConfig, transport: Transport) -> Sent:
-    """Send what is due; then the GM's digest of what needs him, failures included."""
-    sent = send_due(campaign, config, transport)
+def send_and_tell(campaign: Campaign, config: MailConfig, transport: Transport,
+                  began: dt.datetime | None = None) -> Sent:
+    """Send what is due; then the GM's digest of what needs him, failures included (`began`:
+    when the round began, whose held mail waits for the next, R82)."""
+    began = began or now()
+    sent = send_due(campaign, config, transport, began=began)
     if sent.stopped is None and queue_digest(campaign, config):
-        more = send_due(campaign, config, transport)
+        more = send_due(campaign, config, transport, began=began)
         sent.sent += more.sent
         sent.waiting += more.waiting
         sent.failed += more.failed
@@ -65,13 +68,15 @@ def send_and_tell(campaign: Campaign, config: MailConfig, transport: Transport) 
 
 def mail_round(campaign: Campaign, config: MailConfig, mailbox: Mailbox,
                transport: Transport) -> Round:
+    began = now()
     stored, answered = take_in(campaign, mailbox, config)
-    return after_intake(campaign, config, transport, stored, answered)
+    return after_intake(campaign, config, transport, stored, answered, began)
 
 
 def after_intake(campaign: Campaign, config: MailConfig, transport: Transport, stored: int = 0,
-                 answered: int = 0) -> Round:
-    """The round once the mail is in: remind, adjudicate when due, tell the GM, send."""
+                 answered: int = 0, began: dt.datetime | None = None) -> Round:
+    """The round once the mail is in: remind, adjudicate when due, tell the GM, send (`began`:
+    when the round began, before its mail was taken in)."""
     schedule = load_schedule(campaign.folder)
     reminded = 0
     adjudicated = None
@@ -86,4 +91,4 @@ def after_intake(campaign: Campaign, config: MailConfig, transport: Transport, s
             adjudicated = adjudicate_open_phase(campaign, None, dry_run=False)
     queue_digest(campaign, config)
     return Round(stored, answered, reminded, adjudicated, send_and_tell(campaign, config,
-                                                                        transport))
+                                                                        transport, began))

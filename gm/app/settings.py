@@ -143,10 +143,13 @@ PRESS_MODES = ("none", "signed", "anonymous")
 @dataclass(frozen=True)
 class PressConfig:
     """campaign.toml [press]: whether players may write to each other through the judge
-    (none), signed only, or also anonymously; and whether the GM gets a copy of each."""
+    (none), signed only, or also anonymously; whether the GM gets a copy of each; and within
+    how many hours of its writing an anonymous press goes out, at a moment drawn at random
+    (R82)."""
 
     mode: str = "signed"
     gm_copies: bool = False
+    anonymous_delay_hours: float = 6.0
 
     @property
     def allowed(self) -> bool:
@@ -163,6 +166,10 @@ def load_press_config(folder: Path) -> PressConfig:
         raise GameError(f"{folder}/campaign.toml [press]: {exc}") from None
     if press.mode not in PRESS_MODES:
         raise GameError(f"{folder}/campaign.toml [press]: mode is {', '.join(PRESS_MODES)}")
+    hours = press.anonymous_delay_hours
+    if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= 24 * 7:
+        raise GameError(f"{folder}/campaign.toml [press]: anonymous_delay_hours is a number of "
+                        "hours, more than 0 and at most a week (168)")
     return press
 
 

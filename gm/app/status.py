@@ -55,7 +55,7 @@ def gm_standing(campaign: Campaign) -> Standing:
     """STATUS, and what the GM alone sees: the outbox and what waits for him."""
     found = standing(campaign)
     store, row = campaign.store, campaign.row
-    for status in ("queued", "retry", "failed"):
+    for status in ("queued", "held", "retry", "failed"):
         count = len(store.outbox_rows(row, [status]))
         if count:
             found.outbox[status] = count

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,7 +54,8 @@ def _print_sent(sent: Sent) -> None:
 @click.option("--retry", "retry_id", type=int, metavar="ID",
               help="Send this failed (or waiting) message again now.")
 @click.option("--list", "listing", is_flag=True,
-              help="List the messages not sent: waiting, to be tried again, failed.")
+              help="List the messages not sent: waiting, held (anonymous press, until its "
+              "moment), to be tried again, failed.")
 def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
     """Send the queued answers, reports and notices, each on its own: a recipient the server
     refuses never holds up the others. A temporary failure is tried again later (with longer
@@ -66,10 +68,14 @@ def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
 
     opened = open_campaign(campaign)
     if listing:
-        rows = opened.store.outbox_rows(opened.row, ("queued", "retry", "failed"))
+        rows = opened.store.outbox_rows(opened.row, ("queued", "held", "retry", "failed"))
         for row in rows:
+            held = row.next_attempt_at if row.status == "held" else None
+            if held is not None and held.tzinfo is not None:
+                held = held.astimezone(dt.UTC)
+            note = row.last_error or (f"until {held:%Y-%m-%d %H:%M} UTC" if held else "")
             click.echo(f"{row.id:5d} {row.status:7s} {row.kind:10s} {row.recipient}"
-                       f"{'  (' + (row.last_error or '') + ')' if row.last_error else ''}")
+                       f"{'  (' + note + ')' if note else ''}")
         click.echo(f"{len(rows)} message(s) not sent")
         return
     config = load_mail_config(campaign)

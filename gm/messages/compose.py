@@ -32,8 +32,9 @@ class Outgoing:
 
     message_id: str
     recipient: str
-    kind: str  # answer, report, gm-report, reminder, notice, digest
+    kind: str  # answer, report, gm-report, reminder, notice, digest, press, press-copy
     mime: str
+    hold_until: dt.datetime | None = None  # held in the outbox until then (anonymous press)
 
 
 def message_id(campaign: str, kind: str, key: str) -> str:
@@ -88,9 +89,9 @@ def _compose(sender: str, to: str, subject: str, ident: str, date: dt.datetime,
     return mail
 
 
-def _out(mail: MIMEBase, kind: str) -> Outgoing:
+def _out(mail: MIMEBase, kind: str, hold_until: dt.datetime | None = None) -> Outgoing:
     return Outgoing(str(mail["Message-ID"]), str(mail["To"]), kind,
-                    mail.as_string(policy=WRITING))
+                    mail.as_string(policy=WRITING), hold_until)
 
 
 def answer_mail(campaign: str, gm_address: str, key: str, to: str, subject: str | None,
@@ -167,3 +168,14 @@ def press_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, sub
                     "auto-generated", text)
     mail["References"] = message_id(campaign, "press-thread", thread)
     return _out(mail, kind)
+
+
+def anonymous_press_mail(campaign: str, gm_address: str, to: str, token: str, subject: str,
+                         text: str, release: dt.datetime) -> Outgoing:
+    """One copy of an anonymous press (ruling R82): nothing in it but `to` differs from its
+    other copies or tells its writer. Its Message-ID is made of `token` (random, drawn once:
+    the copy is kept whole in the outbox, so a copy sent again after a crash is the same
+    message); it refers to no thread; its Date is `release`, the moment it is held until."""
+    mail = _compose(gm_address, to, subject, message_id(campaign, "press", token), release,
+                    "auto-generated", text)
+    return _out(mail, "press", release)

@@ -23,6 +23,8 @@ class MailLike(Protocol):
     def kind(self) -> str: ...
     @property
     def mime(self) -> str: ...
+    @property
+    def hold_until(self) -> dt.datetime | None: ...  # held until then (anonymous press)
 
 
 class NewMessage(NamedTuple):
@@ -77,6 +79,7 @@ class OutboxRow(NamedTuple):
     attempts: int = 0
     last_error: str | None = None
     created_at: dt.datetime | None = None
+    next_attempt_at: dt.datetime | None = None  # retry: when; held: the moment it is held to
 
 
 class NoticeRow(NamedTuple):
@@ -90,16 +93,22 @@ class NoticeRow(NamedTuple):
 ANSWERED = ("answered", "requests", "refused", "no-orders", "late", "oversized")
 
 
+def outbox_values(campaign_id: int, message: MailLike, now: dt.datetime) -> dict[str, object]:
+    """A message's outbox row: queued, or held until its moment (anonymous press, R82)."""
+    held = message.hold_until
+    return {"campaign_id": campaign_id, "message_id": message.message_id,
+            "recipient": message.recipient, "raw": message.mime, "created_at": now,
+            "kind": message.kind, "status": "queued" if held is None else "held",
+            "attempts": 0, "next_attempt_at": held}
+
+
 def queue_in(sql: Sql, campaign_id: int, message: MailLike, now: dt.datetime) -> bool:
     """Queue one message in a transaction already open, unless its Message-ID is queued."""
     known = sql.first("SELECT id FROM outbox WHERE message_id = :message_id",
                       message_id=message.message_id)
     if known is not None:
         return False
-    sql.insert("outbox", {"campaign_id": campaign_id, "message_id": message.message_id,
-                          "recipient": message.recipient, "raw": message.mime,
-                          "created_at": now, "kind": message.kind, "status": "queued",
-                          "attempts": 0})
+    sql.insert("outbox", outbox_values(campaign_id, message, now))
     return True
 
 
@@ -119,7 +128,8 @@ def _inbox_row(r: Row) -> InboxRow:
 
 def _outbox_row(r: Row) -> OutboxRow:
     return OutboxRow(r["id"], r["message_id"], r["recipient"], r["raw"], r["kind"],
-                     r["status"], r["attempts"], r["last_error"], r["created_at"])
+                     r["status"], r["attempts"], r["last_error"], r["created_at"],
+                     r["next_attempt_at"])
 
 
 class MailStore(Database):
@@ -200,10 +210,7 @@ class MailStore(Database):
                        "player": h.orders[1], "raw": h.orders[2], "parsed": h.orders[3],
                        "received_at": now, "inbox_id": h.inbox_id}
                       for h in handlings if h.orders is not None]
-        mail_rows = [{"campaign_id": campaign.id, "message_id": m.message_id,
-                      "recipient": m.recipient, "raw": m.mime, "created_at": now,
-                      "kind": m.kind, "status": "queued", "attempts": 0}
-                     for h in handlings for m in h.mail]
+        mail_rows = [outbox_values(campaign.id, m, now) for h in handlings for m in h.mail]
         notice_rows = [{"campaign_id": campaign.id, "created_at": now, "kind": kind,
                         "text": text} for h in handlings for kind, text in h.notices]
         ids, id_params = within([h.inbox_id for h in handlings])
@@ -234,12 +241,17 @@ class MailStore(Database):
         with self._tx() as sql:
             return queue_in(sql, campaign.id, message, now)
 
-    def due(self, campaign: CampaignRow, now: dt.datetime) -> list[OutboxRow]:
-        """The messages to send now: queued, or waiting to be tried again and due."""
+    def due(self, campaign: CampaignRow, now: dt.datetime, began: dt.datetime | None = None
+            ) -> list[OutboxRow]:
+        """The messages to send now: queued; waiting to be tried again and due; held until a
+        moment that has come, and queued before `began` (when the round that sends began;
+        default now), so that none goes out in the round that queued it (R82)."""
         with self._tx() as sql:
             rows = sql.all("SELECT * FROM outbox WHERE campaign_id = :campaign AND (status = "
-                           "'queued' OR (status = 'retry' AND next_attempt_at <= :now)) "
-                           "ORDER BY id", campaign=campaign.id, now=now)
+                           "'queued' OR (status = 'retry' AND next_attempt_at <= :now) OR "
+                           "(status = 'held' AND next_attempt_at <= :now AND created_at < "
+                           ":began)) ORDER BY id", campaign=campaign.id, now=now,
+                           began=began or now)
         return [_outbox_row(r) for r in rows]
 
     def outbox_rows(self, campaign: CampaignRow, statuses: Sequence[str]) -> list[OutboxRow]:

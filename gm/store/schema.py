@@ -66,7 +66,7 @@ COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("recipient", "TEXT NOT NULL"), ("raw", "TEXT NOT NULL"),  # the whole MIME message
         ("created_at", "{TIME} NOT NULL"), ("sent_at", "{TIME}"),
         ("kind", "VARCHAR(20) DEFAULT 'mail' NOT NULL"),
-        ("status", "VARCHAR(10) DEFAULT 'queued' NOT NULL"),  # sent, retry, failed
+        ("status", "VARCHAR(10) DEFAULT 'queued' NOT NULL"),  # sent, retry, failed, held
         ("attempts", "INTEGER DEFAULT '0' NOT NULL"), ("next_attempt_at", "{TIME}"),
         ("last_error", "TEXT"),
     ], ["PRIMARY KEY (id)", CAMPAIGN, "UNIQUE (message_id)"]),
