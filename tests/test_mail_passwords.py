@@ -60,10 +60,16 @@ def _alerts(address: str, servers: MailServers) -> list[str]:
     return [text_of(m) for m in mailbox(address, servers) if ".alert." in m["Message-ID"]]
 
 
+def _answers(address: str, servers: MailServers) -> dict[str, str]:
+    """The answers in a mailbox, by the Message-ID of the message each answers."""
+    found = [m for m in mailbox(address, servers) if m["In-Reply-To"]]
+    answers = {str(m["In-Reply-To"]): text_of(m) for m in found}
+    assert len(answers) == len(found)  # one answer a message
+    return answers
+
+
 def _answer(address: str, servers: MailServers, sent: str) -> str:
-    found = [m for m in mailbox(address, servers) if m["In-Reply-To"] == sent]
-    assert len(found) == 1, sent
-    return text_of(found[0])
+    return _answers(address, servers)[sent]
 
 
 def _digest(servers: MailServers) -> str:
@@ -91,7 +97,8 @@ def test_the_51st_guess_is_refused_unchecked_and_the_owner_still_plays(
     assert "53 new message(s) stored, 53 answered" in gm("fetch", str(folder))
     gm("send", str(folder))
 
-    answers = [_answer(MALLORY, servers, sent) for sent in [*guesses, right]]
+    to_mallory = _answers(MALLORY, servers)
+    answers = [to_mallory[sent] for sent in [*guesses, right]]
     assert all("the PASSWORD is not player C's" in a for a in answers[:10])
     assert answers[10:] == [UNCHECKED] * 41  # the 51st as the 11th: nothing tells them apart
     assert "the PASSWORD is not player C's" in _answer(CLARA, servers, typo)  # judged, not
@@ -134,7 +141,8 @@ def test_the_limit_holds_across_runs_and_lifts_after_a_day(
     right = mail_orders(servers, MALLORY, _message("C", PASSWORDS["C"], "QUIT"))
     assert gm_process("fetch", str(folder)).returncode == 0
     assert gm_process("send", str(folder)).returncode == 0
-    answers = [_answer(MALLORY, servers, message) for message in [*sent, right]]
+    to_mallory = _answers(MALLORY, servers)
+    answers = [to_mallory[message] for message in [*sent, right]]
     assert all("the PASSWORD is not player C's" in a for a in answers[:3])
     assert answers[3:] == [UNCHECKED, UNCHECKED]
     assert _orders(folder) == []
