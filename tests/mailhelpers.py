@@ -50,12 +50,14 @@ def mail_table(servers: MailServers, processed: str, copies: bool = True) -> str
 
 def campaign(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
              passwords: dict[str, str] | None = None, started: bool = True,
-             extra: str = "") -> Path:
-    """Campaign `bymail` (seed "mail"), played by mail; its opening reports already sent."""
+             extra: str = "", database: str | None = None) -> Path:
+    """Campaign `bymail` (seed "mail"), played by mail; its opening reports already sent
+    (`database`: a PostgreSQL URL to keep it in, else the folder's SQLite file)."""
     monkeypatch.setenv(ENV, PASSWORD)
     passwords = passwords or PASSWORDS
     folder = tmp_path / "bymail"
-    gm("new", str(folder), "--seed", "mail", *[arg for letter, address in PLAYERS.items()
+    gm("new", str(folder), "--seed", "mail", *(("--database", database) if database else ()),
+       *[arg for letter, address in PLAYERS.items()
                                                for arg in ("-p", f"{letter}:{letter}:{address}:"
                                                            f"{passwords[letter]}")])
     with (folder / "campaign.toml").open("a", encoding="utf-8") as config:

@@ -245,9 +245,9 @@ def test_a_message_that_fails_authentication_is_refused_whole(data: GameData, ra
 def test_the_right_password_from_another_address(data: GameData) -> None:
     raw = _orders("A", "right", sender="mallory@example.org")
     counted = _judged(raw, data)
-    assert counted.player == "A" and counted.tell_player is not None
-    assert counted.tell_player[0] == "anna@example.org"
-    assert "arrived from mallory@example.org" in counted.tell_player[1]
+    assert counted.player == "A" and counted.stranger == "A"  # anna@example.org is told
+    assert counted.notice is not None and "from mallory@example.org, not from " \
+        "anna@example.org: orders, which count" in counted.notice[1]
     refusing = Roster(ROSTER.game, ROSTER.check, ROSTER.addresses, "refuse")
     refused = _judged(raw, data, refusing)
     assert not refused.counts and "QUIT" not in refused.text

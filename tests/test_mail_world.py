@@ -46,7 +46,11 @@ def test_one_refused_recipient_never_holds_up_the_others(
     gm("fetch", str(folder))
     sent = gm("send", str(folder))
     assert "1 failed" in sent
-    assert all(len(mailbox(address, servers)) == 1 for address in PLAYERS.values())
+    answers = {letter: [m for m in mailbox(address, servers) if m["In-Reply-To"]]
+               for letter, address in PLAYERS.items()}
+    assert all(len(found) == 1 for found in answers.values())
+    alerts = [m for m in mailbox(PLAYERS["A"], servers) if ".alert." in m["Message-ID"]]
+    assert len(alerts) == 1  # A is told a wrong password was given for him (R79)
     digest = "".join(text_of(m) for m in mailbox(GM_DESK, servers))
     assert "Deliveries that failed" in digest and f"answer to {GHOST}" in digest
     assert "550 5.1.1" in digest
@@ -162,7 +166,7 @@ def test_the_right_password_from_an_address_not_on_file(
     told = mailbox(PLAYERS["B"], servers)
     assert len(told) == 1 and "arrived from mallory@example.org" in text_of(told[0])
     digest = "".join(text_of(m) for m in mailbox(GM_DESK, servers))
-    assert "Orders from an address not on file" in digest
+    assert "A player's password from an address not on file" in digest
     opened = open_campaign(folder)
     assert [row.player for row in opened.store.orders_for(opened.row, 1, 1)] == ["B"]
 

@@ -1,15 +1,20 @@
 """Handling the messages kept: auto-replies, bounces and list mail are recorded and never
 answered (RFC 3834); the program's own copies are passed over; a per-address cap breaks any
-loop that still forms; every other message is judged and answered. Each message's answer, its
-orders, its notices for the GM and its disposition are written in one transaction."""
+loop that still forms; every other message is judged and answered. A player's wrong passwords
+are counted against his guessing limit (R79), and what his own address must be told (wrong
+passwords, his password from another address: R80) is kept as alerts, which the cap never
+drops (gm.app.alerts tells them). Each message's answer, its orders, its notices for the GM,
+its alerts and its disposition are written in one transaction."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from gm.app.alerts import GUESS_WINDOW
 from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
 from gm.app.judge import Roster, Verdict, judge
@@ -18,12 +23,12 @@ from gm.app.requests import Granted, answer_requests, asks, joined
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
 from gm.core.state import GameStateBase
-from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail, notice_mail
+from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail
 from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
-from gm.store import Handling, InboxRow
+from gm.store import Handling, InboxRow, NewAlert
 from gm.store.mail import ANSWERED
-from orders_grammar.message import Envelope, envelope_or_error
+from orders_grammar.message import Envelope, OrdersError, envelope_or_error
 
 HANDLED_PER_TRANSACTION = 100
 
@@ -44,6 +49,7 @@ class Answerer:
     deadline: dt.datetime | None
     moment: dt.datetime
     counts: dict[str, tuple[int, int]]  # per address: answers this hour, of them without orders
+    wrong: dict[str, int]  # per player: wrong passwords given for him in GUESS_WINDOW (R79)
 
     @classmethod
     def of(cls, campaign: Campaign, config: MailConfig) -> Answerer:
@@ -56,12 +62,28 @@ class Answerer:
                    config.stranger_orders),
             latest.seq, latest.state,
             schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
-            campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)))
+            campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)),
+            campaign.store.wrong_passwords_since(campaign.row, moment - GUESS_WINDOW))
 
     @property
     def players(self) -> set[str]:
         """The players' addresses on file, lower case."""
         return {address.lower() for address in self.roster.addresses.values()}
+
+    def guarded(self) -> frozenset[str]:
+        """The players past their guessing limit now (R79)."""
+        return frozenset(player for player, wrong in self.wrong.items()
+                         if wrong >= self.config.wrong_passwords_per_day)
+
+    def attempt(self, verdict: Verdict, address: str) -> list[NewAlert]:
+        """A wrong password, or a message refused unchecked: counted, and kept for the
+        player's own address."""
+        if verdict.attempt is None:
+            return []
+        player, kind = verdict.attempt
+        if kind == "wrong":
+            self.wrong[player] = self.wrong.get(player, 0) + 1
+        return [NewAlert(player, kind, address)]
 
     def handle(self, readings: Mapping[int, Read]) -> int:
         """Handle every kept message not yet handled (`readings`: those already read);
@@ -145,13 +167,18 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
         orders = (context.seq, verdict.player, redact_text(reading.text), parsed)
     notices = [(verdict.notice[0], f"{_describe(row, reading)}: {verdict.notice[1]}")] \
         if verdict.notice else []
+    alerts = context.attempt(verdict, address)
     total, empty = context.counts.get(address, (0, 0))
     if (config.answers_per_hour and total >= config.answers_per_hour) or \
             (verdict.disposition in EMPTY and empty >= 1):
         notices.append(("capped", f"{_describe(row, reading)}: not answered, "
                         f"{total} answer(s) to {address} in the last hour already "
                         "(a mail loop?)"))
-        return Handling(row.id, "capped", verdict.disposition, orders, (), notices)
+        if verdict.stranger is not None:  # the cap is on answering, never on telling
+            alerts.append(stranger_alert(verdict, reading, read.envelope, context.moment,
+                                         config, capped=True))
+        return Handling(row.id, "capped", verdict.disposition, orders, (), notices,
+                        alerts=alerts)
     context.counts[address] = (total + 1, empty + (verdict.disposition in EMPTY))
     date = context.moment.astimezone(config.zone())
     name = context.campaign.name
@@ -160,19 +187,19 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
     if asks(read.envelope, verdict.disposition):
         assert isinstance(read.envelope, Envelope)
         granted = answer_requests(context.campaign, read.envelope, verdict.player, str(row.id),
-                                  config, with_orders=orders is not None)
+                                  config, with_orders=orders is not None,
+                                  registered=verdict.stranger is None)
         text = joined(text, granted)
         notices += [(kind, f"{_describe(row, reading)}: {note}")
                     for kind, note in granted.notices]
     mail: list[Outgoing] = [answer_mail(name, config.gm_address, str(row.id), reading.sender,
                                         reading.subject, reading.message_id, text, date),
                             *granted.mail]
-    if verdict.tell_player is not None:
-        to, note = verdict.tell_player
-        mail.append(notice_mail(name, config.gm_address, to, "stranger", str(row.id),
-                                f"{name}: orders for player {verdict.player} from another "
-                                "address", note, date))
-    return Handling(row.id, verdict.disposition, "", orders, mail, notices, granted.password)
+    if verdict.stranger is not None:
+        alerts.append(stranger_alert(verdict, reading, read.envelope, context.moment, config,
+                                     answer=text))
+    return Handling(row.id, verdict.disposition, "", orders, mail, notices, granted.password,
+                    alerts)
 
 
 def _verdict(context: Answerer, row: InboxRow, read: Read) -> Verdict:
@@ -189,6 +216,42 @@ def _verdict(context: Answerer, row: InboxRow, read: Read) -> Verdict:
                        f"({context.deadline:%Y-%m-%d %H:%M %Z}); it does not count. Orders "
                        "for the next phase are welcome once its report is out.\n", "late")
     roster = Roster(context.roster.game, lambda player, _: player == row.verified_player,
-                    context.roster.addresses, context.roster.strangers)
+                    context.roster.addresses, context.roster.strangers, context.guarded())
     return judge(read.reading, context.state, context.campaign.data, roster,
                  context.campaign.system, config.max_line_chars, read.envelope)
+
+
+def _quoted(text: str) -> str:
+    return textwrap.indent(text.strip("\n"), "    | ", lambda line: True)
+
+
+def stranger_alert(verdict: Verdict, reading: Reading, envelope: Envelope | OrdersError,
+                   moment: dt.datetime, config: MailConfig, answer: str = "",
+                   capped: bool = False) -> NewAlert:
+    """A message with a player's password from another address (R80): what it held and what
+    became of it, as his own address is told."""
+    player = verdict.stranger
+    assert player is not None and reading.sender is not None
+    when = moment.astimezone(config.zone())
+    subject = one_line(reading.subject or "(no subject)")[:80]
+    lines = [f"{when:%Y-%m-%d %H:%M %Z}: a message for player {player} arrived from "
+             f"{reading.sender} with your password (subject: {subject})."]
+    if verdict.disposition == "answered":
+        lines.append("Its orders count: they replace any you had sent for this phase.")
+    elif verdict.disposition == "requests":
+        lines.append("It held requests or press and no orders; the answer below says what "
+                     "was done.")
+    else:
+        lines.append("It was refused, and nothing in it counts.")
+    if capped:
+        lines.append("It was not answered (that address had its answers for the hour), so "
+                     "none of its requests was answered and none of its press was sent.")
+        answer = verdict.text
+    lines += ["The answer it got:" if not capped else "How it was judged:",
+              _quoted(answer or "(no answer)")]
+    if not capped and isinstance(envelope, Envelope) and envelope.press and \
+            verdict.disposition in ("answered", "requests"):
+        for press in envelope.press:
+            lines += [f"The press of its line {press.line}, as written ({press.echo()}):",
+                      _quoted(press.text or "(empty)")]
+    return NewAlert(player, "stranger", reading.sender.lower(), "\n".join(lines))

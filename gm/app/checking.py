@@ -38,7 +38,8 @@ def check_with_campaign(raw: bytes, folder: Path) -> Verdict:
     if not asks(envelope, verdict.disposition):
         return verdict
     granted = answer_requests(opened, envelope, verdict.player, "check", None,
-                              with_orders=verdict.message is not None)
+                              with_orders=verdict.message is not None,
+                              registered=verdict.stranger is None)
     return replace(verdict, text=joined(verdict.text, granted))
 
 

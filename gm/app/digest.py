@@ -1,17 +1,20 @@
 """The GM's digest: one message that gathers what needs him since the last one (refused
-senders, messages left unanswered as automatic or as a loop, failed deliveries, orders from
-addresses not on file)."""
+senders, messages left unanswered as automatic or as a loop, failed deliveries, players'
+passwords from addresses not on file, the players told about their passwords)."""
 
 from __future__ import annotations
 
 from itertools import groupby
 
+from gm.app.alerts import queue_alerts
 from gm.app.campaign import Campaign, now
 from gm.app.settings import MailConfig
 
 HEADINGS = {
     "refused": "Refused senders (nothing of theirs counts)",
-    "stranger": "Orders from an address not on file",
+    "alerts": "Players told about their password (wrong ones tried, use from another address)",
+    "stranger": "A player's password from an address not on file (his own address is told)",
+    "password": "Passwords changed by mail, or asked from another address and not taken",
     "automated": "Not answered: auto-replies, bounces and list mail (RFC 3834)",
     "capped": "Not answered: the per-address cap (answers_per_hour) was reached",
     "failed": "Deliveries that failed",
@@ -20,7 +23,9 @@ HEADINGS = {
 
 
 def queue_digest(campaign: Campaign, config: MailConfig) -> int:
-    """Queue a digest of the notices not yet sent to the GM; how many it carries."""
+    """Queue a digest of the notices not yet sent to the GM (the players' alerts due first,
+    whose telling is one); how many it carries."""
+    queue_alerts(campaign, config)
     found = campaign.store.undigested(campaign.row)
     if not found:
         return 0

@@ -1,7 +1,10 @@
 """The judgement of one order message, the same for mail and for files: authentication first
 (GAME, PLAYER, PASSWORD, the sender's address), and only for an authenticated player the
 orders, their syntax and their legality. A message that fails authentication is refused whole
-and none of its orders is echoed: a forger learns nothing and nothing counts."""
+and none of its orders is echoed: a forger learns nothing and nothing counts. Past a player's
+guessing limit (R79) a message for him from any address but his own is refused without its
+password checked, in words that are the same whether it was right or not; a message with his
+password from another address is marked so that his own address is told what it held (R80)."""
 
 from __future__ import annotations
 
@@ -35,6 +38,14 @@ class Roster:
     check: PasswordCheck | None  # None: passwords are not checked (a case's position)
     addresses: dict[str, str] = field(default_factory=dict)  # player -> address on file
     strangers: str = "count"  # the right password from another address: count, or refuse
+    # players past their guessing limit (R79): a message for one of them from an address
+    # other than his own is refused, its password unchecked
+    guarded: frozenset[str] = frozenset()
+
+    def elsewhere(self, player: str, sender: str | None) -> bool:
+        """Whether a message for `player` came from an address other than his own."""
+        on_file = self.addresses.get(player)
+        return bool(sender and on_file and on_file.casefold() != sender.casefold())
 
 
 @dataclass(frozen=True)
@@ -46,7 +57,11 @@ class Verdict:
     message: ParsedMessage[Order] | None = None
     refused: bool = True  # anything refused (gm orders check exits 1)
     notice: tuple[str, str] | None = None  # (kind, text) for the GM's digest (gm.app.digest)
-    tell_player: tuple[str, str] | None = None  # (address on file, note) for the player
+    # (player, "wrong" | "unchecked"): a wrong password given for him, or a message for him
+    # refused unchecked past his guessing limit (R79); his own address is told (gm.app.alerts)
+    attempt: tuple[str, str] | None = None
+    stranger: str | None = None  # the player whose password it carried from another address
+    #                              (R80), whatever became of it: his own address is told
 
     @property
     def counts(self) -> bool:
@@ -73,20 +88,29 @@ def authenticate(envelope: Envelope, state: GameStateBase, roster: Roster,
     if player not in state.players:
         return _refused(f"there is no player {player} in this game",
                         f"a message {who} for player {player}, who is not in the game")
+    elsewhere = roster.elsewhere(player, sender)
+    if roster.check is not None and elsewhere and player in roster.guarded:
+        # The same words whatever its password: the refusal tells a guesser nothing.
+        return replace(_refused(
+            f"too many wrong passwords have been given for player {player} lately, so a "
+            f"message for him is taken only from his own address until fewer have; its "
+            "password was not checked"), attempt=(player, "unchecked"))
     if roster.check is not None and not roster.check(player, envelope.password):
         reason = "it has no PASSWORD line" if not envelope.password else (
             f"the PASSWORD is not player {player}'s")
-        return _refused(f"{reason}; its orders are not shown back",
-                        f"a message {who} for player {player} with a wrong or missing password")
+        refused = _refused(f"{reason}; its orders are not shown back",
+                           f"a message {who} for player {player} with a wrong or missing "
+                           "password")
+        return replace(refused, attempt=(player, "wrong")) if envelope.password else refused
     on_file = roster.addresses.get(player)
-    if sender and on_file and on_file.casefold() != sender.casefold() and \
-            roster.strangers == "refuse":
-        return _refused(f"it came from {sender}, not from the address on file for player "
-                        f"{player}", f"player {player}'s password from {sender}, not from "
-                        f"{on_file}: refused")
+    if elsewhere and roster.strangers == "refuse":
+        return replace(_refused(f"it came from {sender}, not from the address on file for "
+                                f"player {player}", f"player {player}'s password from {sender}, "
+                                f"not from {on_file}: refused"), stranger=player)
     if player not in state.players_in_game():
-        return _refused(f"you have quit the game ({quit_rule})" if quit_rule else
-                        "you have quit the game")
+        return replace(_refused(f"you have quit the game ({quit_rule})" if quit_rule else
+                                "you have quit the game"),
+                       stranger=player if elsewhere else None)
     return player
 
 
@@ -101,11 +125,32 @@ def judge(reading: Reading, state: GameStateBase, data: DataSet, roster: Roster,
     if reading.attachments:
         notes.append(f"Note: the attachment(s) {', '.join(reading.attachments)} were not "
                      "read; write the orders in the message itself.")
-    if verdict.tell_player is not None:
-        notes.append(f"Note: this message came from {reading.sender}, not from the address "
-                     f"on file for player {verdict.player}; it counts, and that address is "
-                     "told so.")
+    if verdict.stranger is not None:
+        verdict = _from_elsewhere(verdict, reading.sender, roster)
+        if verdict.disposition in ("answered", "requests"):
+            counts = "it counts, and " if verdict.disposition == "answered" else ""
+            notes.append(f"Note: this message came from {reading.sender}, not from the address "
+                         f"on file for player {verdict.stranger}; {counts}that address is told "
+                         "what it held.")
     return replace(verdict, text="\n".join(notes) + "\n\n" + verdict.text) if notes else verdict
+
+
+def _from_elsewhere(verdict: Verdict, sender: str | None, roster: Roster) -> Verdict:
+    """A message with a player's password from another address: the GM's digest says so
+    (unless its refusal says it already)."""
+    if verdict.notice is not None or verdict.stranger is None:
+        return verdict
+    player = verdict.stranger
+    if verdict.disposition == "answered":
+        what = "orders, which count"
+    elif verdict.disposition == "requests":
+        what = "requests or press, no orders"
+    else:
+        why = verdict.text.partition("\n")[0].removeprefix("Your message was refused: ")
+        what = f"refused ({why})"
+    return replace(verdict, notice=("stranger", f"player {player}'s password from {sender}, "
+                                    f"not from {roster.addresses.get(player)}: {what}; his "
+                                    "address is told"))
 
 
 def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateBase,
@@ -121,6 +166,14 @@ def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateB
     player = authenticate(envelope, state, roster, reading.sender, system.quit_rule)
     if isinstance(player, Verdict):
         return player
+    verdict = _judge_orders(envelope, state, data, player, system, max_line_chars)
+    return replace(verdict, stranger=player) if roster.elsewhere(player, reading.sender) \
+        else verdict
+
+
+def _judge_orders(envelope: Envelope, state: GameStateBase, data: DataSet, player: str,
+                  system: GameSystem, max_line_chars: int) -> Verdict:
+    """An authenticated player's message: its phase, then its orders or its requests."""
     phase = system.open_phase(state)
     stale = envelope.stale_for(phase)
     if stale:
@@ -134,17 +187,7 @@ def _judge(reading: Reading, envelope: Envelope | OrdersError, state: GameStateB
     message = system.parse_orders(envelope, data, max_line_chars)
     result = answer(message, system.order_problems(message, state, data, player), phase,
                     lambda order: system.order_comment(order, data))
-    on_file = roster.addresses.get(player)
-    tell = None
-    notice = None
-    if reading.sender and on_file and on_file.casefold() != reading.sender.casefold():
-        notice = ("stranger", f"player {player}'s orders came from {reading.sender}, not from "
-                  f"{on_file}; they count (stranger_orders = \"count\")")
-        tell = (on_file, f"Orders for player {player} in game {roster.game} arrived from "
-                f"{reading.sender}, not from this address, with your password, and count. "
-                "If you did not send them, tell the GM at once: he can give you a new "
-                "password (gm players --reset-password).\n\n" + result.text)
-    return Verdict(result.text, "answered", player, message, result.refused, notice, tell)
+    return Verdict(result.text, "answered", player, message, result.refused)
 
 
 def password_roster(campaign: Campaign) -> Roster:

@@ -1,7 +1,7 @@
 """What players ask of the judge by mail besides orders (orders_grammar/requests.py): each
 request answered in the order written, after the answer to the orders. Press is forwarded as
-campaign.toml [press] allows; a new password is hashed here and written with the message's
-handling. Nothing here changes the game's state."""
+campaign.toml [press] allows; a new password, taken only from the player's own address (R80),
+is hashed here and written with the message's handling. Nothing here changes the game's state."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ class Asked:
     config: MailConfig | None
     moment: dt.datetime
     with_orders: bool = False  # the message's own orders count (STATUS counts them in)
+    registered: bool = True  # from the player's own address: only then is PASSWORD taken (R80)
 
     @property
     def acting(self) -> bool:
@@ -64,10 +65,12 @@ def joined(verdict_text: str, granted: Granted) -> str:
 
 
 def answer_requests(campaign: Campaign, envelope: Envelope, player: str | None, key: str,
-                    config: MailConfig | None, with_orders: bool = False) -> Granted:
+                    config: MailConfig | None, with_orders: bool = False,
+                    registered: bool = True) -> Granted:
     """Each request and press of the message answered (`config` None: described only;
-    `with_orders`: the message's orders count, and are in before its STATUS)."""
-    asked = Asked(campaign, player, key, config, now(), with_orders)
+    `with_orders`: the message's orders count, and are in before its STATUS; `registered`:
+    it came from the player's own address)."""
+    asked = Asked(campaign, player, key, config, now(), with_orders, registered)
     granted = Granted()
     parts: list[str] = []
     items: list[Request | Press] = sorted([*envelope.requests, *envelope.press],
@@ -124,6 +127,12 @@ def _report(asked: Asked, request: Request, granted: Granted) -> str:
 def _password(asked: Asked, request: Request, granted: Granted) -> str:
     assert asked.player is not None and request.secret is not None
     secret = request.secret
+    if not asked.registered:  # a stolen password must not lock its owner out (R80)
+        granted.notices.append(("password", f"player {asked.player}'s new password, asked "
+                                "from an address not on file: not taken"))
+        raise GameError(f"a password is changed only by a message from the address on file "
+                        f"for player {asked.player}; yours is unchanged, and that address is "
+                        "told")
     if secret == REDACTED:  # read back from the store, where no password is kept
         raise GameError("the new password could not be read back; send it again")
     if len(secret) < MIN_PASSWORD or "#" in secret:

@@ -1,8 +1,8 @@
 """The [mail] table of a campaign's campaign.toml: the servers, and how the GM wants mail
-handled (size limits, the loop breaker, orders from an address not on file, whether a message
-once kept stays in the processed folder, the time zone of the Date header). Passwords never sit
-there: it names the environment variables that hold them. Its addresses are plain addr-specs
-(gm.app.people)."""
+handled (size limits, the loop breaker, orders from an address not on file, the guessing
+limit on passwords, whether a message once kept stays in the processed folder, the time zone of
+the Date header). Passwords never sit there: it names the environment variables that hold
+them. Its addresses are plain addr-specs (gm.app.people)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,9 @@ class MailConfig:
     answers_per_hour: int = 10  # to one address; 0: no cap (the loop breaker)
     stranger_orders: str = "count"  # right password, address not on file: count or refuse
     processed: str = "keep"  # a message once kept: "keep" it in processed_folder, or "delete"
+    # A player's wrong passwords in 24 hours, from any address, past which a message for him
+    # from an address other than his own is refused without its password checked (R79).
+    wrong_passwords_per_day: int = 10
     timezone: str = ""  # of the Date header; default: [schedule]'s, else UTC
     send_attempts: int = 8  # a message that meets a temporary failure this often has failed
     gm_copy_to: str = ""  # where the GM's copies and digests go (default: gm_address)
@@ -114,6 +117,9 @@ def mail_config_from(table: dict[str, object], schedule: object, where: str) -> 
             raise GameError(f"{where} [mail]: {name} is an address in quotes")
         if value or name == "gm_address":
             check_address(value, f"{where} [mail] {name}")
+    if type(mail.wrong_passwords_per_day) is not int or mail.wrong_passwords_per_day < 1:
+        raise GameError(f"{where} [mail]: wrong_passwords_per_day is a whole number, 1 or more "
+                        "(a password must not be guessed: docs/rulings.md, R79)")
     mail.zone()
     return mail
 

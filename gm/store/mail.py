@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from gm.store.base import Database, Row, Sql, within
-from gm.store.rows import CampaignRow
+from gm.store.rows import CampaignRow, NewAlert
 
 
 class MailLike(Protocol):
@@ -67,6 +67,7 @@ class Handling(NamedTuple):
     mail: Sequence[MailLike] = ()
     notices: Sequence[tuple[str, str]] = ()  # (kind, text)
     password: tuple[str, str] | None = None  # (player, new hash): PASSWORD asked by mail
+    alerts: Sequence[NewAlert] = ()  # for players' own addresses (gm.store.alerts)
 
 
 class OutboxRow(NamedTuple):
@@ -203,7 +204,7 @@ class MailStore(Database):
     def handle(self, campaign: CampaignRow, handlings: Sequence[Handling],
                now: dt.datetime) -> None:
         """Write what became of some messages, all in one transaction: each message with its
-        orders, its mail and its notices wholly, or none of them."""
+        orders, its mail, its notices and its alerts wholly, or none of them."""
         if not handlings:
             return
         order_rows = [{"campaign_id": campaign.id, "state_seq": h.orders[0],
@@ -213,6 +214,9 @@ class MailStore(Database):
         mail_rows = [outbox_values(campaign.id, m, now) for h in handlings for m in h.mail]
         notice_rows = [{"campaign_id": campaign.id, "created_at": now, "kind": kind,
                         "text": text} for h in handlings for kind, text in h.notices]
+        alert_rows = [{"campaign_id": campaign.id, "player": a.player, "kind": a.kind,
+                       "sender_address": a.sender_address, "inbox_id": h.inbox_id,
+                       "text": a.text, "created_at": now} for h in handlings for a in h.alerts]
         ids, id_params = within([h.inbox_id for h in handlings])
         with self._tx() as sql:
             addresses = {r["id"]: r["sender_address"] for r in sql.all(
@@ -223,7 +227,7 @@ class MailStore(Database):
                     f"SELECT message_id FROM outbox WHERE message_id IN {names}", **params)}
                 mail_rows = [r for r in mail_rows if r["message_id"] not in queued]
             for table, rows in (("orders", order_rows), ("outbox", mail_rows),
-                                ("notices", notice_rows)):
+                                ("notices", notice_rows), ("alerts", alert_rows)):
                 sql.insert_many(table, rows)
             for player, password_hash in (h.password for h in handlings if h.password):
                 sql.execute("UPDATE players SET password_hash = :hash WHERE campaign_id = "

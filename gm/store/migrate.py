@@ -2,6 +2,7 @@
 transaction: new tables, columns and indexes, then the stored text rewritten by the functions
 the caller gives (version 2 takes every PASSWORD out of the stored messages; a message not yet
 answered has its password checked first and the result kept, so that it can still be answered).
+Each step runs only on a database older than it: version 3 adds the alerts table alone.
 """
 
 from __future__ import annotations
@@ -24,17 +25,18 @@ def upgrade(database: Database, redact: Redact, verify: Verify) -> int:
     if found >= SCHEMA_VERSION:
         return found
     with database._tx() as sql:
-        _add_what_is_missing(database, sql)
-        _redact_passwords(sql, redact, verify)
+        _add_what_is_missing(database, sql, found)
+        if found < 2:  # a version 2 database has no password left, and its checks are kept
+            _redact_passwords(sql, redact, verify)
         sql.execute("DELETE FROM schema_info WHERE \"key\" = 'version'")
         sql.execute("INSERT INTO schema_info (\"key\", value) VALUES ('version', :version)",
                     version=str(SCHEMA_VERSION))
-    if database.dialect == "sqlite":  # the old text must not linger in free pages nor in the
-        database.autocommit("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)")  # write-ahead log
+    if database.dialect == "sqlite" and found < 2:  # the old text must not linger in free
+        database.autocommit("VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)")  # pages nor the log
     return found
 
 
-def _add_what_is_missing(database: Database, sql: Sql) -> None:
+def _add_what_is_missing(database: Database, sql: Sql, found: int) -> None:
     for table in COLUMNS:  # tables that are new (existing ones are left as they are)
         sql.execute(create_table(table, database.dialect))
     for table in GROWN:
@@ -45,6 +47,8 @@ def _add_what_is_missing(database: Database, sql: Sql) -> None:
                             f"{column_definition(definition, database.dialect)}")
     for name, on in INDEXES.items():
         sql.execute(f"CREATE INDEX IF NOT EXISTS {name} ON {on}")
+    if found >= 2:
+        return  # what follows fills in version 2's columns and tables from version 1's
     sql.execute("UPDATE outbox SET status = 'sent' WHERE sent_at IS NOT NULL")
     sql.execute("INSERT INTO inbox_handled (inbox_id, campaign_id, disposition, handled_at) "
                 "SELECT id, campaign_id, 'answered', received_at FROM inbox WHERE done = 1")

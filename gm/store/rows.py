@@ -51,3 +51,14 @@ class StateRow(NamedTuple):
     detail: dict[str, Any]
     state: GameStateBase  # decoded by the campaign's game system
     created_at: dt.datetime
+
+
+class NewAlert(NamedTuple):
+    """Something a player's own address is told about his password (gm.store.alerts),
+    written with the handling of the message that caused it."""
+
+    player: str  # whose password
+    kind: str  # wrong (a wrong password given for him), unchecked (refused past the guessing
+    #            limit, its password not checked), stranger (his password, another address)
+    sender_address: str | None
+    text: str = ""  # what he is told of it (a stranger's message: what it held)

@@ -8,7 +8,8 @@ moment (kept in UTC)."""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
+SCHEMA_VERSION = 3  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
+#                    3: alerts (issue 24): wrong passwords and another address's messages
 
 TYPES = {
     "sqlite": {"ID": "INTEGER NOT NULL", "TIME": "DATETIME"},
@@ -96,11 +97,26 @@ COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("sender_address", "TEXT"),  # the message's, for the per-address cap
         ("handled_at", "{TIME} NOT NULL"),
     ], ["PRIMARY KEY (inbox_id)", "FOREIGN KEY(inbox_id) REFERENCES inbox (id)", CAMPAIGN]),
+    # What a player's own address is told about his password (gm.app.alerts), written with
+    # the message that caused it: a wrong password given for him (the guessing limit counts
+    # these), a message refused unchecked past that limit, a message with his password from
+    # another address. Told at most hourly, in one message.
+    "alerts": ([
+        ("id", "{ID}"), ("campaign_id", "INTEGER NOT NULL"),
+        ("player", "VARCHAR(2) NOT NULL"),
+        ("kind", "VARCHAR(20) NOT NULL"),  # wrong, unchecked, stranger
+        ("sender_address", "TEXT"), ("inbox_id", "INTEGER"),
+        ("text", "TEXT NOT NULL"),  # what the player is told of it ("" for the counted kinds)
+        ("created_at", "{TIME} NOT NULL"),
+        ("told_at", "{TIME}"),  # when the message that told him was queued
+        ("told_in", "VARCHAR(300)"),  # its Message-ID
+    ], ["PRIMARY KEY (id)", CAMPAIGN]),
 }
 INDEXES = {
     "ix_inbox_message_id": "inbox (campaign_id, message_id)",
     "ix_outbox_status": "outbox (campaign_id, status)",
     "ix_inbox_handled_at": "inbox_handled (campaign_id, handled_at)",
+    "ix_alerts_player": "alerts (campaign_id, player, created_at)",
 }
 
 
