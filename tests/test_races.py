@@ -121,9 +121,9 @@ def test_the_gms_adjudicate_racing_a_workers_round_is_refused_and_stores_nothing
     said, refused = waited.stderr.strip().splitlines()
     assert said.startswith("waiting for the worker handling campaign c00") and \
         waited.returncode == 1 and waited.stdout == ""
-    assert refused == ("gm: campaign c00 changed while this command waited for the worker "
-                       "handling it: entry 4 (adjudicate 1.1) came after entry 3; nothing was "
-                       "done: look (gm status), then run the command again if it is still "
+    assert refused == ("gm: campaign c00 changed while this command waited to change it: "
+                       "entry 4 (adjudicate 1.1) came after entry 3, which it had read; nothing "
+                       "was done: look (gm status), then run the command again if it is still "
                        "wanted")
     assert adjudications(host) == {"c00 adjudicate 1.1": 1}
     opened = open_campaign(folder)

@@ -202,10 +202,10 @@ def held(campaign: Campaign, since: int | None = None, unchanged: bool = True,
                        "was done: try again in a moment")
         last, action = campaign.store.last_entry(campaign.row)
         if unchanged and last != seen:
-            raise Superseded(f"campaign {campaign.name} changed while this command waited for "
-                             f"the worker handling it: entry {last} ({action}) came after entry "
-                             f"{seen}; nothing was done: look (gm status), then run the command "
-                             "again if it is still wanted")
+            raise Superseded(f"campaign {campaign.name} changed while this command waited to "
+                             f"change it: entry {last} ({action}) came after entry {seen}, which "
+                             "it had read; nothing was done: look (gm status), then run the "
+                             "command again if it is still wanted")
         yield campaign
 
 
