@@ -234,3 +234,39 @@ def test_two_adjudications_racing_store_one_and_the_other_nothing(
     assert [(r["player"], r["state_seq"]) for r in kept] == [(p, 3) for p in sorted(PLAYERS)]
     assert dice == len(opened.store.rolls(opened.row, 4)) > 0
     assert len(_queued(folder, "t1p1")) == len(PLAYERS) + 1
+
+
+def test_every_gm_command_that_changes_a_campaign_waits_for_its_claim(tmp_path: Path) -> None:
+    """Held by a worker (here, the test itself), the campaign is left alone by each of the
+    GM's commands that change it: told at once (GM_CLAIM_WAIT=0), nothing done."""
+    from gm.app.campaign import campaign_claim
+
+    folder = tmp_path / "c"
+    gm("new", str(folder), "--seed", "held", *[
+        arg for letter, address in PLAYERS.items()
+        for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")])
+    with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[mail]\ngm_address = "gm@example.org"\n')
+    (tmp_path / "state.json").write_text(gm("show", str(folder), "--json"), encoding="utf-8")
+    (tmp_path / "a.txt").write_text("GAME c\nPLAYER A\nPASSWORD pwa\n", encoding="utf-8")
+    opened = open_campaign(folder)
+    before = opened.store.entries(opened.row)
+    commands = [
+        ["adjudicate", str(folder)], ["rollback", str(folder), "--to", "1.1"],
+        ["override", str(folder), "--reason", "r", "--state", str(tmp_path / "state.json")],
+        ["purge", str(folder)], ["players", str(folder), "--quit", "C"],
+        ["players", str(folder), "--email", "A:anna@example.net"],
+        ["players", str(folder), "--reset-password", "B"],
+        ["trade", str(folder), "A", "B", "--give", "Trotsky"], ["end-trading", str(folder)],
+        ["deploy", str(folder), "A", "--clear"], ["start", str(folder)],
+        ["orders", "apply", str(tmp_path / "a.txt"), "--campaign", str(folder)],
+        ["fetch", str(folder)], ["send", str(folder)], ["play", str(folder)]]
+    with campaign_claim(opened.store.url, opened.name) as mine:
+        assert mine
+        for command in commands:
+            _told(_run(*command, GM_CLAIM_WAIT="0"),
+                  "gm: a worker (or another gm command) is handling campaign c now; nothing was "
+                  "done: try again in a moment")
+    assert opened.store.entries(opened.row) == before
+    assert [p.email for p in opened.players()] == list(PLAYERS.values())
+    assert opened.store.outbox_rows(opened.row, ("queued", "retry", "failed", "sent")) == []
