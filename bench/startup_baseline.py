@@ -23,7 +23,7 @@ def main(folder: str, files: list[str]) -> None:
                                                   hashes[envelope.player])
     latest = campaign.latest()
     campaign.store.append_state(campaign.row, "baseline", {"files": len(files)}, latest.state,
-                                [], now())
+                                [], now(), after=latest.seq)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,17 @@
-"""The state round-trips exactly; the store keeps an append-only history with its dice."""
+"""The state round-trips exactly; the store keeps an append-only history with its dice, a state
+added only on the entry its operation started from."""
 
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from gm.core.dice import Roll, SeededDice
-from gm.core.errors import GameError
+from gm.core.errors import GameError, Superseded
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.state import GameState, Stack
 from gm.store import PlayerRow, Store
@@ -64,9 +66,9 @@ def test_store_appends_states_with_their_dice(store: Store, data: GameData) -> N
     first = deal(data, "ABC")
     dice = SeededDice("seed", "1")
     dice.die("test roll")
-    assert store.append_state(row, "deal", {"n": 1}, first, dice.log, NOW) == 1
+    assert store.append_state(row, "deal", {"n": 1}, first, dice.log, NOW, after=0) == 1
     second = deployed(data, "ABC")
-    assert store.append_state(row, "start", {}, second, [], NOW) == 2
+    assert store.append_state(row, "start", {}, second, [], NOW, after=1) == 2
     history = store.history(row)
     assert [h.seq for h in history] == [1, 2] and history[0].state == first
     assert store.latest(row).state == second and store.latest(row).action == "start"
@@ -92,7 +94,7 @@ def test_store_refuses_a_second_campaign_of_the_same_name(store: Store) -> None:
 
 def test_store_keeps_orders_and_results(store: Store, data: GameData) -> None:
     row = store.create_campaign("c", "rcw", "s", None, [], NOW)
-    seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
+    seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW, after=0)
     store.record_orders(row, seq, "A", "GAME c\nPLAYER A\n", None, NOW)
     store.record_result(row, seq, '{"orders": []}')
     with store._tx() as sql:
@@ -110,7 +112,7 @@ def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None
 
     row = store.create_campaign("c", "rcw", "s", None,
                                 [PlayerRow("A", "Anna", "a@x.org", "h")], NOW)
-    seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW)
+    seq = store.append_state(row, "deal", {}, deal(data, "ABC"), [], NOW, after=0)
 
     def message(key: str, raw: bytes) -> NewMessage:
         return NewMessage(key, raw, len(raw), f"<{key}@x.org>", "a@x.org", "orders",
@@ -145,3 +147,67 @@ def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None
     digest = notice_mail("c", "gm@x.org", "gm@x.org", "digest", "9", "2 things", "...", NOW)
     store.digest(row, [n.id for n in store.undigested(row)], digest, NOW)
     assert store.undigested(row) == [] and store.due(row, NOW)[0].kind == "digest"
+
+
+def _count(store: Store, table: str) -> int:
+    with store._tx() as sql:
+        return int(sql.scalar(f"SELECT count(*) FROM {table}"))
+
+
+def test_append_state_adds_only_on_the_entry_it_started_from(store: Store, data: GameData
+                                                             ) -> None:
+    """Compare-and-swap on the history (issue 24): `after` must be the last entry still; else
+    nothing of the operation is kept (its state, dice, result, mail and orders) and it is
+    told which entry came instead."""
+    from gm.messages.compose import notice_mail
+
+    row = store.create_campaign("c", "rcw", "s", None, [], NOW)
+    state = deal(data, "ABC")
+    dice = SeededDice("s", "1")
+    dice.die("a roll")
+    report = notice_mail("c", "gm@x.org", "a@x.org", "report", "t1p1", "Report", "...", NOW)
+    whole = {"result": '{"orders": []}', "mail": [report], "orders": [("A", "GAME c\n", "[]")]}
+    assert store.append_state(row, "deal", {}, state, dice.log, NOW, after=0) == 1
+    tables = ("states", "dice_log", "results", "outbox", "orders")
+    kept = {table: _count(store, table) for table in tables}
+    for stale in (0, 2, 7):  # behind the last entry, or past it
+        with pytest.raises(Superseded, match=f"its last entry is 1 \\(deal\\), not entry "
+                           f"{stale}, which this started from; nothing of this was stored"):
+            store.append_state(row, "adjudicate 1.1", {}, state, dice.log, NOW, after=stale,
+                               **whole)  # type: ignore[arg-type]
+        assert {table: _count(store, table) for table in tables} == kept
+    assert store.append_state(row, "adjudicate 1.1", {}, state, dice.log, NOW, after=1,
+                              **whole) == 2  # type: ignore[arg-type]
+    assert {table: _count(store, table) - kept[table] for table in tables} == {
+        "states": 1, "dice_log": 1, "results": 1, "outbox": 1, "orders": 1}
+    assert [(o.state_seq, o.player) for o in store.orders_in_stage(row, state.stage)] == [
+        (1, "A")]  # recorded against the entry they were written for
+    assert store.last_entry(row) == (2, "adjudicate 1.1")
+
+
+def test_of_appends_racing_from_one_entry_one_is_kept(store: Store, data: GameData) -> None:
+    """Four writers, each on a connection of its own, append on entry 1 at once: one state is
+    kept, three are told; on SQLite and PostgreSQL alike."""
+    row = store.create_campaign("c", "rcw", "s", None, [], NOW)
+    state = deal(data, "ABC")
+    store.append_state(row, "deal", {}, state, [], NOW, after=0)
+    start = threading.Barrier(4, timeout=300)
+    outcomes: list[int | str] = []
+
+    def append(n: int) -> None:
+        try:
+            start.wait()
+            outcomes.append(store.append_state(row, f"writer {n}", {}, state, [], NOW, after=1,
+                                               result=str(n)))
+        except Superseded:
+            outcomes.append("told")
+        finally:
+            store.close()  # this thread's connection
+
+    writers = [threading.Thread(target=append, args=(n,)) for n in range(4)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(300)
+    assert sorted(outcomes, key=str) == [2, "told", "told", "told"]
+    assert [e.seq for e in store.entries(row)] == [1, 2] and _count(store, "results") == 1

@@ -53,26 +53,28 @@ def _workers(host: Path, count: int, moment: dt.datetime, crash_at: str | None =
     return results
 
 
-def _host(folder: Path, servers: MailServers, database: str, campaigns: int,
-          monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A host on `database` with `campaigns` campaigns, started without mail (no opening
-    reports), then given the mailbox; every phase opens at START. They play on the embedded
-    data set without its drawn map: the map's picture would be most of each round's time,
-    and drawing it is tested elsewhere (tests/test_mail.py, tests/test_reports.py)."""
+def host_with_campaigns(folder: Path, servers: MailServers, database: str | None,
+                        campaigns: int, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A host on `database` (None: SQLite files in the folders) with `campaigns` campaigns,
+    started without mail (no opening reports), then given the mailbox; every phase opens at
+    START. They play on the embedded data set without its drawn map: the map's picture would
+    be most of each round's time, and drawing it is tested elsewhere (tests/test_mail.py,
+    tests/test_reports.py)."""
     monkeypatch.setenv("GM_NOW", START.isoformat())
     data = folder.with_name(f"{folder.name}-data")
     shutil.copytree(DEFAULT_DATA_DIR, data)
     (data / "areas.json").unlink()
-    gm("host", str(folder), "--database", database)
+    named = f'database = "{database}"\n' if database else ""
+    gm("host", str(folder), *(["--database", database] if database else []))
     host_toml = folder / "host.toml"
-    assert f'database = "{database}"' in host_toml.read_text(encoding="utf-8")
-    host_toml.write_text(f'database = "{database}"\n', encoding="utf-8")  # no mail while made
+    assert named in host_toml.read_text(encoding="utf-8")
+    host_toml.write_text(named, encoding="utf-8")  # no mail while made
     players = [arg for letter, address in PLAYERS.items()
                for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")]
     for number in range(campaigns):
         campaign = folder / f"c{number:02d}"
         gm("new", str(campaign), "--seed", str(number), "--data", str(data), *players)
-        assert f'database = "{database}"' in (campaign / "campaign.toml").read_text()
+        assert named in (campaign / "campaign.toml").read_text(encoding="utf-8")
         with (campaign / "campaign.toml").open("a", encoding="utf-8") as config:
             config.write('\n[schedule]\ndays_per_phase = 1\nhour = 0\nreminder_hours = 0\n')
         gm("end-trading", str(campaign))
@@ -84,7 +86,7 @@ def _host(folder: Path, servers: MailServers, database: str, campaigns: int,
     return folder
 
 
-def _adjudications(host: Path) -> Counter[str]:
+def adjudications(host: Path) -> Counter[str]:
     found: Counter[str] = Counter()
     for folder in sorted(host.glob("c*")):
         opened = open_campaign(folder)
@@ -93,7 +95,7 @@ def _adjudications(host: Path) -> Counter[str]:
     return found
 
 
-def _reports(servers: MailServers) -> Counter[str]:
+def delivered_reports(servers: MailServers) -> Counter[str]:
     """Each report delivered, by Message-ID, over the players' and the GM's mailboxes."""
     return Counter(str(m["Message-ID"]) for user in [*PLAYERS.values(), GM_DESK]
                    for m in mailbox(user, servers) if "report." in str(m["Message-ID"]))
@@ -107,7 +109,7 @@ def database(postgres_url: str) -> Iterator[str]:
 def test_two_then_four_workers_do_every_piece_of_work_once(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
         database: str) -> None:
-    host = _host(tmp_path / "judge", servers, database, CAMPAIGNS, monkeypatch)
+    host = host_with_campaigns(tmp_path / "judge", servers, database, CAMPAIGNS, monkeypatch)
     sent = [mail_orders(servers, PLAYERS["A"], "\n".join([
         f"GAME c{n:02d}", "PLAYER A", f"PASSWORD {PASSWORDS['A']}", "STATUS"]))
         for n in range(0, CAMPAIGNS, 5)]
@@ -118,10 +120,10 @@ def test_two_then_four_workers_do_every_piece_of_work_once(
         lines = [line for r in results for line in r.stdout.splitlines()]
         assert len({line.split(":")[0] for line in lines if " stored," in line}) == CAMPAIGNS
         assert sum(line.endswith(" adjudicated") for line in lines) == CAMPAIGNS
-        adjudicated = _adjudications(host)
+        adjudicated = adjudications(host)
         assert len([k for k in adjudicated if k.endswith(f"adjudicate {phase}")]) == CAMPAIGNS
         assert set(adjudicated.values()) == {1}, "a phase adjudicated twice"
-        reports = _reports(servers)
+        reports = delivered_reports(servers)
         assert len(reports) == CAMPAIGNS * (len(PLAYERS) + 1) * (1 if phase == "1.1" else 2)
         assert set(reports.values()) == {1}, "a report sent twice"
     answers = Counter(str(m["In-Reply-To"]) for m in mailbox(PLAYERS["A"], servers)
@@ -132,14 +134,15 @@ def test_two_then_four_workers_do_every_piece_of_work_once(
 def test_a_worker_killed_holding_a_claim_holds_up_nothing(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
         postgres_url: str) -> None:
-    host = _host(tmp_path / "judge", servers, fresh_database(postgres_url), 6, monkeypatch)
+    host = host_with_campaigns(tmp_path / "judge", servers, fresh_database(postgres_url), 6,
+                               monkeypatch)
     due = START + dt.timedelta(days=2)
     killed, = _workers(host, 1, due, crash_at="after-adjudicate")
     assert killed.returncode == -9  # SIGKILL, inside the first campaign's claim
-    assert len(_adjudications(host)) == 1 and _reports(servers) == Counter()
+    assert len(adjudications(host)) == 1 and delivered_reports(servers) == Counter()
     results = _workers(host, 2, due)
     assert all(r.returncode == 0 for r in results), [r.stderr for r in results]
-    adjudicated = _adjudications(host)
+    adjudicated = adjudications(host)
     assert len(adjudicated) == 6 and set(adjudicated.values()) == {1}
-    reports = _reports(servers)
+    reports = delivered_reports(servers)
     assert len(reports) == 6 * (len(PLAYERS) + 1) and set(reports.values()) == {1}

@@ -170,7 +170,8 @@ def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
     resolved = [[r.player, r.text, f"{r.result} ({r.rule}): {r.detail}"]
                 for r in result.results]
     campaign.store.append_state(campaign.row, f"purge {state.turn}.{state.phase}",
-                                {"resolved": resolved}, result.state, dice.log, now())
+                                {"resolved": resolved}, result.state, dice.log, now(),
+                                after=latest.seq)
     return result
 
 
@@ -197,10 +198,9 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     if dry_run:
         return done
     store = campaign.store
-    if files:
-        for player, message in sorted(messages.items()):
-            parsed = json.dumps([o.model_dump(mode="json") for o in message.message.orders])
-            store.record_orders(campaign.row, latest.seq, player, message.text, parsed, now())
+    recorded = [(player, message.text, json.dumps([o.model_dump(mode="json")
+                                                   for o in message.message.orders]))
+                for player, message in sorted(messages.items())] if files else []
     history = store.entries(campaign.row)
     events = rulings(history, history[-1].seq + 1) + events_of(result.timeline)
     outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
@@ -210,8 +210,10 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
                            salts, sent=sorted(messages))
     detail = {"players": sorted(messages), "salts": salts,
               "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
+    crash_point("before-adjudicate-store")
     store.append_state(campaign.row, f"adjudicate {state.turn}.{state.phase}", detail, after,
-                       dice.log, now(), result=outcome, mail=mail)
+                       dice.log, now(), after=latest.seq, result=outcome, mail=mail,
+                       orders=recorded)
     crash_point("after-adjudicate")
     done.stored = True
     return done

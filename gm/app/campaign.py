@@ -7,20 +7,25 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gm.app.crash import crash_point
 from gm.app.hostfile import hosted_database
 from gm.app.passwords import check_password, hash_password
 from gm.app.people import check_address, check_name
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
-from gm.core.errors import GameError
+from gm.core.errors import Busy, GameError, Superseded
+from gm.core.private import private_folder, tighten, write_private
 from gm.games.registry import DEFAULT, system_for
 from gm.games.system import GameSystem
 from gm.store import CampaignRow, PlayerRow, StateRow, Store
+from gm.store.base import Database
+from gm.store.claims import claimed
 from gm.store.mail import MailLike
 from gm.store.schema import SCHEMA_VERSION
 
@@ -29,6 +34,7 @@ if TYPE_CHECKING:
 
 CONFIG_FILE = "campaign.toml"
 DATABASE_FILE = "campaign.sqlite"
+CLAIM_WAIT_SECONDS = 120.0  # a worker's round on one campaign ends well before this
 LETTER = re.compile(r"^[A-Z]$")
 
 
@@ -134,16 +140,71 @@ class Campaign:
 
     def apply(self, action: str, detail: dict[str, Any],
               change: Callable[[GameStateBase, SeededDice], GameStateBase],
-              mail: Callable[[GameStateBase, GameStateBase], Sequence[MailLike]] | None = None
-              ) -> GameStateBase:
-        """Run one pure change on the latest state and append the result with its dice,
-        and with the mail it sends (`mail(before, after)`) in the same transaction."""
+              mail: Callable[[GameStateBase, GameStateBase], Sequence[MailLike]] | None = None,
+              result: Callable[[], str | None] | None = None) -> GameStateBase:
+        """Run one pure change on the latest state and append the result with its dice, with
+        the mail it sends (`mail(before, after)`) and what it kept (`result()`) in the same
+        transaction, on the state it started from (Superseded if another came between)."""
         latest = self.latest()
         dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
         new_state = change(latest.state, dice)
         self.store.append_state(self.row, action, detail, new_state, dice.log, now(),
+                                after=latest.seq, result=result() if result else None,
                                 mail=mail(latest.state, new_state) if mail else ())
         return new_state
+
+
+def campaign_claim(database: str, name: str, wait: float = 0,
+                   waiting: Callable[[], None] | None = None) -> AbstractContextManager[bool]:
+    """A campaign's claim (gm.store.claims): held by a worker for its round on the campaign,
+    and by every GM command that changes it, so that one at a time does (issue 24)."""
+    return claimed(Database(database), f"campaign:{name}", wait, waiting)
+
+
+def claim_wait() -> float:
+    """How long a GM command waits for a worker's round to end: GM_CLAIM_WAIT seconds (0:
+    not at all), else CLAIM_WAIT_SECONDS."""
+    given = os.environ.get("GM_CLAIM_WAIT")
+    if not given:
+        return CLAIM_WAIT_SECONDS
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = -1
+    if not 0 <= seconds < float("inf"):
+        raise GameError(f"GM_CLAIM_WAIT={given!r}: give the seconds to wait, e.g. 120")
+    return seconds
+
+
+@contextmanager
+def held(campaign: Campaign, since: int | None = None, unchanged: bool = True,
+         waiting: Callable[[str, float], None] | None = None) -> Iterator[Campaign]:
+    """The campaign held from workers' rounds and other GM commands while a GM command changes
+    it (the claim a worker's round takes), waiting up to claim_wait() seconds for whoever holds
+    it, then refusing (Busy). With `unchanged`, refused too (Superseded) when an entry was
+    added after the one the command started from (`since`, else the last one now) while it
+    waited: what the GM asked was asked of what he had seen. `waiting(name, seconds)` is told
+    once when it has to wait. Nothing is done when refused."""
+    seen = campaign.store.last_entry(campaign.row)[0] if since is None else since
+    wait = claim_wait()
+
+    def told() -> None:
+        crash_point("claim-busy")
+        if waiting is not None:
+            waiting(campaign.name, wait)
+
+    with campaign_claim(campaign.store.url, campaign.name, wait, told) as mine:
+        if not mine:
+            raise Busy(f"a worker (or another gm command) is handling campaign {campaign.name} "
+                       f"now{f' and has not finished in {wait:g} s' if wait else ''}; nothing "
+                       "was done: try again in a moment")
+        last, action = campaign.store.last_entry(campaign.row)
+        if unchanged and last != seen:
+            raise Superseded(f"campaign {campaign.name} changed while this command waited to "
+                             f"change it: entry {last} ({action}) came after entry {seen}, which "
+                             "it had read; nothing was done: look (gm status), then run the "
+                             "command again if it is still wanted")
+        yield campaign
 
 
 def _load_data(system: GameSystem, data_dir: str | None) -> DataSet:
@@ -180,7 +241,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     seed = seed or secrets.token_hex(8)
     dice = SeededDice(seed, "1:deal")
     state = system.new_game(data, sorted(letters), dice, mode)  # refused before any file
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)  # 0700: the orders and mail in its database are the players'
     # Its host's PostgreSQL database, if it has one; else the folder's own file, named
     # relative to the folder.
     url = database or hosted_database(folder) or DATABASE_FILE
@@ -193,11 +254,11 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
               for s in sorted(specs, key=lambda s: s.letter)]
     row = store.create_campaign(config["name"], system.name, seed, config["data"] or None,
                                 roster, now())
-    (folder / CONFIG_FILE).write_text(
-        "".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()), encoding="utf-8")
+    write_private(folder / CONFIG_FILE, "".join(
+        f"{k} = {json.dumps(v)}\n" for k, v in config.items()).encode("utf-8"))
     campaign = Campaign(folder, store, row, system, data_dir, data)
     store.append_state(row, "deal", {"players": sorted(letters), "mode": mode or system.modes[0]},
-                       state, dice.log, now())
+                       state, dice.log, now(), after=0)
     return campaign, passwords
 
 
@@ -234,7 +295,10 @@ def campaign_config(folder: Path) -> tuple[str, str, str]:
 
 
 def open_campaign(folder: Path) -> Campaign:
+    """The campaign in `folder`; its folder and database made private to their user (0700,
+    0600) if an older version left them open to others."""
     name, url, data_dir = campaign_config(folder)
+    tighten(folder)
     store = Store(url)
     found = store.schema_version()
     if found > SCHEMA_VERSION:

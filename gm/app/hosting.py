@@ -14,15 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from gm.app.campaign import CONFIG_FILE, Campaign, campaign_config, open_campaign
+from gm.app.campaign import CONFIG_FILE, Campaign, campaign_claim, campaign_config, open_campaign
 from gm.app.hostfile import HOST_FILE, host_database
 from gm.app.intake import Fetched, read_head
 from gm.app.settings import MailConfig, load_host_mail_config
 from gm.app.status import Standing, gm_standing
 from gm.core.errors import GameError
+from gm.core.private import private_folder, tighten, write_private
 from gm.messages.reading import read_headers, read_message
-from gm.store.base import Database
-from gm.store.claims import claimed
 from gm.store.host import HostStore
 from orders_grammar.message import Envelope, envelope_or_error
 
@@ -62,15 +61,16 @@ def make_host(folder: Path, database: str | None = None) -> Path:
     config = folder / HOST_FILE
     if config.exists():
         raise GameError(f"{folder} is a host already ({config})")
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)  # 0700: its strays, and its campaigns, are nobody else's
     named = f'database = "{database}"\n' if database else ""
-    config.write_text(HOST_TEMPLATE.replace("[mail]", named + "[mail]", 1), encoding="utf-8")
+    write_private(config, HOST_TEMPLATE.replace("[mail]", named + "[mail]", 1).encode("utf-8"))
     return config
 
 
 def open_host(folder: Path) -> Host:
     if not (folder / HOST_FILE).is_file():
         raise GameError(f"no host at {folder} (no {HOST_FILE}); make one with `gm host`")
+    tighten(folder)  # made private if an older version left it open to others
     return Host(folder, load_host_mail_config(folder), host_database(folder))
 
 
@@ -83,8 +83,9 @@ class Hosted:
     database: str  # its URL
 
     def claim(self, wait: float = 0) -> AbstractContextManager[bool]:
-        """This campaign's round (or answering), for one worker at a time."""
-        return claimed(Database(self.database), f"campaign:{self.name}", wait)
+        """This campaign's round (or answering), for one worker at a time, and not while a GM
+        command changes it."""
+        return campaign_claim(self.database, self.name, wait)
 
 
 def hosted(host: Path) -> tuple[list[Hosted], list[str]]:
@@ -150,6 +151,7 @@ def statuses(folder: Path) -> tuple[list[Standing], list[str], dict[str, int]]:
     if not (folder / HOST_FILE).is_file():
         raise GameError(f"{folder} is neither a campaign (campaign.toml) nor a host "
                         f"({HOST_FILE})")
+    tighten(folder)  # made private if an older version left it open to others
     campaigns, problems = open_hosted(folder)
     database = host_database(folder)
     strays = HostStore(database).count() if _database_exists(database) else {}

@@ -29,7 +29,8 @@ def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, in
         raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
     before = campaign.store.state_at(campaign.row, history[runs[-1] - 1].seq).state
     seq = campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
-                                      {"reason": reason}, before, [], now())
+                                      {"reason": reason}, before, [], now(),
+                                      after=history[-1].seq)
     return turn, phase, seq
 
 
@@ -37,7 +38,8 @@ def override(campaign: Campaign, reason: str, state_json: str, source: str
              ) -> tuple[int, list[str]]:
     """A GM ruling: the corrected state (`gm show --json`, edited) replaces the state now,
     logged with its reason for the next report. (seq, the fields changed)."""
-    current = campaign.latest().state
+    latest = campaign.latest()
+    current = latest.state
     try:
         corrected = campaign.system.state_from_json(state_json)
     except (ValidationError, ValueError) as exc:
@@ -48,7 +50,7 @@ def override(campaign: Campaign, reason: str, state_json: str, source: str
         raise GameError("the state given is the state now: nothing to override")
     seq = campaign.store.append_state(campaign.row, "override",
                                       {"reason": reason, "changed": changed}, corrected, [],
-                                      now())
+                                      now(), after=latest.seq)
     return seq, changed
 
 
@@ -70,10 +72,10 @@ def reset_password(campaign: Campaign, letter: str) -> str:
 
 def record_quit(campaign: Campaign, letter: str) -> None:
     """A player who leaves the game, recorded by the GM outside any phase."""
-    state = campaign.latest().state
-    new_state = campaign.system.quit_player(state, campaign.data, letter.upper())
+    latest = campaign.latest()
+    new_state = campaign.system.quit_player(latest.state, campaign.data, letter.upper())
     campaign.store.append_state(campaign.row, "quit", {"player": letter.upper()}, new_state, [],
-                                now())
+                                now(), after=latest.seq)
 
 
 def record_trade(campaign: Campaign, giver: str, receiver: str, gives: Sequence[str],

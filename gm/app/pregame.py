@@ -107,10 +107,10 @@ def close_stage(campaign: Campaign, stage: str, action: str, already: str
     state = campaign.apply(
         action, {}, close,
         mail=lambda _before, after: reports_by_mail(campaign, None, after, opening, "start")
-        if after.stage == PLAY else [])
-    if opening:  # kept with the entry, for the report rebuilt later (gm report)
-        campaign.store.record_result(campaign.row, campaign.latest().seq, json.dumps(
-            {"events": [e.model_dump(mode="json") for e in opening]}))
+        if after.stage == PLAY else [],
+        # kept with the entry, for the report rebuilt later (gm report)
+        result=lambda: json.dumps({"events": [e.model_dump(mode="json") for e in opening]})
+        if opening else None)
     return applied, state
 
 

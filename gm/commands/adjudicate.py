@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from gm.commands.files import read_files
+from gm.commands.holding import holding
 
 
 @click.command()
@@ -20,13 +21,20 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     this phase; of two messages from one player the later replaces the earlier whole. The
     dice are seeded by the campaign and the phase, so adjudicating the same phase again gives
     the same result. With a [mail] table in campaign.toml each player's report and the GM's
-    copy are queued for `gm send` in the same transaction."""
+    copy are queued for `gm send` in the same transaction. A worker in its round on the
+    campaign is waited for (GM_CLAIM_WAIT seconds); if it changed the campaign meanwhile,
+    nothing is done."""
     from gm.app.adjudication import adjudicate_open_phase
     from gm.app.campaign import open_campaign
     from gm.core.state import ENDED
 
     opened = open_campaign(campaign)
-    done = adjudicate_open_phase(opened, read_files(files) if files else None, dry_run)
+    orders = read_files(files) if files else None
+    if dry_run:
+        done = adjudicate_open_phase(opened, orders, dry_run)
+    else:
+        with holding(opened):
+            done = adjudicate_open_phase(opened, orders, dry_run)
     for line in done.ignored:
         click.echo(f"{line} (ignored)", err=True)
     for player, problem in done.problems():

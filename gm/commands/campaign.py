@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from gm.app.campaign import Campaign, create_campaign, open_campaign, parse_player
+from gm.commands.holding import changing
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -68,7 +69,8 @@ def trade(campaign: Path, giver: str, receiver: str, give: tuple[str, ...],
     from gm.app.operations import record_trade
 
     giver, receiver = giver.upper(), receiver.upper()
-    record_trade(open_campaign(campaign), giver, receiver, give, take)
+    with changing(campaign) as opened:
+        record_trade(opened, giver, receiver, give, take)
     click.echo(f"recorded: {giver} gives {', '.join(give) or 'nothing'} to {receiver}"
                f"{' for ' + ', '.join(take) if take else ''}")
 
@@ -82,7 +84,8 @@ def end_trading(campaign: Path) -> None:
     from gm.app.pregame import end_trading as do_end
     from gm.commands.orders import report_applied
 
-    report_applied(do_end(open_campaign(campaign)))
+    with changing(campaign) as opened:
+        report_applied(do_end(opened))
     click.echo("trading session ended; combat and Imperial units deployed")
 
 
@@ -100,14 +103,16 @@ def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> 
     unit of their colour (15.52)."""
     from gm.app.operations import clear_deployment, record_deployment
 
-    opened = open_campaign(campaign)
     player = player.upper()
+    words = [w for part in order for w in part.replace(",", " ").split()]
+    with changing(campaign) as opened:
+        if clear:
+            clear_deployment(opened, player)
+        else:
+            record_deployment(opened, player, words)
     if clear:
-        clear_deployment(opened, player)
         click.echo(f"deployment orders of {player} withdrawn")
         return
-    words = [w for part in order for w in part.replace(",", " ").split()]
-    record_deployment(opened, player, words)
     click.echo(f"recorded: {player} deploys {' '.join(words)}")
 
 
@@ -120,7 +125,8 @@ def start(campaign: Path) -> None:
     from gm.app.pregame import start as do_start
     from gm.commands.orders import report_applied
 
-    applied, state = do_start(open_campaign(campaign))
+    with changing(campaign) as opened:
+        applied, state = do_start(opened)
     report_applied(applied)
     click.echo(f"Game-Turn 1 begins; Player-Turn order {', '.join(state.sequence)}")
 

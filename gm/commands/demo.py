@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from gm.core.private import private_folder
+
 DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "setup.gm"
 
 
@@ -37,8 +39,9 @@ def demo(keep: Path | None, script: Path, reports_dir: Path | None) -> None:
                     for a in shlex.split(line)]
             click.secho(f"$ gm {' '.join(shlex.quote(a) for a in args)}", bold=True)
             _run(cli, args)
-        out = reports_dir or Path(tempfile.mkdtemp(prefix="gm-demo-reports-"))
-        out.mkdir(parents=True, exist_ok=True)
+        out = reports_dir or Path(tempfile.mkdtemp(prefix="gm-demo-reports-"))  # 0700
+        if not out.exists():  # every player's report: private (a folder named is left as is)
+            private_folder(out)
         for who in ("GM", "A", "B", "C", "D", "E", "F"):
             for fmt, suffix in (("text", "txt"), ("html", "html"), ("json", "json")):
                 player = [] if who == "GM" else ["--player", who]

@@ -27,13 +27,14 @@ def fetch(campaign: Path) -> None:
     from gm.app.digest import queue_digest
     from gm.app.intake import take_in
     from gm.app.settings import mailbox_config
+    from gm.commands.holding import holding
     from gm.mail.imap import ImapMailbox
 
     opened = open_campaign(campaign)
     config = mailbox_config(campaign)
-    with ImapMailbox(config) as mailbox:
+    with holding(opened, unchanged=False), ImapMailbox(config) as mailbox:
         stored, answered = take_in(opened, mailbox, config)
-    noticed = queue_digest(opened, config)
+        noticed = queue_digest(opened, config)
     click.echo(f"{stored} new message(s) stored, {answered} answered"
                + (f"; a digest of {noticed} item(s) queued for the GM" if noticed else ""))
 
@@ -64,6 +65,7 @@ def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
     from gm.app.outbox import retry
     from gm.app.rounds import send_and_tell
     from gm.app.settings import load_mail_config
+    from gm.commands.holding import holding
     from gm.mail.smtp import SmtpTransport
 
     opened = open_campaign(campaign)
@@ -81,10 +83,11 @@ def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
     config = load_mail_config(campaign)
     transport = SmtpTransport(config)
     try:
-        if retry_id is not None:
-            sent = retry(opened, config, transport, retry_id)
-        else:
-            sent = send_and_tell(opened, config, transport)
+        with holding(opened, unchanged=False):  # no message sent by a worker and by this
+            if retry_id is not None:
+                sent = retry(opened, config, transport, retry_id)
+            else:
+                sent = send_and_tell(opened, config, transport)
     finally:
         transport.close()
     _print_sent(sent)
@@ -133,20 +136,31 @@ def _print_round(done: Round, name: str = "") -> None:
 
 
 def _campaign_round(campaign: Path) -> MailConfig:
-    from gm.app.campaign import open_campaign
+    """One round on a campaign of its own, under its claim as a host's rounds are: a GM
+    command changing it (or another worker) passes this round over; a change another made
+    under it (Superseded) is said and stores nothing of it."""
+    from gm.app.campaign import campaign_claim, open_campaign
     from gm.app.rounds import mail_round
     from gm.app.settings import mailbox_config
+    from gm.core.errors import Superseded
     from gm.mail.imap import ImapMailbox
     from gm.mail.smtp import SmtpTransport
 
     opened = open_campaign(campaign)
     config = mailbox_config(campaign)
-    transport = SmtpTransport(config)
-    try:
-        with ImapMailbox(config) as mailbox:
-            _print_round(mail_round(opened, config, mailbox, transport))
-    finally:
-        transport.close()
+    with campaign_claim(opened.store.url, opened.name) as mine:
+        if not mine:
+            click.echo(f"{opened.name}: a gm command or another worker is handling it; this "
+                       "round passes it over", err=True)
+            return config
+        transport = SmtpTransport(config)
+        try:
+            with ImapMailbox(config) as mailbox:
+                _print_round(mail_round(opened, config, mailbox, transport))
+        except Superseded as exc:
+            click.echo(f"gm: {exc}", err=True)
+        finally:
+            transport.close()
     return config
 
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from gm.commands.holding import changing, holding
+
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
 
@@ -18,10 +20,10 @@ def rollback(campaign: Path, target: str, reason: str) -> None:
     """Open an adjudicated phase again, as it was before its adjudication. History is kept
     (the rollback is a new entry) and so are the orders received: `gm adjudicate` may be run
     again, with the same dice."""
-    from gm.app.campaign import open_campaign
     from gm.app.operations import rollback as do_rollback
 
-    turn, phase, seq = do_rollback(open_campaign(campaign), target, reason)
+    with changing(campaign) as opened:
+        turn, phase, seq = do_rollback(opened, target, reason)
     click.echo(f"Game-Turn {turn}, phase {phase} is open again (entry {seq})")
 
 
@@ -34,11 +36,11 @@ def rollback(campaign: Path, target: str, reason: str) -> None:
 def override(campaign: Path, reason: str, state_file: Path) -> None:
     """Record a GM ruling that changes the state; it is logged with its reason and shown in
     the next report."""
-    from gm.app.campaign import open_campaign
     from gm.app.operations import override as do_override
 
-    seq, changed = do_override(open_campaign(campaign), reason,
-                               state_file.read_text(encoding="utf-8"), str(state_file))
+    text = state_file.read_text(encoding="utf-8")
+    with changing(campaign) as opened:
+        seq, changed = do_override(opened, reason, text, str(state_file))
     click.echo(f"ruling recorded (entry {seq}): {reason}; changed: {', '.join(changed)}")
 
 
@@ -57,15 +59,18 @@ def players(campaign: Path, emails: tuple[str, ...], resets: tuple[str, ...],
     from gm.app.operations import record_quit, reset_password, set_email
 
     opened = open_campaign(campaign)
-    for spec in emails:
-        letter, address = set_email(opened, spec)
-        click.echo(f"player {letter}: address {address}")
-    for letter in resets:
-        click.echo(f"player {letter.upper()}: new password {reset_password(opened, letter)}")
-    for letter in quitters:
-        record_quit(opened, letter)
-        rule = f" ({opened.system.quit_rule})" if opened.system.quit_rule else ""
-        click.echo(f"player {letter.upper()} has quit the game{rule}")
+    if emails or resets or quitters:
+        with holding(opened, unchanged=bool(quitters)):
+            for spec in emails:
+                letter, address = set_email(opened, spec)
+                click.echo(f"player {letter}: address {address}")
+            for letter in resets:
+                click.echo(f"player {letter.upper()}: new password "
+                           f"{reset_password(opened, letter)}")
+            for letter in quitters:
+                record_quit(opened, letter)
+                rule = f" ({opened.system.quit_rule})" if opened.system.quit_rule else ""
+                click.echo(f"player {letter.upper()} has quit the game{rule}")
     in_game = opened.latest().state.players_in_game()
     for row in opened.players():
         status = "" if row.letter in in_game else " (quit)"
@@ -79,9 +84,9 @@ def purge(campaign: Path) -> None:
     ordered so far in the open Player-Turn of a standard campaign (11.0); otherwise they are
     resolved at its end."""
     from gm.app.adjudication import resolve_now
-    from gm.app.campaign import open_campaign
 
-    result = resolve_now(open_campaign(campaign))
+    with changing(campaign) as opened:
+        result = resolve_now(opened)
     for entry in result.results:
         rule = f" ({entry.rule})" if entry.rule else ""
         click.echo(f"{entry.player} line {entry.line}: {entry.result}{rule}: {entry.text} -- "

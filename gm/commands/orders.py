@@ -75,10 +75,12 @@ def apply(files: tuple[Path, ...], campaign: Path) -> None:
     session or the deployment (17.0 [15.0]), each message checked as mail is. A later file
     from the same player replaces an earlier one whole; refused lines are reported and
     skipped. (Orders received by mail are applied by `gm end-trading` and `gm start`.)"""
-    from gm.app.campaign import open_campaign
     from gm.app.pregame import apply_files
+    from gm.commands.holding import changing
 
-    applied = apply_files(open_campaign(campaign), read_files(files))
+    messages = read_files(files)
+    with changing(campaign) as opened:
+        applied = apply_files(opened, messages)
     report_applied(applied)
 
 

@@ -12,12 +12,18 @@ import click
 def play(campaign: Path) -> None:
     """Play CAMPAIGN's Player-Turns at this terminal (a campaign of gm new --mode standard or
     solitaire): the Phasing Player types his orders a line at a time and sees each result at
-    once; DONE ends his Player-Turn; EXIT (or end of input) leaves, the orders so far kept."""
+    once; DONE ends his Player-Turn; EXIT (or end of input) leaves, the orders so far kept.
+    Each line waits for a worker in its round on the campaign; if another changed the
+    campaign meanwhile, play stops (run gm play again)."""
     from gm.app.campaign import open_campaign
     from gm.app.table import Table
-    from gm.core.errors import GameError
+    from gm.commands.holding import holding
+    from gm.core.errors import GameError, Superseded
 
-    table = Table.sit(open_campaign(campaign))
+    opened = open_campaign(campaign)
+    with holding(opened):  # each line is taken while no worker is in its round on it
+        table = Table.sit(opened)
+    seen = opened.store.last_entry(opened.row)[0]
     click.echo(table.opening())
     while True:
         try:
@@ -28,7 +34,11 @@ def play(campaign: Path) -> None:
         if line.strip().upper() == "EXIT":
             return
         try:
-            answer = table.enter(line)
+            with holding(opened, since=seen):
+                answer = table.enter(line)
+            seen = opened.store.last_entry(opened.row)[0]
+        except Superseded:  # the table no longer shows the campaign as it is
+            raise
         except GameError as exc:  # said, and play goes on
             answer = f"gm: {exc}"
         if answer:

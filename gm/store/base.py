@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gm.core.errors import GameError
+from gm.core.private import create_private, tighten
 from gm.store.schema import SCHEMA_VERSION, create_statements
 
 Row = Mapping[str, Any]
@@ -26,6 +27,25 @@ PARAMETER = re.compile(r"(?<!:):(\w+)")
 # in one PostgreSQL database use one connection, not a hundred.
 _OPEN: dict[tuple[str, int], Any] = {}
 SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"  # as databases of earlier versions hold them
+# SQLite's files beside a database: made with the database's own mode (so 0600 too)
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def private_sqlite(path: str) -> None:
+    """A SQLite database only its user may read (issue 24): made empty with mode 0600 before
+    SQLite opens it (its write-ahead log, shared memory and journal take the database's mode);
+    one an older version made readable by others is tightened, with its companions."""
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    database = Path(path)
+    if not create_private(database):
+        for each in (database, *(Path(path + suffix) for suffix in SQLITE_COMPANIONS)):
+            tighten(each)
+
+
+def is_integrity_error(exc: BaseException) -> bool:
+    """A constraint refused the change (sqlite3's or psycopg's, without importing psycopg)."""
+    return any(kind.__name__ == "IntegrityError" for kind in type(exc).__mro__)
 
 
 def _sqlite_value(value: object) -> object:
@@ -122,6 +142,7 @@ class Database:
             if self.dialect == "sqlite":
                 if self._path and not Path(self._path).parent.is_dir():
                     raise GameError(f"cannot open database {self.url!r}: no such folder")
+                private_sqlite(self._path)
                 connection = sqlite3.connect(self._path, isolation_level=None)
                 connection.row_factory = _sqlite_row
                 # Write-ahead log: a commit survives the process being killed without waiting
@@ -134,7 +155,7 @@ class Database:
                 from psycopg.rows import dict_row  # lazy: the same
 
                 connection = psycopg.connect(self._path, row_factory=dict_row, autocommit=True)
-        except (sqlite3.Error, ImportError) as exc:
+        except (sqlite3.Error, ImportError, OSError) as exc:
             raise GameError(f"cannot open database {self.url!r}: {exc}") from None
         except Exception as exc:  # psycopg's errors, without importing it for SQLite
             raise GameError(f"cannot open database {self.url!r}: {exc}") from None
@@ -151,11 +172,14 @@ class Database:
             connection.close()
 
     @contextmanager
-    def _tx(self) -> Iterator[Sql]:
+    def _tx(self, write: bool = False) -> Iterator[Sql]:
+        """A transaction; `write`: one that reads, then writes on what it read (SQLite takes
+        the write lock at its start, so that no other writer comes between; PostgreSQL's
+        transaction locks what it reads itself, SELECT ... FOR UPDATE)."""
         connection = self._connect()
         try:
             if self.dialect == "sqlite":
-                connection.execute("BEGIN")
+                connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 try:
                     yield Sql(connection, "sqlite")
                 except BaseException:
@@ -168,7 +192,7 @@ class Database:
         except GameError:
             raise
         except Exception as exc:
-            if any(kind.__name__ == "IntegrityError" for kind in type(exc).__mro__):
+            if is_integrity_error(exc):
                 raise GameError(f"the store refused a change: {exc}") from None
             if isinstance(exc, sqlite3.Error) or type(exc).__module__.startswith("psycopg"):
                 raise GameError(f"database error: {exc}") from None

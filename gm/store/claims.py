@@ -13,7 +13,7 @@ import hashlib
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -55,9 +55,11 @@ def _try_file(database: Database, key: str) -> int | None:
 
 
 @contextmanager
-def claimed(database: Database, key: str, wait: float = 0) -> Iterator[bool]:
+def claimed(database: Database, key: str, wait: float = 0,
+            waiting: Callable[[], None] | None = None) -> Iterator[bool]:
     """Whether this worker holds `key` for the block; `wait`: seconds to wait for a holder to
-    let go (0: give up at once, the work is someone else's now)."""
+    let go (0: give up at once, the work is someone else's now); `waiting()` is called once
+    when another holds it and this waits."""
     deadline = time.monotonic() + wait
     held: Any = None  # the claims connection (PostgreSQL) or the locked file's descriptor
     while True:
@@ -65,6 +67,9 @@ def claimed(database: Database, key: str, wait: float = 0) -> Iterator[bool]:
             _try_file(database, key)
         if held is not None or time.monotonic() >= deadline:
             break
+        if waiting is not None:
+            waiting()
+            waiting = None
         time.sleep(POLL_SECONDS)
     try:
         yield held is not None

@@ -2,7 +2,9 @@
 
 SQL through gm.store.base, so the same code serves SQLite (a campaign folder's own database)
 and a PostgreSQL URL. History is append-only: a change of phase or position adds a state row,
-with its dice rolls, in one transaction; nothing is updated in place.
+with its dice rolls, in one transaction; nothing is updated in place. A state is added only on
+the entry its operation started from (compare-and-swap): of two operations racing from one
+entry, one is stored and the other stores nothing and is told.
 """
 
 from __future__ import annotations
@@ -13,17 +15,25 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gm.core.dice import Roll
-from gm.core.errors import GameError
+from gm.core.errors import GameError, Superseded
 from gm.games.registry import system_for
-from gm.store.base import Database, Row
+from gm.store.base import Database, Row, is_integrity_error
 from gm.store.mail import MailLike, queue_in
 from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow
 
 if TYPE_CHECKING:
     from gm.core.state import GameStateBase
 
+OrdersIn = tuple[str, str, str | None]  # an order message: player, redacted text, parsed JSON
 OPENED_IN = ("SELECT seq FROM states WHERE campaign_id = :campaign AND turn = :turn "
              "AND phase = :phase AND stage = 'play'")
+
+
+def _superseded(campaign: CampaignRow, after: int, last: Row | None) -> Superseded:
+    now = "another entry came after" if last is None else \
+        f"its last entry is {last['seq']} ({last['action']}), not"
+    return Superseded(f"campaign {campaign.name} changed while this was being done: {now} "
+                      f"entry {after}, which this started from; nothing of this was stored")
 
 
 def _orders_row(r: Row) -> OrdersRow:
@@ -59,20 +69,35 @@ class StateStore(Database):
         return [PlayerRow(r["letter"], r["name"], r["email"], r["password_hash"]) for r in rows]
 
     def append_state(self, campaign: CampaignRow, action: str, detail: dict[str, Any],
-                     state: GameStateBase, rolls: Sequence[Roll], now: dt.datetime,
-                     result: str | None = None,
-                     mail: Sequence[MailLike] = ()) -> int:
-        """Add the next state, the dice rolled to reach it, its result and the mail it
-        sends, all in one transaction."""
-        with self._tx() as sql:
-            last = sql.scalar("SELECT max(seq) FROM states WHERE campaign_id = :campaign",
-                              campaign=campaign.id)
-            seq = 1 if last is None else int(last) + 1
-            sql.insert("states", {
-                "campaign_id": campaign.id, "seq": seq, "action": action,
-                "detail": json.dumps(detail, sort_keys=True), "turn": state.turn,
-                "phase": state.phase, "stage": state.stage, "state": state.to_json(),
-                "created_at": now})
+                     state: GameStateBase, rolls: Sequence[Roll], now: dt.datetime, *,
+                     after: int, result: str | None = None, mail: Sequence[MailLike] = (),
+                     orders: Sequence[OrdersIn] = ()) -> int:
+        """Add the next state, the dice rolled to reach it, its result, the mail it sends and
+        the order messages it was made from (`orders`: recorded against entry `after`), all in
+        one transaction; returns its seq.
+
+        Compare-and-swap on the history (issue 24): `after` is the seq of the entry the
+        operation started from (0: none yet), and the state is added only while that is still
+        the last one. If another came between, Superseded is raised and nothing is stored."""
+        with self._tx(write=True) as sql:
+            if self.dialect == "postgresql":  # one appender a campaign at a time: the next
+                sql.execute("SELECT id FROM campaigns WHERE id = :campaign FOR UPDATE",
+                            campaign=campaign.id)  # waits, then reads what the first added
+            last = sql.first("SELECT seq, action FROM states WHERE campaign_id = :campaign "
+                             "ORDER BY seq DESC LIMIT 1", campaign=campaign.id)
+            if (0 if last is None else int(last["seq"])) != after:
+                raise _superseded(campaign, after, last)
+            seq = after + 1
+            try:  # (campaign_id, seq) is the key: a writer that takes no lock still loses
+                sql.insert("states", {
+                    "campaign_id": campaign.id, "seq": seq, "action": action,
+                    "detail": json.dumps(detail, sort_keys=True), "turn": state.turn,
+                    "phase": state.phase, "stage": state.stage, "state": state.to_json(),
+                    "created_at": now})
+            except Exception as exc:
+                if is_integrity_error(exc):
+                    raise _superseded(campaign, after, None) from None
+                raise
             for n, roll in enumerate(rolls, start=1):
                 sql.insert("dice_log", {"campaign_id": campaign.id, "state_seq": seq, "n": n,
                                         "purpose": roll.purpose, "kind": roll.kind,
@@ -82,7 +107,18 @@ class StateStore(Database):
                                        "result": result})
             for message in mail:
                 queue_in(sql, campaign.id, message, now)
+            for player, raw, parsed in orders:
+                sql.insert("orders", {"campaign_id": campaign.id, "state_seq": after,
+                                      "player": player, "raw": raw, "parsed": parsed,
+                                      "received_at": now})
         return seq
+
+    def last_entry(self, campaign: CampaignRow) -> tuple[int, str]:
+        """(seq, action) of the campaign's last entry; (0, "") before the first."""
+        with self._tx() as sql:
+            row = sql.first("SELECT seq, action FROM states WHERE campaign_id = :campaign "
+                            "ORDER BY seq DESC LIMIT 1", campaign=campaign.id)
+        return (0, "") if row is None else (int(row["seq"]), str(row["action"]))
 
     def _state_row(self, campaign: CampaignRow, r: Row) -> StateRow:
         return StateRow(r["seq"], r["action"], json.loads(r["detail"]),
@@ -128,7 +164,8 @@ class StateStore(Database):
 
     def record_orders(self, campaign: CampaignRow, state_seq: int, player: str, raw: str,
                       parsed: str | None, now: dt.datetime) -> None:
-        """Orders that came as a file (`gm adjudicate FILES`); `raw` is their redacted text."""
+        """An order message against entry `state_seq` (typed at the table, `gm play`); `raw` is
+        its redacted text. Those a state is made from go in with it (append_state's `orders`)."""
         with self._tx() as sql:
             sql.insert("orders", {"campaign_id": campaign.id, "state_seq": state_seq,
                                   "player": player, "raw": raw, "parsed": parsed,

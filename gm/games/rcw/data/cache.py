@@ -9,6 +9,7 @@ import pickle
 from pathlib import Path
 
 from gm.core.cachedir import cache_dir
+from gm.core.private import write_private
 from gm.games.rcw.data.dataset import COUNTERS_FILE, MAP_FILE, GameData
 from gm.games.rcw.data.models import CountersFile, MapFile
 
@@ -50,7 +51,5 @@ def recall(folder: Path) -> tuple[MapFile, CountersFile] | None:
 def remember(folder: Path, data: GameData) -> None:
     """Keep a data set that passed every check."""
     entry = entry_for(folder)
-    if entry is not None:
-        partial = entry.with_suffix(".part")
-        partial.write_bytes(pickle.dumps((data.map, data.counters)))
-        partial.replace(entry)  # whole or not at all, whoever reads it meanwhile
+    if entry is not None:  # whole or not at all, whoever reads it meanwhile; mode 0600
+        write_private(entry, pickle.dumps((data.map, data.counters)))

@@ -12,6 +12,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from gm.core.cachedir import cache_dir
+from gm.core.private import create_private
 from gm.core.state import UnitId
 from gm.games.rcw.grammar.names import Names, UnknownName, group_names, suggest
 from gm.games.rcw.orders import model as m
@@ -31,9 +32,18 @@ PLAIN = {  # terminal -> what a player reads
 
 def _cache_file() -> str | bool:
     """Lark's own cache of the grammar's tables: it keeps the grammar's digest in the file
-    and builds afresh when the grammar (or Lark) has changed."""
+    and builds afresh when the grammar (or Lark) has changed. Lark writes it with open(),
+    whose mode the umask decides, so the entry is made first, empty and 0600: Lark takes an
+    empty entry for one that does not fit and writes the tables into it, its mode kept."""
     folder = cache_dir()
-    return str(folder / f"orders-lark-{lark.__version__}.cache") if folder else False
+    if folder is None:
+        return False
+    entry = folder / f"orders-lark-{lark.__version__}.cache"
+    try:
+        create_private(entry)
+    except OSError:
+        return False
+    return str(entry)
 
 
 @cache

@@ -1,0 +1,128 @@
+"""Nothing another local user may read (issue 24, item 5): campaign and host folders 0700, their
+databases (with SQLite's write-ahead log and shared memory), settings and claim files 0600, the
+cache folder 0700 and its entries 0600, made so from the start whatever the umask (these
+commands run with umask 000, which would leave everything open); and an older campaign's
+files made private when it is next opened."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm.app.campaign import open_campaign
+from tests.conftest import gm
+from tests.mailhelpers import ENV, PASSWORDS, PLAYERS
+from tests.mailservers import PASSWORD, MailServers
+from tests.test_races import DUE, PATIENCE, _finish, _let_go, _reached
+from tests.test_workers import host_with_campaigns
+
+ORDERS = "GAME {game}\nPLAYER A\nPASSWORD pwa\nMOVE 152: TVER-RYAZ\n"
+
+
+def _gm(*args: str, cache: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """`gm ARGS` in a fresh process with umask 000 and the cache folder `cache`."""
+    result = subprocess.run([sys.executable, "-m", "gm", *args], capture_output=True,
+                            text=True, check=False, umask=0, timeout=PATIENCE,
+                            env={**os.environ, ENV: PASSWORD, "GM_CACHE_DIR": str(cache),
+                                 **env})
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def _modes(*roots: Path) -> dict[str, str]:
+    """Every folder and file under the roots (the roots too), with its mode in octal."""
+    found = {}
+    for root in roots:
+        for path in [root, *root.rglob("*")]:
+            found[str(path)] = oct(stat.S_IMODE(path.stat().st_mode))
+    return found
+
+
+def _open(modes: dict[str, str]) -> dict[str, str]:
+    """Those not private: folders not 0700, files not 0600."""
+    return {path: mode for path, mode in modes.items()
+            if mode != (oct(0o700) if Path(path).is_dir() else oct(0o600))}
+
+
+def _players() -> list[str]:
+    return [arg for letter, address in PLAYERS.items()
+            for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")]
+
+
+def test_a_new_campaign_and_the_cache_are_private_whatever_the_umask(tmp_path: Path) -> None:
+    folder, cache = tmp_path / "camp", tmp_path / "cache"
+    _gm("new", str(folder), "--seed", "modes", *_players(), cache=cache)
+    _gm("end-trading", str(folder), cache=cache)
+    _gm("start", str(folder), cache=cache)
+    mail = tmp_path / "orders.txt"
+    mail.write_text(ORDERS.format(game="camp"), encoding="utf-8")
+    _gm("adjudicate", str(folder), str(mail), cache=cache)  # the parser's tables cached
+    _gm("report", str(folder), "--format", "html", "--out", str(tmp_path / "r.html"),
+        cache=cache)  # the templates compiled
+    modes = _modes(folder, cache)
+    assert {Path(p).name for p in modes} >= {"camp", "campaign.toml", "campaign.sqlite"}
+    kinds = {Path(p).name[:6] for p in modes if Path(p).parent == cache}
+    assert kinds >= {"rcw-da", "orders", "__jinj"}, kinds  # data set, parser, templates
+    assert _open(modes) == {}
+
+
+def test_the_demo_is_private_whatever_the_umask(tmp_path: Path) -> None:
+    folder, reports, cache = tmp_path / "demo", tmp_path / "reports", tmp_path / "cache"
+    _gm("demo", "--keep", str(folder), "--reports", str(reports), cache=cache)
+    assert list(reports.glob("report-GM.*")) and (folder / "campaign.sqlite").is_file()
+    assert _open(_modes(folder, cache)) == {}
+    assert oct(stat.S_IMODE(reports.stat().st_mode)) == oct(0o700)
+
+
+def test_a_host_and_a_workers_round_leave_nothing_others_may_read(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gm host` and `gm new` in it, then a worker's round, stopped as it stores its phase
+    (every database open, with its write-ahead log, every claim file made), then done."""
+    was = os.umask(0)
+    try:
+        host = host_with_campaigns(tmp_path / "judge", servers, None, 2, monkeypatch)
+    finally:
+        os.umask(was)
+    cache, pauses = tmp_path / "cache", tmp_path / "pauses"
+    pauses.mkdir()
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "gm", "run", str(host), "--all", "--once"], umask=0,
+        env={**os.environ, ENV: PASSWORD, "GM_NOW": DUE.isoformat(), "GM_CACHE_DIR": str(cache),
+             "GM_PAUSE_AT": "before-adjudicate-store", "GM_PAUSE_DIR": str(pauses)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _reached(pauses, "before-adjudicate-store", worker)
+    modes = _modes(host, cache)
+    names = {Path(p).name for p in modes}
+    assert {"host.toml", "strays.sqlite", "strays.sqlite-wal", "strays.sqlite-shm",
+            "campaign.sqlite-wal"} <= names, names
+    assert any(".claim-" in name for name in names)
+    assert _open(modes) == {}
+    _let_go(pauses, "before-adjudicate-store")
+    done = _finish(worker)
+    assert done.returncode == 0 and done.stdout.count("adjudicated") == 2, done.stderr
+    assert _open(_modes(host, cache)) == {}
+
+
+def test_an_older_campaigns_files_are_made_private_when_it_is_opened(tmp_path: Path) -> None:
+    host = tmp_path / "judge"
+    gm("host", str(host))
+    folder = host / "old"
+    gm("new", str(folder), "--seed", "old", *_players())
+    open_campaign(folder).latest()  # the database open here: its write-ahead log is there
+    database = folder / "campaign.sqlite"
+    companions = [p for p in folder.glob("campaign.sqlite-*")]
+    assert companions
+    for path, mode in ((host, 0o755), (folder, 0o755), (database, 0o644),
+                       *((p, 0o644) for p in companions)):
+        os.chmod(path, mode)  # as an older version left them
+
+    subprocess.run([sys.executable, "-m", "gm", "status", str(host)], check=True,
+                   capture_output=True, timeout=PATIENCE)
+    assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in (host, folder)} == {oct(0o700)}
+    assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in (database, *companions)
+            if p.exists()} == {oct(0o600)}
