@@ -151,6 +151,45 @@ def test_names_and_addresses_that_are_plain_text_are_taken(tmp_path: Path) -> No
                      "C": ("Jean-Luc (Clara) 3rd", "c_l.3@sub.example-mail.co.uk")}
 
 
+# Issue 24 review (R84): a name that shows as nothing, or with a blank in it, passes
+# isprintable() when its letters are blank by design (Hangul fillers, the braille blank) or
+# default-ignorable (variation selectors, tags).
+@pytest.mark.parametrize(("name", "message"), [
+    ("\u3164", "it shows as blank: only spaces, marks and characters that show as nothing "
+              "(U+3164 HANGUL FILLER)"),
+    ("\u115f\u1160", "it shows as blank: only spaces, marks and characters that show as "
+                     "nothing (U+115F HANGUL CHOSEONG FILLER)"),
+    ("\uffa0 \uffa0", "(U+FFA0 HALFWIDTH HANGUL FILLER)"),
+    ("\u2800", "(U+2800 BRAILLE PATTERN BLANK)"),
+    ("\u0301\u0301", "it shows as blank"),  # combining marks on nothing
+    ("\U000e0041\U000e0042", "it shows as blank"),  # tag characters
+    ("Anna\u3164", "it holds a character that shows as nothing or as a blank (U+3164 HANGUL "
+                   "FILLER); a name is text that can be seen"),
+    ("Anna\u2800Petrova", "(U+2800 BRAILLE PATTERN BLANK)"),
+    ("Anna\ufe0f", "(U+FE0F VARIATION SELECTOR-16)"),
+    ("Anna\u00ad", "it holds a control or invisible character (U+00AD SOFT HYPHEN)"),
+    ("\u200b", "it shows as blank"),
+])
+def test_gm_new_refuses_names_that_show_as_blanks(tmp_path: Path, name: str,
+                                                   message: str) -> None:
+    result = run_gm("new", "X", "-p", f"A:{name}:anna@example.org",
+                    "-p", "B:Boris:boris@example.org", cwd=tmp_path)
+    assert result.returncode == 1
+    assert message in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "X").exists()
+
+
+def test_names_in_letters_that_look_latin_are_taken(tmp_path: Path) -> None:
+    """A Cyrillic А in "Аnna" looks like the Latin A; a name is a label, not an identity
+    (R84): two players may look alike by name, never by password."""
+    result = gm("new", str(tmp_path / "c"), "--seed", "s", "-p", "A:\u0410nna:anna@example.org",
+                "-p", "B:Anna:boris@example.org", "-p", "C:Ren\u0065\u0301e:c@example.org")
+    assert result.exit_code == 0, result.output
+    names = {p.letter: p.name for p in open_campaign(tmp_path / "c").players()}
+    assert names == {"A": "\u0410nna", "B": "Anna", "C": "Rene\u0301e"}
+
+
 @pytest.mark.parametrize(("address", "message"), [
     ("<boris@new.org>", "--email 'B:<boris@new.org>': the address '<boris@new.org>' is "
                         "refused: write the address alone"),

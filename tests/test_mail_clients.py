@@ -170,6 +170,41 @@ def test_automatic_mail_without_the_standard_markers_is_kept_never_answered_nor_
     assert "Refused senders" not in digest[0]
 
 
+PEOPLE = ROOT / "fixtures" / "mail" / "people"
+
+
+def test_a_player_s_forwarded_bounce_and_orders_resent_under_a_bounce_s_subject_count(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 review, 1 and 2 (R83): Anna forwards the bounce of her orders inline with
+    Thunderbird, which keeps its message/delivery-status part as an attachment, her orders
+    written again above it; Boris sends his again under "Delivery failed – orders again", the
+    bounced message attached. Delivered to dovecot, each is answered, its orders accepted and
+    counted, and the GM's digest lists neither as automatic."""
+    folder = campaign(tmp_path, servers, monkeypatch)
+    for letter, name in (("A", "thunderbird-forward-inline-bounce.eml"),
+                         ("B", "resent-after-bounce.eml")):
+        send_raw(servers, PLAYERS[letter], (PEOPLE / name).read_bytes())
+    done = gm("run", str(folder), "--once")
+    assert "2 stored, 2 answered" in done, done
+    answers = {letter: [text_of(m) for m in mailbox(PLAYERS[letter], servers)]
+               for letter in ("A", "B")}
+    assert [accepted(text) for text in answers["A"]] == [
+        [[7, "MOVE 163: KHAR-POLT"], [8, "MOVE 155 122: KAZA-SIMB"]]]
+    assert [accepted(text) for text in answers["B"]] == [
+        [[7, "MOVE 173 118: KURS-OREL"], [8, "MOVE 177 110: NIZH-VLDM"]]]
+    assert "the attachment(s) Part 1.2, Undelivered Message.eml were not read" in answers["A"][0]
+    opened = open_campaign(folder)
+    counted = {row.player: row.parsed or "" for row in opened.store.orders_for(opened.row, 1, 1)}
+    assert sorted(counted) == ["A", "B"]
+    assert "KHAR" in counted["A"] and "KURS" in counted["B"]
+    with sqlite3.connect(folder / "campaign.sqlite") as connection:
+        kinds = connection.execute("SELECT disposition, COUNT(*) FROM inbox_handled "
+                                   "GROUP BY disposition").fetchall()
+    assert kinds == [("answered", 2)]
+    digest = "".join(text_of(m) for m in mailbox(GM_DESK, servers))
+    assert "Not answered: auto-replies" not in digest
+
+
 @pytest.mark.parametrize("responder", ["marked", "naive"])
 def test_a_vacation_responder_gets_at_most_one_answer(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,

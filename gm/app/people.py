@@ -4,7 +4,11 @@ control character or markup would at best show as garbage. Today's output is saf
 (headers are put on one line, HTML escaped); nothing is let in that would need it.
 
 - A name is printable text: no control character (C0, C1, DEL; so no CR, LF or TAB), no
-  other invisible or separating character but the space, and none of `<`, `>`, `&`, `"`.
+  other invisible or separating character but the space, no character that shows as nothing
+  (Unicode's Default_Ignorable_Code_Point: the Hangul fillers, variation selectors, tags ...;
+  and the braille blank), something to see (not only spaces and combining marks), and none of
+  `<`, `>`, `&`, `"`. Letters of other alphabets that look like Latin ones are taken: a name
+  is a label, the password says who the player is.
 - An address is a plain addr-spec, `local@domain`, in ASCII: the local part a dot-atom of
   letters, digits and ``!#$%'*+-/=?^_`{|}~`` (RFC 5322's atext but `&`), the domain two or
   more labels of letters, digits and inner hyphens. No display name, no angle brackets, no
@@ -18,6 +22,16 @@ import unicodedata
 from gm.core.errors import GameError
 
 MARKUP = '<>&"'
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt; Python's unicodedata does
+# not have it): characters a renderer shows as nothing when it does not support them, and
+# letters that are blank by design (HANGUL FILLER U+3164 and its kin, printable to Python).
+# Reserved code points in the ranges are included, as the property includes them.
+IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+             (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+             (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+             (0xE0000, 0xE0FFF))
+BLANK = {0x2800}  # BRAILLE PATTERN BLANK: a symbol with no dots, printable, shows as a space
 ATOM = r"[A-Za-z0-9!#$%'*+/=?^_`{|}~-]+"
 LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
 ADDR_SPEC = re.compile(rf"{ATOM}(?:\.{ATOM})*@{LABEL}(?:\.{LABEL})+")
@@ -36,13 +50,32 @@ def _control(text: str) -> str | None:
     return None
 
 
+def _unseen(char: str) -> bool:
+    """A character that shows as nothing or as a blank, printable or not."""
+    code = ord(char)
+    return code in BLANK or any(low <= code <= high for low, high in IGNORABLE)
+
+
+def _seen(char: str) -> bool:
+    """A character that shows by itself: not a space, a blank, or a combining mark."""
+    return not (char.isspace() or _unseen(char) or unicodedata.category(char).startswith("M"))
+
+
 def name_problem(name: str) -> str | None:
     """What is wrong with a player's name, or None."""
     if not name.strip():
         return "it is empty"
+    if not any(_seen(char) for char in name):
+        first = next(char for char in name if not char.isspace())
+        return f"it shows as blank: only spaces, marks and characters that show as nothing " \
+               f"({_shown(first)})"
     control = _control(name)
     if control:
         return f"it holds a control or invisible character ({control}); a name is printable text"
+    unseen = next((char for char in name if _unseen(char)), None)
+    if unseen:
+        return f"it holds a character that shows as nothing or as a blank " \
+               f"({_shown(unseen)}); a name is text that can be seen"
     markup = sorted({c for c in name if c in MARKUP}, key=MARKUP.index)
     if markup:
         shown = " and ".join(repr(c) for c in markup)
