@@ -1,8 +1,10 @@
-"""Nothing another local user may read (issue 24, item 5): campaign and host folders 0700, their
-databases (with SQLite's write-ahead log and shared memory), settings and claim files 0600, the
-cache folder 0700 and its entries 0600, made so from the start whatever the umask (these
-commands run with umask 000, which would leave everything open); and an older campaign's
-files made private when it is next opened."""
+"""Nothing another local user may read (issue 24, item 5): campaign and host folders 0700 (and
+every folder made on the way to them or to the cache), their databases (with SQLite's
+write-ahead log and shared memory), settings and claim files 0600, reports written by
+`gm report --out` 0600, the cache folder 0700 and its entries 0600, made so from the start
+whatever the umask (these commands run with umask 000, which would leave everything open); an
+older campaign's files made private when it is next opened; and a published site for all to
+read but for no one else to write (folders 0755, pages 0644)."""
 
 from __future__ import annotations
 
@@ -54,7 +56,9 @@ def _players() -> list[str]:
             for arg in ("-p", f"{letter}:{letter}:{address}:{PASSWORDS[letter]}")]
 
 
-def test_a_new_campaign_and_the_cache_are_private_whatever_the_umask(tmp_path: Path) -> None:
+def _played(tmp_path: Path) -> tuple[Path, Path]:
+    """(campaign, cache folder): a campaign made, started and its first phase adjudicated, all
+    with umask 000."""
     folder, cache = tmp_path / "camp", tmp_path / "cache"
     _gm("new", str(folder), "--seed", "modes", *_players(), cache=cache)
     _gm("end-trading", str(folder), cache=cache)
@@ -62,13 +66,54 @@ def test_a_new_campaign_and_the_cache_are_private_whatever_the_umask(tmp_path: P
     mail = tmp_path / "orders.txt"
     mail.write_text(ORDERS.format(game="camp"), encoding="utf-8")
     _gm("adjudicate", str(folder), str(mail), cache=cache)  # the parser's tables cached
+    return folder, cache
+
+
+def test_a_new_campaign_and_the_cache_are_private_whatever_the_umask(tmp_path: Path) -> None:
+    folder, cache = _played(tmp_path)
     _gm("report", str(folder), "--format", "html", "--out", str(tmp_path / "r.html"),
         cache=cache)  # the templates compiled
+    mine = tmp_path / "a.txt"  # a player's report: his orders and his template
+    mine.write_text("an older report", encoding="utf-8")
+    os.chmod(mine, 0o644)
+    _gm("report", str(folder), "--player", "A", "--out", str(mine), cache=cache)
     modes = _modes(folder, cache)
     assert {Path(p).name for p in modes} >= {"camp", "campaign.toml", "campaign.sqlite"}
     kinds = {Path(p).name[:6] for p in modes if Path(p).parent == cache}
     assert kinds >= {"rcw-da", "orders", "__jinj"}, kinds  # data set, parser, templates
     assert _open(modes) == {}
+    assert "PLAYER A" in mine.read_text(encoding="utf-8")
+    assert {name: oct(stat.S_IMODE((tmp_path / name).stat().st_mode))
+            for name in ("r.html", "a.txt")} == {"r.html": oct(0o600), "a.txt": oct(0o600)}
+
+
+def test_every_folder_made_on_the_way_is_private_whatever_the_umask(tmp_path: Path) -> None:
+    """Folders missing above a campaign, a host or the cache are made too, and 0700: none that
+    another user could rename aside to put his own campaign, host or cache in its place."""
+    cache = tmp_path / "newparent" / "cache"
+    _gm("new", str(tmp_path / "games" / "sub" / "camp"), "--seed", "deep", *_players(),
+        cache=cache)
+    _gm("host", str(tmp_path / "hosts" / "h1"), cache=cache)
+    made = [tmp_path / "games", tmp_path / "games" / "sub", tmp_path / "hosts",
+            tmp_path / "newparent"]
+    assert {str(p): oct(stat.S_IMODE(p.stat().st_mode)) for p in made} == {
+        str(p): oct(0o700) for p in made}
+    assert _open(_modes(*made)) == {}
+
+
+def test_a_published_site_is_readable_by_all_and_writable_by_none_else(tmp_path: Path) -> None:
+    """`gm publish` under umask 000: the site's folders (OUT and those made on the way) 0755,
+    its pages 0644, not open to every user's writing."""
+    folder, cache = _played(tmp_path)
+    with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[publish]\nduring_play = "reports"\n')
+    site = tmp_path / "site" / "www"
+    _gm("publish", str(folder), str(site), cache=cache)
+    modes = _modes(tmp_path / "site")
+    assert {Path(p).name for p in modes} == {"site", "www", "index.html", "t1p1.html",
+                                             "t1p1.svg"}
+    assert {p: m for p, m in modes.items() if m != (
+        oct(0o755) if Path(p).is_dir() else oct(0o644))} == {}
 
 
 def test_the_demo_is_private_whatever_the_umask(tmp_path: Path) -> None:

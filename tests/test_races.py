@@ -260,7 +260,8 @@ def test_every_gm_command_that_changes_a_campaign_waits_for_its_claim(tmp_path: 
         ["trade", str(folder), "A", "B", "--give", "Trotsky"], ["end-trading", str(folder)],
         ["deploy", str(folder), "A", "--clear"], ["start", str(folder)],
         ["orders", "apply", str(tmp_path / "a.txt"), "--campaign", str(folder)],
-        ["fetch", str(folder)], ["send", str(folder)], ["play", str(folder)]]
+        ["fetch", str(folder)], ["send", str(folder)], ["play", str(folder)],
+        ["report", str(folder), "--mail"]]
     with campaign_claim(opened.store.url, opened.name) as mine:
         assert mine
         for command in commands:

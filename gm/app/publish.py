@@ -2,7 +2,11 @@
 adjudicated phase's GM report with its map and links between phases, the final ranking. No
 script, nothing fetched from elsewhere. While the game is played, campaign.toml
 [publish] during_play says how much is shown (the GM report tells everyone's orders): "none"
-(the index alone), "maps" (each phase's map) or "reports"; once the game is over, all of it."""
+(the index alone), "maps" (each phase's map) or "reports"; once the game is over, all of it.
+
+A site is public to read and no one else's to write, whatever the umask: each folder made for it
+(OUT and any missing on the way) 0755, each page 0644, written whole beside its place and moved
+there. A folder already there is left as it is."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from pathlib import Path
 from gm.app.campaign import Campaign
 from gm.app.reports import phase_report
 from gm.core.errors import GameError
+from gm.core.private import make_folders, write_whole
 from gm.core.state import ENDED
 from gm.reporting.render import render, render_map, render_report
 
@@ -54,8 +59,12 @@ def adjudicated_phases(campaign: Campaign) -> list[tuple[int, int]]:
     return sorted((turn, phase) for turn, phase in found)
 
 
+SITE_FOLDER = 0o755
+SITE_FILE = 0o644
+
+
 def _write(path: Path, text: str, published: Published) -> None:
-    path.write_text(text, encoding="utf-8")
+    write_whole(path, text.encode("utf-8"), SITE_FILE)
     published.pages.append(path)
 
 
@@ -63,7 +72,7 @@ def publish(campaign: Campaign, out: Path) -> Published:
     state = campaign.latest().state
     ended = state.stage == ENDED
     published = Published(level="reports" if ended else publicity(campaign.folder))
-    out.mkdir(parents=True, exist_ok=True)
+    make_folders(out, SITE_FOLDER)
     phases = adjudicated_phases(campaign)
     links: list[PhaseLink] = []
     for index, (turn, phase) in enumerate(phases):

@@ -31,16 +31,20 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
     opened = open_campaign(campaign)
     if by_mail:
         from gm.app.mailing import queue_phase_reports
+        from gm.commands.holding import holding
 
-        reports, gm_copy = queue_phase_reports(opened, turn, phase)
+        with holding(opened, unchanged=False):  # no report queued while a worker sends
+            reports, gm_copy = queue_phase_reports(opened, turn, phase)
         copy = ", and the GM's copy" if gm_copy else ""
         click.echo(f"{reports} report(s) queued{copy}; `gm send` sends them")
         return
     model = phase_report(opened, turn, phase, player.upper() if player else None,
                          drawn=fmt == "html")
     text = render_report(model, fmt)  # type: ignore[arg-type]
-    if out:
-        out.write_text(text, encoding="utf-8")
+    if out:  # a player's report holds his orders and template: his alone (0600)
+        from gm.core.private import write_private
+
+        write_private(out, text.encode("utf-8"))
         click.echo(f"report written to {out}")
     else:
         click.echo(text, nl=False)

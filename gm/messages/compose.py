@@ -9,6 +9,7 @@ registry would cost a millisecond a message."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from dataclasses import dataclass
 from email.charset import QP, Charset
@@ -38,9 +39,22 @@ class Outgoing:
 
 
 def message_id(campaign: str, kind: str, key: str) -> str:
-    """Fixed when the message is queued, so a resend is recognisably the same message."""
-    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{campaign}.{kind}.{key}")
-    return f"<gm.{safe}@{OWN_DOMAIN}>"
+    """Fixed when the message is queued, so a resend is recognisably the same message; no two
+    campaigns' alike (the outbox keeps one message of an id, whatever the campaign)."""
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{kind}.{key}")
+    return f"<gm.{campaign_tag(campaign)}.{safe}@{OWN_DOMAIN}>"
+
+
+def campaign_tag(campaign: str) -> str:
+    """The campaign's part of its Message-IDs: its name, when only letters, digits, '_' and '-'
+    (the ids of such a campaign are those of older versions: its threads go on); else the name
+    with the rest squashed to '-' and '+' the digest of the exact name ("war game" and
+    "war-game", "rcw.1" and "rcw-1" never share ids). It has no '.', so it ends where the kind
+    begins."""
+    if re.fullmatch(r"[A-Za-z0-9_-]+", campaign):
+        return campaign
+    readable = re.sub(r"[^A-Za-z0-9_-]+", "-", campaign)
+    return f"{readable}+{hashlib.sha256(campaign.encode('utf-8')).hexdigest()[:12]}"
 
 
 UTF8 = Charset("utf-8")

@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from gm.core.cachedir import cache_dir
 from gm.core.memo import last_call
+from gm.reporting.compiled import OwnBytecodeCache
 
 if TYPE_CHECKING:  # the models are the callers': `gm show` renders without loading them
     from gm.reporting.model import MapView, Report, UnitView
@@ -34,7 +35,7 @@ def environment(html: bool = False) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
         # compiled once across commands; a template's checksum picks its entry
-        bytecode_cache=jinja2.FileSystemBytecodeCache(str(folder)) if folder else None,
+        bytecode_cache=OwnBytecodeCache(str(folder)) if folder else None,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         autoescape=html,

@@ -8,6 +8,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
+from gm.core.errors import GameError
 from gm.store.base import Database, Row, Sql, within
 from gm.store.rows import CampaignRow, NewAlert
 
@@ -104,13 +105,26 @@ def outbox_values(campaign_id: int, message: MailLike, now: dt.datetime) -> dict
 
 
 def queue_in(sql: Sql, campaign_id: int, message: MailLike, now: dt.datetime) -> bool:
-    """Queue one message in a transaction already open, unless its Message-ID is queued."""
-    known = sql.first("SELECT id FROM outbox WHERE message_id = :message_id",
+    """Queue one message in a transaction already open, unless its Message-ID is queued for
+    this campaign (the same message made again). One queued for another campaign (the ids are
+    unique in the whole database) is never taken for it: that is an error, and nothing of the
+    transaction is kept."""
+    known = sql.first("SELECT campaign_id FROM outbox WHERE message_id = :message_id",
                       message_id=message.message_id)
     if known is not None:
+        _same_campaign(sql, int(known["campaign_id"]), campaign_id, message.message_id)
         return False
     sql.insert("outbox", outbox_values(campaign_id, message, now))
     return True
+
+
+def _same_campaign(sql: Sql, queued_for: int, campaign_id: int, message_id: str) -> None:
+    """Nothing, when a message of this id is queued for this campaign; else refused."""
+    if queued_for != campaign_id:
+        other = sql.first("SELECT name FROM campaigns WHERE id = :id", id=queued_for)
+        raise GameError(f"the Message-ID {message_id} is campaign "
+                        f"{other['name'] if other else queued_for}'s already, in the same "
+                        "database: the message was not queued, nor anything done with it")
 
 
 def _stored_text(raw: bytes) -> tuple[str, str]:
@@ -223,8 +237,11 @@ class MailStore(Database):
                 f"SELECT id, sender_address FROM inbox WHERE id IN {ids}", **id_params)}
             if mail_rows:  # a message's answer is queued once (its Message-ID is the key)
                 names, params = within([r["message_id"] for r in mail_rows])
-                queued = {r["message_id"] for r in sql.all(
-                    f"SELECT message_id FROM outbox WHERE message_id IN {names}", **params)}
+                queued = {r["message_id"]: int(r["campaign_id"]) for r in sql.all(
+                    f"SELECT message_id, campaign_id FROM outbox WHERE message_id IN {names}",
+                    **params)}
+                for message_id, queued_for in queued.items():
+                    _same_campaign(sql, queued_for, campaign.id, message_id)
                 mail_rows = [r for r in mail_rows if r["message_id"] not in queued]
             for table, rows in (("orders", order_rows), ("outbox", mail_rows),
                                 ("notices", notice_rows), ("alerts", alert_rows)):

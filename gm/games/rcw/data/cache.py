@@ -1,15 +1,17 @@
 """Where a data set that passed every check is kept (gm/core/cachedir.py): under the digest of
 its files and of the code that reads and checks them, so that any change to either misses, and
-the next command takes the checked data set from there instead of reading YAML."""
+the next command takes the checked data set from there instead of reading YAML. An entry is a
+pickle, so it is read only from a file of the user's that no one else may write."""
 
 from __future__ import annotations
 
 import hashlib
 import pickle
+from contextlib import suppress
 from pathlib import Path
 
 from gm.core.cachedir import cache_dir
-from gm.core.private import write_private
+from gm.core.private import read_own, write_private
 from gm.games.rcw.data.dataset import COUNTERS_FILE, MAP_FILE, GameData
 from gm.games.rcw.data.models import CountersFile, MapFile
 
@@ -36,10 +38,11 @@ def entry_for(folder: Path) -> Path | None:
 def recall(folder: Path) -> tuple[MapFile, CountersFile] | None:
     """The data set as it passed every check, if this very one did before."""
     entry = entry_for(folder)
-    if entry is None or not entry.is_file():
+    kept = None if entry is None else read_own(entry)  # never one another may have written
+    if entry is None or kept is None:
         return None
     try:
-        map_file, counters = pickle.loads(entry.read_bytes())
+        map_file, counters = pickle.loads(kept)
     except Exception:  # a damaged entry is made again, never trusted
         entry.unlink(missing_ok=True)
         return None
@@ -51,5 +54,8 @@ def recall(folder: Path) -> tuple[MapFile, CountersFile] | None:
 def remember(folder: Path, data: GameData) -> None:
     """Keep a data set that passed every check."""
     entry = entry_for(folder)
-    if entry is not None:  # whole or not at all, whoever reads it meanwhile; mode 0600
+    if entry is None:
+        return
+    with suppress(OSError):  # not kept: the next command checks it again
+        # whole or not at all, whoever reads it meanwhile; mode 0600
         write_private(entry, pickle.dumps((data.map, data.counters)))

@@ -12,7 +12,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from gm.core.cachedir import cache_dir
-from gm.core.private import create_private
+from gm.core.private import create_private, open_own
 from gm.core.state import UnitId
 from gm.games.rcw.grammar.names import Names, UnknownName, group_names, suggest
 from gm.games.rcw.orders import model as m
@@ -34,16 +34,24 @@ def _cache_file() -> str | bool:
     """Lark's own cache of the grammar's tables: it keeps the grammar's digest in the file
     and builds afresh when the grammar (or Lark) has changed. Lark writes it with open(),
     whose mode the umask decides, so the entry is made first, empty and 0600: Lark takes an
-    empty entry for one that does not fit and writes the tables into it, its mode kept."""
+    empty entry for one that does not fit and writes the tables into it, its mode kept. Lark
+    unpickles what it reads there, so the entry is handed to it only if it is a regular file of
+    the user's that no one else may write; any other is removed and made again."""
     folder = cache_dir()
     if folder is None:
         return False
     entry = folder / f"orders-lark-{lark.__version__}.cache"
-    try:
-        create_private(entry)
-    except OSError:
-        return False
-    return str(entry)
+    for _ in range(2):
+        try:
+            create_private(entry)
+            trusted = open_own(entry)
+            if trusted is not None:
+                trusted.close()
+                return str(entry)
+            entry.unlink()  # not the user's own, or a link: never read
+        except OSError:
+            return False
+    return False
 
 
 @cache
