@@ -389,3 +389,21 @@ def test_orders_check_answers_requests_without_acting_on_them(tmp_path: Path) ->
     assert "clara-new-pw" not in out
     assert "PRESS TO A (line 8): would be sent to A." in out
     assert open_campaign(folder).players() == before
+
+
+def test_a_solitaire_game_has_no_press(tmp_path: Path) -> None:
+    """One player against the program (18.0): there is nobody to write to, signed or not
+    (the program's non-Red Player is no player's address)."""
+    folder = tmp_path / "alone"
+    assert gm("new", str(folder), "--mode", "solitaire", "-p", "R:Ivan:ivan@example.org:ivan-pw"
+              ).exit_code == 0
+    with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[press]\nmode = "anonymous"\n')
+    message = tmp_path / "message.txt"
+    message.write_text("GAME alone\nPLAYER R\nPASSWORD ivan-pw\nPRESS TO ALL ANONYMOUS\nhello\n"
+                       "ENDPRESS\nPRESS TO ALL\nhi\nENDPRESS\nPRESS TO N\nhey\nENDPRESS\n")
+    out = run_gm("orders", "check", "--campaign", str(folder), str(message)).stdout
+    assert "PRESS TO ALL ANONYMOUS (line 4): this game has no other player to write to; " \
+        "nothing was sent" in out
+    assert "PRESS TO ALL (line 7): this game has no other player to write to" in out
+    assert "PRESS TO N (line 10): no other player N in this game; nothing was sent" in out

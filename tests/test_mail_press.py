@@ -1,12 +1,15 @@
 """Anonymous press names no writer (issue 24, rulings R81, R82), over the real IMAP and SMTP
-servers of tests/mailservers.py: the copies as delivered, every header and the body, and when
-they go out against the writer's answer."""
+servers of tests/mailservers.py: the copies as delivered, every header and the body; when they
+go out (with the next reports, whoever wrote them and whenever), in what order, and what
+STATUS shows meanwhile; a crash, a rollback, the end of the game, a hosted game; the GM who
+plays warned."""
 
 from __future__ import annotations
 
 import datetime as dt
 import email
 import email.policy
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -32,11 +35,13 @@ from tests.mailhelpers import (
     mail_orders,
     mail_table,
     mailbox,
+    orders_text,
     text_of,
 )
 from tests.mailservers import PASSWORD, MailServers
 
 WRITTEN = dt.datetime(2026, 11, 29, 8, 0, tzinfo=dt.UTC)  # the clock when the writer's mail is in
+ADJUDICATED = WRITTEN + dt.timedelta(days=2, hours=3)  # when the GM adjudicates the phase
 SUBJECT = "bymail: anonymous press"
 # Headers that differ between the copies of one press: the recipient, the copy's own id, and
 # what delivery adds.
@@ -45,17 +50,23 @@ RANDOM_ID = re.compile(r"^<gm\.bymail\.press\.[0-9a-f]{32}@gamesmaster\.invalid>
 
 
 class Scripted:
-    """Anonymous press's chance, scripted: every moment at `fraction` of the window, the ids
-    from a seeded generator."""
+    """Anonymous press's chance, scripted: every moment at `fraction` of its window; the ids
+    from a seeded generator, or (`falling`) each smaller than the one before, so that a press
+    written later has the smaller ids."""
 
-    def __init__(self, fraction: float) -> None:
+    def __init__(self, fraction: float, falling: bool = False) -> None:
         self.fraction = fraction
         self.ids = random.Random(24)
+        self.falling = falling
+        self.next = 2 ** 128
 
     def random(self) -> float:
         return self.fraction
 
     def getrandbits(self, k: int, /) -> int:
+        if self.falling:
+            self.next -= 2 ** 100 + self.ids.getrandbits(64)
+            return self.next
         return self.ids.getrandbits(k)
 
 
@@ -72,20 +83,34 @@ class Game:
         return gm(args[0], str(self.folder), *args[1:])
 
 
-@pytest.fixture
-def game(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> Game:
-    """Campaign bymail with anonymous press held up to 6 hours, the GM's copies on, the clock
-    at WRITTEN, and a chance that draws the middle of the window (08:00 + 1 minute + half of
-    5 h 59 min: 11:00:30)."""
+def _game(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
+          database: str | None = None) -> Game:
+    """Campaign bymail (no deadlines: the GM adjudicates) with anonymous press, the GM's
+    copies on, the clock at WRITTEN, and a chance whose ids fall as they are drawn."""
     monkeypatch.setenv("GM_NOW", WRITTEN.isoformat())
-    monkeypatch.setattr(press, "CHANCE", Scripted(0.5))
+    monkeypatch.setattr(press, "CHANCE", Scripted(0.5, falling=True))
     folder = campaign(tmp_path, servers, monkeypatch, extra='\n[press]\nmode = "anonymous"\n'
-                      'gm_copies = true\n')  # anonymous_delay_hours: 6 by default
+                      'gm_copies = true\n', database=database)  # released with the reports
     return Game(servers, folder, monkeypatch)
 
 
+@pytest.fixture
+def game(tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> Game:
+    return _game(tmp_path, servers, monkeypatch)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> str | None:
+    """The campaign's store: its folder's SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return None
+    from tests.servers import fresh_database
+
+    return fresh_database(request.getfixturevalue("postgres_url"))
+
+
 def _raw_mailbox(user: str, servers: MailServers) -> list[bytes]:
-    """Each message in `user`'s inbox, byte for byte as delivered."""
+    """Each message in `user`'s inbox, byte for byte as delivered, in the order it came."""
     with IMAPClient("127.0.0.1", port=servers.imap_port, ssl=False) as client:
         client.login(user, PASSWORD)
         client.select_folder("INBOX")
@@ -94,11 +119,16 @@ def _raw_mailbox(user: str, servers: MailServers) -> list[bytes]:
     return [fetched[u][b"BODY[]"] for u in uids]
 
 
+def _parsed(raw: bytes) -> email.message.EmailMessage:
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(message, email.message.EmailMessage)
+    return message
+
+
 def _anonymous(letter: str, servers: MailServers) -> list[bytes]:
     """The copies of anonymous press in a player's inbox, as delivered."""
     return [raw for raw in _raw_mailbox(PLAYERS[letter], servers)
-            if SUBJECT in str(email.message_from_bytes(raw, policy=email.policy.default)
-                              ["Subject"])]
+            if SUBJECT in str(_parsed(raw)["Subject"])]
 
 
 def _shared(raw: bytes) -> bytes:
@@ -113,28 +143,89 @@ def _shared(raw: bytes) -> bytes:
     return b"\n".join(kept) + b"\n\n" + body
 
 
-def _write(game: Game, *lines: str) -> str:
-    """Anna's message, fetched and answered at WRITTEN: its Message-ID."""
-    for address in (*PLAYERS.values(), GM_DESK):
-        clear(address, game.servers)
-    game.at(WRITTEN)
-    sent = mail_orders(game.servers, PLAYERS["A"], "\n".join(
-        ["GAME bymail", "PLAYER A", f"PASSWORD {PASSWORDS['A']}", *lines]))
+def _write(game: Game, letter: str, *lines: str, at: dt.datetime = WRITTEN) -> str:
+    """A player's message, fetched, answered and the answer sent at `at`: the answer's text."""
+    game.at(at)
+    sent = mail_orders(game.servers, PLAYERS[letter], "\n".join(
+        ["GAME bymail", f"PLAYER {letter}", f"PASSWORD {PASSWORDS[letter]}", *lines]))
     game.gm("fetch")
     game.gm("send")
-    return sent
+    answer, = [m for m in mailbox(PLAYERS[letter], game.servers) if m["In-Reply-To"] == sent]
+    return text_of(answer)
+
+
+def _clear_all(game: Game) -> None:
+    for address in (*PLAYERS.values(), GM_DESK):
+        clear(address, game.servers)
+
+
+def _adjudicate(game: Game, at: dt.datetime = ADJUDICATED) -> str:
+    """The GM adjudicates the phase by hand at `at` and sends what it queued."""
+    game.at(at)
+    game.gm("adjudicate")
+    return game.gm("send")
+
+
+def test_anonymous_press_waits_for_the_phase_s_reports_and_goes_with_them(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
+        database: str | None) -> None:
+    """Written early with orders, or late alone, an anonymous press goes out only with the
+    reports of the phase's adjudication: dated as they are, and in the order of its random
+    Message-IDs, not of its writing (SQLite and PostgreSQL alike)."""
+    game = _game(tmp_path, servers, monkeypatch, database)
+    _clear_all(game)
+    orders = orders_text(game.folder, "A", random.Random(5)).splitlines()[3:]
+    answer = _write(game, "A", *orders, "PRESS TO ALL ANONYMOUS", "Anna's men march on Kazan.",
+                    "ENDPRESS")
+    assert "PRESS TO ALL ANONYMOUS" in answer and "to be sent to A, B, C (all, you " \
+        "included), without your name, held until this phase is adjudicated and sent with " \
+        "its reports (R82)" in answer
+    _write(game, "C", "PRESS TO ALL ANONYMOUS", "Clara stays home.", "ENDPRESS",
+           at=WRITTEN + dt.timedelta(hours=30))
+
+    # Round after round, hours and a day after each, none of it goes.
+    for hours in (1, 7, 31, 37, 50):
+        game.at(WRITTEN + dt.timedelta(hours=hours))
+        game.gm("run", "--once")
+        assert all(_anonymous(letter, servers) == [] for letter in PLAYERS)
+    listing = game.gm("send", "--list")
+    assert listing.count(" held ") == 6 and listing.count("(until the next reports)") == 6
+    assert "6 held" in gm("status", str(game.folder))
+    copies = [m for m in mailbox(GM_DESK, servers) if ".press-copy." in m["Message-ID"]]
+    assert len(copies) == 2 and "they go out\nwith the next reports (R82)." in text_of(copies[0])
+
+    # The GM adjudicates: the reports and the press go together.
+    _adjudicate(game)
+    for letter in PLAYERS:
+        delivered = [_parsed(raw) for raw in _raw_mailbox(PLAYERS[letter], servers)]
+        report, first, second = delivered[-3:]
+        assert ".report.t1p1." in report["Message-ID"]
+        assert [m["Subject"] for m in (first, second)] == [SUBJECT, SUBJECT]
+        # Dated as the reports are, the moment of the adjudication, whoever wrote it when.
+        for copy in (first, second):
+            assert parsedate_to_datetime(copy["Date"]) == ADJUDICATED
+            assert copy["Date"] == report["Date"]
+        # In the order of their Message-IDs, random: here Clara's, written a day later, first.
+        assert first["Message-ID"] < second["Message-ID"]
+        assert "Clara stays home." in text_of(first)
+        assert "Anna's men march on Kazan." in text_of(second)
+    assert game.gm("send", "--list").endswith("0 message(s) not sent\n")
 
 
 def test_anonymous_press_to_all_names_no_writer(game: Game) -> None:
     servers = game.servers
-    sent = _write(game, "PRESS TO ALL ANONYMOUS",
-                  "The Whites\u00a0are weak in the south.   ", "ENDPRESS")
+    _clear_all(game)
+    game.at(WRITTEN)
+    sent = mail_orders(servers, PLAYERS["A"], "\n".join(
+        ["GAME bymail", "PLAYER A", f"PASSWORD {PASSWORDS['A']}", "PRESS TO ALL ANONYMOUS",
+         "The Whites\u00a0are weak in the south.   ", "ENDPRESS"]))
+    game.gm("fetch")
+    game.gm("send")
 
     # The writer's answer is out, and no copy went with it, his own included.
     answer, = [m for m in mailbox(PLAYERS["A"], servers) if m["In-Reply-To"] == sent]
     assert "PRESS TO ALL ANONYMOUS (line 4): to be sent to A, B, C (all, you included), " \
-        "without your name, held until a moment drawn at random within 6 hours (R82)" \
-        in text_of(answer)
+        "without your name, held until this phase is adjudicated" in text_of(answer)
     for letter in PLAYERS:
         assert _anonymous(letter, servers) == []
     inbox_id = re.fullmatch(r"<gm\.bymail\.ack\.(\d+)@gamesmaster\.invalid>",
@@ -143,25 +234,15 @@ def test_anonymous_press_to_all_names_no_writer(game: Game) -> None:
     # The GM's copy names the writer, at once, and says when the players' go.
     copy, = [m for m in mailbox(GM_DESK, servers) if ".press-copy." in m["Message-ID"]]
     assert "from player A (A) to A, B, C (sent anonymously)" in text_of(copy)
-    assert "held until\n2026-11-29 11:00 UTC (R82)" in text_of(copy)
-    listing = game.gm("send", "--list")
-    assert listing.count(" held ") == 3 and "(until 2026-11-29 11:00 UTC)" in listing
-    assert "3 held" in gm("status", str(game.folder))
-
-    # Rounds before the moment send none of it; the first after it sends every copy.
-    game.at(dt.datetime(2026, 11, 29, 11, 0, tzinfo=dt.UTC))
-    game.gm("run", "--once")
-    assert all(_anonymous(letter, servers) == [] for letter in PLAYERS)
-    game.at(dt.datetime(2026, 11, 29, 11, 5, tzinfo=dt.UTC))
-    assert "3 sent" in game.gm("run", "--once")
+    _adjudicate(game)
     copies = {letter: _anonymous(letter, servers) for letter in PLAYERS}
     assert all(len(found) == 1 for found in copies.values())  # the writer's too
 
     # Every copy the same, but for its To line and its own Message-ID: the writer's copy
-    # cannot be told from the others, nor any copy from the order it went in.
+    # cannot be told from the others.
     shared = {_shared(found[0]) for found in copies.values()}
     assert len(shared) == 1
-    delivered = {letter: mailbox(PLAYERS[letter], servers)[-1] for letter in PLAYERS}
+    delivered = {letter: _parsed(found[0]) for letter, found in copies.items()}
     ids = [m["Message-ID"] for m in delivered.values()]
     assert len(set(ids)) == 3 and all(RANDOM_ID.match(i) for i in ids)
     assert all(f".{inbox_id.group(1)}." not in i for i in ids)  # not the writer's message
@@ -171,18 +252,14 @@ def test_anonymous_press_to_all_names_no_writer(game: Game) -> None:
         for header in ("References", "In-Reply-To", "Thread-Topic", "Thread-Index", "Cc",
                        "Reply-To", "Sender"):
             assert message[header] is None, header
-        # Its Date is the moment drawn, not the writer's answer's.
-        date = parsedate_to_datetime(message["Date"])
-        assert date == dt.datetime(2026, 11, 29, 11, 0, 30, tzinfo=dt.UTC)
-        assert date != parsedate_to_datetime(answer["Date"])
+        # Its Date is the adjudication's, not the writer's answer's.
+        assert parsedate_to_datetime(message["Date"]) == ADJUDICATED
         for name in ("anna", "player A", "A (A)", "B, C", "line 4"):
             assert name not in text_of(message), name
     raw = next(iter(shared))
     for mark in (b"anna", b"player A", b"from A", b"A (A)", b"A, B, C", b"B, C",
                  f"gm.bymail.ack.{inbox_id.group(1)}".encode()):
         assert mark not in raw, mark
-    for letter in "BC":
-        assert b"anna" not in copies[letter][0].lower()
     text = text_of(delivered["B"])
     assert text.startswith("Anonymous press in game bymail, to every player in the game:\n\n"
                            "The Whites are weak in the south.\n\n--\n")
@@ -190,34 +267,58 @@ def test_anonymous_press_to_all_names_no_writer(game: Game) -> None:
 
 def test_anonymous_press_to_some_says_nothing_of_the_others(game: Game) -> None:
     servers = game.servers
-    sent = _write(game, "PRESS TO C A ANONYMOUS", "Boris plans to purge you.", "ENDPRESS",
+    _clear_all(game)
+    text = _write(game, "A", "PRESS TO C A ANONYMOUS", "Boris plans to purge you.", "ENDPRESS",
                   "PRESS TO A ANONYMOUS", "a note to myself", "ENDPRESS")
-    answer, = [m for m in mailbox(PLAYERS["A"], servers) if m["In-Reply-To"] == sent]
-    text = text_of(answer)
     assert "PRESS TO C A ANONYMOUS (line 4): to be sent to C, A, without your name" in text
     assert "You get a copy like the others'." in text
     assert "PRESS TO A ANONYMOUS (line 7): no other player named in this game; nothing was " \
         "sent" in text
-    listing = game.gm("send", "--list")  # held, in letter order, not as written
-    assert listing.index(PLAYERS["A"]) < listing.index(PLAYERS["C"])
-    game.at(WRITTEN + dt.timedelta(hours=6, minutes=1))
-    game.gm("send")
+    _adjudicate(game)
     copies = {letter: _anonymous(letter, servers) for letter in PLAYERS}
     assert copies["B"] == [] and len(copies["A"]) == len(copies["C"]) == 1
     assert _shared(copies["A"][0]) == _shared(copies["C"][0])
-    body = text_of(mailbox(PLAYERS["C"], servers)[-1])
+    body = text_of(_parsed(copies["C"][0]))
     assert body.startswith("Anonymous press in game bymail:\n\nBoris plans to purge you.\n")
     assert "or who else has it" in body and "A, C" not in body and "C, A" not in body
 
 
+def test_a_press_only_message_changes_nothing_status_shows(game: Game) -> None:
+    """STATUS says who has sent orders for the phase, and a message of press alone is not
+    orders: what any player's STATUS says is the same before and after one, signed or not,
+    and the writer's own STATUS in it says the same as well."""
+    orders = orders_text(game.folder, "C", random.Random(6)).splitlines()[3:]
+    _write(game, "C", *orders)
+    before = _write(game, "B", "STATUS", at=WRITTEN + dt.timedelta(hours=1))
+    assert "Orders in from: C (C).\nNot yet from: A (A), B (B)." in before
+    mine = _write(game, "A", "PRESS TO ALL ANONYMOUS", "Boris is lying.", "ENDPRESS",
+                  "PRESS TO B", "Boris, I trust you.", "ENDPRESS", "STATUS",
+                  at=WRITTEN + dt.timedelta(hours=2))
+    assert before.strip() in mine
+    after = _write(game, "B", "STATUS", at=WRITTEN + dt.timedelta(hours=3))
+    assert after == before
+    opened = open_campaign(game.folder)
+    state = opened.latest().state
+    assert [r.player for r in opened.store.orders_for(opened.row, state.turn, state.phase)] \
+        == ["C"]
+
+
 def test_a_copy_sent_again_after_a_crash_is_the_same_message(game: Game) -> None:
-    """The copies' random Message-IDs and their Date are drawn once, when they are queued: a
-    crash between the server's acceptance and the outbox's mark sends one again, the same."""
+    """The copies' random Message-IDs are drawn once, when they are queued, and their Date
+    once, when they are released: a crash between the server's acceptance and the outbox's
+    mark sends one again, the same."""
     servers = game.servers
-    _write(game, "PRESS TO ALL ANONYMOUS", "Someone is watching you.", "ENDPRESS")
-    game.at(WRITTEN + dt.timedelta(hours=7))
+    _clear_all(game)
+    _write(game, "A", "PRESS TO ALL ANONYMOUS", "Someone is watching you.", "ENDPRESS")
+    game.at(ADJUDICATED)
+    game.gm("adjudicate")
+    opened = open_campaign(game.folder)
+    for row in opened.store.outbox_rows(opened.row, ["queued"]):
+        if row.kind != "press":  # the reports went out before: the crash is on a copy
+            opened.store.mark_sent(row, ADJUDICATED)
     crashed = gm_process("send", str(game.folder), crash_at="after-send")
     assert crashed.returncode != 0
+    game.at(ADJUDICATED + dt.timedelta(minutes=5))
     assert gm_process("send", str(game.folder)).returncode == 0
     copies = {letter: _anonymous(letter, servers) for letter in PLAYERS}
     assert sorted(len(found) for found in copies.values()) == [1, 1, 2]
@@ -234,9 +335,67 @@ def mailbox_id(raw: bytes) -> str:
     return found.group(1).decode()
 
 
+def test_a_crash_at_the_adjudication_releases_the_press_once(game: Game) -> None:
+    """The held copies are in the store; they are released in the adjudication's own
+    transaction: a crash before it releases none (they stay held, and go with the adjudication
+    done again), a crash after it has released them all, and each goes once."""
+    servers = game.servers
+    _clear_all(game)
+    _write(game, "A", "PRESS TO ALL ANONYMOUS", "Hold fast.", "ENDPRESS")
+    game.at(ADJUDICATED)
+    assert gm_process("adjudicate", str(game.folder),
+                      crash_at="before-adjudicate-store").returncode != 0
+    assert game.gm("send", "--list").count(" held ") == 3
+    assert "0 message(s) sent" in game.gm("send")
+    assert gm_process("adjudicate", str(game.folder), crash_at="after-adjudicate").returncode \
+        != 0
+    listing = game.gm("send", "--list")
+    assert " held " not in listing and listing.count(" queued  press ") == 3
+    game.gm("send")
+    game.gm("send")
+    assert all(len(_anonymous(letter, servers)) == 1 for letter in PLAYERS)
+
+
+def test_held_press_of_a_rolled_back_phase_goes_once(game: Game) -> None:
+    """A press goes with the first reports after it: released once, it is never sent again,
+    however often the GM rolls back and adjudicates; one held when he rolls back goes with the
+    adjudication that follows."""
+    servers = game.servers
+    _clear_all(game)
+    _write(game, "A", "PRESS TO ALL ANONYMOUS", "First phase.", "ENDPRESS")
+    _adjudicate(game)
+    _write(game, "B", "PRESS TO ALL ANONYMOUS", "Second phase.", "ENDPRESS",
+           at=ADJUDICATED + dt.timedelta(hours=1))
+    game.at(ADJUDICATED + dt.timedelta(hours=2))
+    game.gm("rollback", "--to", "1.1", "--reason", "a ruling")
+    assert game.gm("send", "--list").count(" held ") == 3
+    _adjudicate(game, ADJUDICATED + dt.timedelta(days=1))
+    _adjudicate(game, ADJUDICATED + dt.timedelta(days=2))
+    for letter in PLAYERS:
+        texts = [text_of(_parsed(raw)) for raw in _anonymous(letter, servers)]
+        assert len(texts) == 2
+        assert "First phase." in texts[0] and "Second phase." in texts[1]
+
+
+def test_no_anonymous_press_once_the_game_is_over(game: Game) -> None:
+    """The last reports carry what is held; after them there are none, so anonymous press is
+    refused (signed press still goes)."""
+    state = json.loads(game.gm("show", "--json"))
+    state.update(stage="ended", victory="red")
+    path = game.folder.parent / "ended.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    game.gm("override", "--reason", "the end", "--state", str(path))
+    text = _write(game, "B", "PRESS TO ALL ANONYMOUS", "Well played.", "ENDPRESS",
+                  "PRESS TO A", "Well played, Anna.", "ENDPRESS")
+    assert "PRESS TO ALL ANONYMOUS (line 4): the game is over: anonymous press goes out with " \
+        "the next reports, and there are none; nothing was sent" in text
+    assert "PRESS TO A (line 7): sent to A, signed" in text
+    assert " held " not in game.gm("send", "--list")
+
+
 def test_held_mail_waits_for_a_round_after_the_one_that_queued_it(game: Game) -> None:
-    """However short the hold, a held message goes out only in a round begun after it was
-    queued: never in the burst that carries the writer's answer."""
+    """A message held until a moment goes out only in a round begun after it was queued, and
+    after that moment; one held without a moment is never due: only its release queues it."""
     opened = open_campaign(game.folder)
     moment = WRITTEN
     mail = anonymous_press_mail("bymail", GM, PLAYERS["B"], "0" * 32, SUBJECT, "psst\n", moment)
@@ -246,13 +405,63 @@ def test_held_mail_waits_for_a_round_after_the_one_that_queued_it(game: Game) ->
     assert opened.store.due(opened.row, moment - dt.timedelta(seconds=1), began=later) == []
     due, = opened.store.due(opened.row, later, began=moment + dt.timedelta(seconds=1))
     assert due.message_id == mail.message_id and due.status == "held"
+    waiting = anonymous_press_mail("bymail", GM, PLAYERS["C"], "1" * 32, SUBJECT, "psst\n",
+                                   None)
+    assert opened.store.queue(opened.row, waiting, moment)
+    far = moment + dt.timedelta(days=3650)
+    assert [r.message_id for r in opened.store.due(opened.row, far, far)] == [mail.message_id]
 
 
-def test_a_hosted_game_holds_anonymous_press_to_a_later_round(
+def test_a_moment_drawn_in_the_phase_is_the_gm_s_other_choice(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
-    """One judge for many games (`gm run HOST --all`): the round that answers the writer sends
-    no copy; the first round after the moment drawn (here the earliest, a minute on) sends
-    them all."""
+    """`anonymous_release = "random in the phase"`: one moment drawn in the phase's window
+    (from its opening to its deadline), whoever writes and whenever; a press written before
+    it goes then, dated then; one written after it, with the reports."""
+    monkeypatch.setenv("GM_NOW", WRITTEN.isoformat())
+    monkeypatch.setattr(press, "CHANCE", Scripted(0.5))
+    folder = campaign(tmp_path, servers, monkeypatch, extra=(
+        '\n[press]\nmode = "anonymous"\ngm_copies = true\n'
+        'anonymous_release = "random in the phase"\n'
+        '[schedule]\ndays_per_phase = 3\nhour = 18\ntimezone = "UTC"\n'))
+    game = Game(servers, folder, monkeypatch)
+    # The phase opened at WRITTEN (08:00 on the 29th) and is due at 18:00 on 2 December:
+    # the middle of it is 01:00 on 1 December.
+    drawn = dt.datetime(2026, 12, 1, 1, 0, tzinfo=dt.UTC)
+    deadline = dt.datetime(2026, 12, 2, 18, 0, tzinfo=dt.UTC)
+    _clear_all(game)
+    answer = _write(game, "A", "PRESS TO ALL ANONYMOUS", "Early.", "ENDPRESS",
+                    at=WRITTEN + dt.timedelta(hours=1))
+    assert "held until a moment drawn at random in this phase, or until its reports if " \
+        "that moment has passed (R82)" in answer
+    _write(game, "C", "PRESS TO ALL ANONYMOUS", "Later, but before it.", "ENDPRESS",
+           at=drawn - dt.timedelta(hours=2))
+    copy = next(m for m in mailbox(GM_DESK, servers) if ".press-copy." in m["Message-ID"])
+    assert "go out\nat 2026-12-01 01:00 UTC, or with the next reports if sooner" in \
+        text_of(copy)
+    game.at(drawn - dt.timedelta(minutes=1))
+    game.gm("run", "--once")
+    assert all(_anonymous(letter, servers) == [] for letter in PLAYERS)
+    game.at(drawn + dt.timedelta(minutes=4))
+    game.gm("run", "--once")
+    for letter in PLAYERS:
+        found = [_parsed(raw) for raw in _anonymous(letter, servers)]
+        assert len(found) == 2 and all(parsedate_to_datetime(m["Date"]) == drawn
+                                       for m in found)
+    _write(game, "B", "PRESS TO ALL ANONYMOUS", "After it.", "ENDPRESS",
+           at=drawn + dt.timedelta(hours=1))
+    assert game.gm("send", "--list").count("(until the next reports)") == 3
+    game.at(deadline)
+    assert "adjudicated" in game.gm("run", "--once")
+    for letter in PLAYERS:
+        found = [_parsed(raw) for raw in _anonymous(letter, servers)]
+        assert len(found) == 3 and parsedate_to_datetime(found[2]["Date"]) == deadline
+        assert "After it." in text_of(found[2])
+
+
+def test_a_hosted_game_holds_anonymous_press_to_its_reports(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One judge for many games (`gm run HOST --all`): the rounds before the deadline send no
+    copy; the round that adjudicates at the deadline sends them with the reports."""
     monkeypatch.setenv(ENV, PASSWORD)
     monkeypatch.setenv("GM_NOW", WRITTEN.isoformat())
     monkeypatch.setattr(press, "CHANCE", Scripted(0.0))
@@ -265,7 +474,8 @@ def test_a_hosted_game_holds_anonymous_press_to_a_later_round(
                              for arg in ("-p", f"{letter}:{letter}:{address}:"
                                          f"{PASSWORDS[letter]}")])
     with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
-        config.write('\n[press]\nmode = "anonymous"\n')
+        config.write('\n[press]\nmode = "anonymous"\n[schedule]\ndays_per_phase = 3\n'
+                     'hour = 18\ntimezone = "UTC"\n')
     gm("end-trading", str(folder))
     gm("start", str(folder))
     gm("send", str(folder))
@@ -276,11 +486,36 @@ def test_a_hosted_game_holds_anonymous_press_to_a_later_round(
          "Trust nobody.", "ENDPRESS"]))
     gm("run", str(host), "--all", "--once")
     assert [m for m in mailbox(PLAYERS["B"], servers) if m["In-Reply-To"] == sent]
-    assert all(_anonymous(letter, servers) == [] for letter in PLAYERS)
-    monkeypatch.setenv("GM_NOW", (WRITTEN + dt.timedelta(minutes=1)).isoformat())
-    gm("run", str(host), "--all", "--once")
+    deadline = dt.datetime(2026, 12, 2, 18, 0, tzinfo=dt.UTC)
+    for moment in (WRITTEN + dt.timedelta(minutes=1), deadline - dt.timedelta(minutes=1)):
+        monkeypatch.setenv("GM_NOW", moment.isoformat())
+        gm("run", str(host), "--all", "--once")
+        assert all(_anonymous(letter, servers) == [] for letter in PLAYERS)
+    monkeypatch.setenv("GM_NOW", deadline.isoformat())
+    assert "adjudicated" in gm("run", str(host), "--all", "--once")
     copies = [_anonymous(letter, servers) for letter in PLAYERS]
     assert [len(found) for found in copies] == [1, 1, 1]
     assert len({_shared(found[0]) for found in copies}) == 1
-    date = parsedate_to_datetime(mailbox(PLAYERS["B"], servers)[-1]["Date"])
-    assert date == WRITTEN + dt.timedelta(minutes=1)
+    for letter in PLAYERS:
+        report, copy = [_parsed(raw) for raw in _raw_mailbox(PLAYERS[letter], servers)][-2:]
+        assert ".report.t1p1." in report["Message-ID"] and copy["Subject"] == SUBJECT
+        assert parsedate_to_datetime(copy["Date"]) == deadline == parsedate_to_datetime(
+            report["Date"])
+
+
+def test_a_gm_who_plays_is_warned_that_his_copies_name_the_writers(game: Game) -> None:
+    """With anonymous press and gm_copies, the GM's copies name every writer: sent to a
+    player's address (his gm_copy_to, or gm_address without one), they tell that player."""
+    config = game.folder / "campaign.toml"
+    assert "WARNING" not in gm("status", str(game.folder))
+    config.write_text(config.read_text(encoding="utf-8").replace(GM_DESK, PLAYERS["C"]),
+                      encoding="utf-8")
+    status = gm("status", str(game.folder))
+    assert "for the GM: WARNING: anonymous press is not anonymous to player C (C): the GM's " \
+        "copies of press name their writers ([press] gm_copies = true) and go to " \
+        f"{PLAYERS['C']}, his address ([mail] gm_copy_to)" in status
+    assert "WARNING: anonymous press is not anonymous to player C" in game.gm("players")
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "gm_copies = true", "gm_copies = false"), encoding="utf-8")
+    assert "WARNING" not in gm("status", str(game.folder))
+    assert "WARNING" not in game.gm("players")

@@ -1,7 +1,8 @@
 """Adjudicating the open phase of a campaign, from order messages given as files (each judged
 as a mailed message is: the same reading, the same authentication) or from the orders received
 by mail. A player's later message replaces his earlier one whole. The phase, its result and
-the reports it mails (each player's, the GM's copy) are written in one transaction."""
+the reports it mails (each player's, the GM's copy) are written in one transaction, and the
+anonymous press held in the phase is released to go with them (R82)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from gm.app.crash import crash_point
 from gm.app.history import rulings
 from gm.app.judge import judge, password_roster
 from gm.app.mailing import reports_by_mail
+from gm.app.press import releasing
 from gm.core.dice import HashDice, SeededDice, phase_seed
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
@@ -213,7 +215,7 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     crash_point("before-adjudicate-store")
     store.append_state(campaign.row, f"adjudicate {state.turn}.{state.phase}", detail, after,
                        dice.log, now(), after=latest.seq, result=outcome, mail=mail,
-                       orders=recorded)
+                       orders=recorded, release=releasing(campaign))
     crash_point("after-adjudicate")
     done.stored = True
     return done

@@ -141,16 +141,19 @@ class Campaign:
     def apply(self, action: str, detail: dict[str, Any],
               change: Callable[[GameStateBase, SeededDice], GameStateBase],
               mail: Callable[[GameStateBase, GameStateBase], Sequence[MailLike]] | None = None,
-              result: Callable[[], str | None] | None = None) -> GameStateBase:
+              result: Callable[[], str | None] | None = None,
+              release: Callable[[str], str] | None = None) -> GameStateBase:
         """Run one pure change on the latest state and append the result with its dice, with
         the mail it sends (`mail(before, after)`) and what it kept (`result()`) in the same
-        transaction, on the state it started from (Superseded if another came between)."""
+        transaction, on the state it started from (Superseded if another came between);
+        `release`: the held mail goes with it (gm.store.mail.release_in)."""
         latest = self.latest()
         dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
         new_state = change(latest.state, dice)
         self.store.append_state(self.row, action, detail, new_state, dice.log, now(),
                                 after=latest.seq, result=result() if result else None,
-                                mail=mail(latest.state, new_state) if mail else ())
+                                mail=mail(latest.state, new_state) if mail else (),
+                                release=release)
         return new_state
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from gm.app.adjudication import OrderMessage, judge_files
 from gm.app.campaign import Campaign
 from gm.app.mailing import reports_by_mail
+from gm.app.press import releasing
 from gm.core.dice import Dice, SeededDice
 from gm.core.errors import GameError
 from gm.core.state import PLAY, GameStateBase
@@ -110,7 +111,8 @@ def close_stage(campaign: Campaign, stage: str, action: str, already: str
         if after.stage == PLAY else [],
         # kept with the entry, for the report rebuilt later (gm report)
         result=lambda: json.dumps({"events": [e.model_dump(mode="json") for e in opening]})
-        if opening else None)
+        if opening else None,
+        release=releasing(campaign))  # the stage's anonymous press goes now (R82)
     return applied, state
 
 

@@ -2,30 +2,52 @@
 R82). Signed press goes out with the answer to the message that carries it, in one thread per
 set of correspondents. Anonymous press carries nothing of its writer: one copy to each
 recipient, the same but for its To line; no list of recipients, no thread, a Message-ID drawn
-at random, its text with nothing of the writer's mail program; held in the outbox until a
-moment drawn at random, which is its Date, and sent in a later round than the writer's answer.
-The GM's copy (`gm_copies`) names the writer, and goes at once."""
+at random, its text in one plain form whatever mail program wrote it; held in the outbox and
+released with the next reports (when the GM closes the phase: every player's orders are in
+then, and the moment says nothing of who wrote it), which is its Date. A GM may choose a moment
+drawn at random in the phase instead, which says more (R82). The GM's copy (`gm_copies`) names
+the writer, and goes at once."""
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+import re
+import textwrap
 import unicodedata
+from collections.abc import Callable
 from typing import Protocol
 
-from gm.app.campaign import Campaign
-from gm.app.settings import MailConfig, PressConfig
-from gm.messages.compose import Outgoing, anonymous_press_mail, press_mail
+from gm.app.campaign import Campaign, now
+from gm.app.schedule import load_schedule
+from gm.app.settings import (
+    RANDOM_IN_PHASE,
+    MailConfig,
+    PressConfig,
+    load_press_config,
+    mail_config_or_none,
+)
+from gm.core.state import PLAY
+from gm.messages.compose import Outgoing, anonymous_press_mail, press_mail, redated
 from gm.reporting.render import render
 
-EARLIEST = dt.timedelta(minutes=1)  # an anonymous press is held at least this long
-# Spaces a mail program puts in (no-break, narrow, ideographic ...): each a plain space.
-SPACES = dict.fromkeys(map(ord, "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
-                                "\u2007\u2008\u2009\u200a\u202f\u205f\u3000"), " ")
+EARLIEST = dt.timedelta(minutes=1)  # a moment drawn sooner after the writer's answer: passed
+WIDTH = 72  # anonymous press is set in paragraphs of lines this wide, whoever wrote it
+# Typographic punctuation a mail program or a phone puts in for what was typed: as typed.
+QUOTES = str.maketrans({**dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc\u2039"
+                                        "\u203a", "'"),
+                        **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb",
+                                        '"')})
+DASH = "\u2010-\u2015\u2212\u2e3a\u2e3b\ufe58\ufe63\uff0d"
+# A dash of any kind, or hyphens typed for one ("--", which a program may make a dash): "-".
+DASHES = re.compile(f"[-{DASH}]{{2,}}|[{DASH}]")
+VARIATION = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+BREAKS = re.compile("\r\n|[\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 
 
 class Chance(Protocol):
-    """Where anonymous press's randomness comes from: its Message-IDs and its moment."""
+    """Where anonymous press's randomness comes from: its Message-IDs and, when the GM chooses
+    a moment in the phase, that moment."""
 
     def random(self) -> float: ...
     def getrandbits(self, k: int, /) -> int: ...
@@ -34,18 +56,84 @@ class Chance(Protocol):
 CHANCE: Chance = random.SystemRandom()  # the operating system's; a test puts a scripted one
 
 
-def held_until(moment: dt.datetime, settings: PressConfig, chance: Chance) -> dt.datetime:
-    """When an anonymous press written at `moment` goes out: drawn uniformly between a minute
-    and `anonymous_delay_hours` later, whoever wrote it (R82)."""
-    window = max(dt.timedelta(hours=settings.anonymous_delay_hours) - EARLIEST, dt.timedelta())
-    return moment + EARLIEST + window * chance.random()
+def phase_window(campaign: Campaign) -> tuple[dt.datetime, dt.datetime] | None:
+    """When the open phase opened and its deadline; None without a deadline or before play."""
+    schedule = load_schedule(campaign.folder)
+    if schedule is None or campaign.latest().state.stage != PLAY:
+        return None
+    opened = campaign.phase_opened_at()
+    opened = opened if opened.tzinfo else opened.replace(tzinfo=dt.UTC)
+    return opened, schedule.deadline(opened)
+
+
+def release_moment(campaign: Campaign, settings: PressConfig, moment: dt.datetime,
+                   chance: Chance) -> dt.datetime | None:
+    """When an anonymous press answered at `moment` goes out on its own: None (the default),
+    with the next reports. With `anonymous_release = "random in the phase"`, a moment drawn
+    uniformly between the phase's opening and its deadline, whoever wrote it and whenever;
+    kept only if it comes at least a minute after `moment`, else None as well (R82)."""
+    if settings.anonymous_release != RANDOM_IN_PHASE:
+        return None
+    window = phase_window(campaign)
+    if window is None:
+        return None
+    opened, deadline = window
+    drawn = opened + (deadline - opened) * chance.random()
+    return drawn if drawn >= moment + EARLIEST else None
+
+
+def when_released(campaign: Campaign, settings: PressConfig) -> str:
+    """When anonymous press goes out, as the writer's answer says it."""
+    stage = campaign.latest().state.stage
+    if stage != PLAY:
+        return f"held until the GM closes this stage ({stage}) and sent then"
+    if settings.anonymous_release == RANDOM_IN_PHASE and phase_window(campaign) is not None:
+        return "held until a moment drawn at random in this phase, or until its reports if " \
+               "that moment has passed"
+    return "held until this phase is adjudicated and sent with its reports"
+
+
+def releasing(campaign: Campaign) -> Callable[[str], str] | None:
+    """What releases the held anonymous press with the reports being queued now (R82): each
+    copy dated now. None when the campaign is not played by mail."""
+    config = mail_config_or_none(campaign.folder)
+    if config is None:
+        return None
+    moment = now().astimezone(config.zone())
+    return lambda mime: redated(mime, moment)
+
+
+def _kept(char: str) -> str:
+    """A character of press text in its plain form: spaces one space, line separators a line
+    break; format characters (bidi marks, zero widths, soft hyphens), controls and private
+    use (a maker's logo) nothing."""
+    kind = unicodedata.category(char)
+    if char == "\n" or kind[0] not in "ZC" or kind == "Cn":
+        return char
+    if kind == "Zs" or char == "\t":
+        return " "
+    return "\n" if kind in ("Zl", "Zp") else ""
 
 
 def plain(text: str) -> str:
-    """Press text without what the writer's mail program leaves in it: its characters in one
-    normal form (NFC), its odd spaces plain ones, no spaces at a line's end."""
-    text = unicodedata.normalize("NFC", text).translate(SPACES)
-    return "\n".join(line.rstrip() for line in text.split("\n"))
+    """Press text without what the writer's mail program put in it (R82): its characters in
+    one form (NFKC: no-break and odd spaces, ligatures, full-width letters, the ellipsis),
+    typographic quotes and dashes as typed, no bidi marks, zero-width or other format
+    characters, no variation selectors; and the words set again in paragraphs of lines at most
+    72 wide, a blank line between two, whatever width or line breaks the program sent (lines
+    of a paragraph are joined: only a blank line parts them)."""
+    text = unicodedata.normalize("NFKC", BREAKS.sub("\n", text))
+    text = "".join(map(_kept, VARIATION.sub("", text.translate(QUOTES))))
+    text = DASHES.sub("-", unicodedata.normalize("NFKC", text))
+    paragraphs: list[list[str]] = [[]]
+    for line in text.split("\n"):
+        if line.strip():
+            paragraphs[-1] += line.split()
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return "\n\n".join("\n".join(textwrap.wrap(" ".join(words), WIDTH, break_long_words=False,
+                                               break_on_hyphens=False))
+                       for words in paragraphs if words)
 
 
 def signed_press(campaign: Campaign, config: MailConfig, settings: PressConfig, sender: str,
@@ -72,10 +160,13 @@ def anonymous_press(campaign: Campaign, config: MailConfig, settings: PressConfi
                     sender: str, to: list[str], everyone: bool, text: str, key: str,
                     moment: dt.datetime, chance: Chance | None = None) -> list[Outgoing]:
     """A copy to each of `to` (`everyone`: every player in the game, the writer too), each
-    held until one moment drawn at random; and the GM's copy, naming the writer, at once."""
+    held until the next reports (or the moment drawn in the phase); and the GM's copy, naming
+    the writer, at once."""
     chance = chance or CHANCE
     addresses = {p.letter: p.email for p in campaign.players()}
-    release = held_until(moment, settings, chance).astimezone(config.zone())
+    release = release_moment(campaign, settings, moment, chance)
+    if release is not None:
+        release = release.astimezone(config.zone())
     body = render("press-anonymous.txt.j2", game=campaign.name, everyone=everyone,
                   text=plain(text), judge=config.gm_address)
     subject = f"{campaign.name}: anonymous press"
@@ -84,20 +175,39 @@ def anonymous_press(campaign: Campaign, config: MailConfig, settings: PressConfi
             for p in sorted(to)]
     if settings.gm_copies:
         thread = "-".join(sorted({*to, sender})) + "-anon"  # the GM's alone
+        goes = "with the next reports" if release is None else \
+            f"at {release:%Y-%m-%d %H:%M %Z}, or with the next reports if sooner"
         mail.append(_gm_copy(campaign, config, sender, to, text, key,
-                             moment.astimezone(config.zone()), thread, release))
+                             moment.astimezone(config.zone()), thread, goes))
     return mail
 
 
 def _gm_copy(campaign: Campaign, config: MailConfig, sender: str, to: list[str], text: str,
-             key: str, date: dt.datetime, thread: str, release: dt.datetime | None
-             ) -> Outgoing:
+             key: str, date: dt.datetime, thread: str, release: str | None) -> Outgoing:
     """The GM's copy of a press, its writer named; of an anonymous press, when it goes out."""
     names = campaign.player_names()
     body = render("press.txt.j2", game=campaign.name,
                   sender=f"player {sender} ({names[sender]})", to=", ".join(to), text=text,
-                  judge=config.gm_address, gm_copy=release is not None,
-                  release=None if release is None else f"{release:%Y-%m-%d %H:%M %Z}")
+                  judge=config.gm_address, gm_copy=release is not None, release=release)
     return press_mail(campaign.name, config.gm_address, config.gm_inbox, "press-copy", key,
                       f"{campaign.name}: press from {sender} to {', '.join(to)}", body, date,
                       thread)
+
+
+def gm_reads_writers(campaign: Campaign) -> str | None:
+    """The warning for a GM who also plays: in a game with anonymous press and `gm_copies`,
+    his copies, which name every writer, go to his inbox (gm_copy_to, else gm_address); when
+    that is a player's address, that player learns who wrote each (R82)."""
+    settings = load_press_config(campaign.folder)
+    config = mail_config_or_none(campaign.folder)
+    if settings.mode != "anonymous" or not settings.gm_copies or config is None:
+        return None
+    inbox = config.gm_inbox.lower()
+    reader = next((p for p in campaign.players() if p.email.lower() == inbox), None)
+    if reader is None:
+        return None
+    setting = "gm_copy_to" if config.gm_copy_to else "gm_address (there is no gm_copy_to)"
+    return (f"anonymous press is not anonymous to player {reader.letter} ({reader.name}): "
+            f"the GM's copies of press name their writers ([press] gm_copies = true) and go "
+            f"to {config.gm_inbox}, his address ([mail] {setting}); set gm_copies = false, "
+            "or send the copies to an address no player reads (R82)")

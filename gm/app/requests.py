@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from gm.app.campaign import Campaign, now
 from gm.app.mailing import report_for
 from gm.app.passwords import hash_password
-from gm.app.press import anonymous_press, signed_press
+from gm.app.press import anonymous_press, plain, signed_press, when_released
 from gm.app.reports import phase_report
 from gm.app.settings import MailConfig, load_press_config
 from gm.app.status import standing
 from gm.core.errors import GameError
+from gm.core.state import ENDED
 from gm.messages.compose import Outgoing
 from gm.messages.redaction import REDACTED
 from gm.reporting.render import render
@@ -155,15 +156,22 @@ def _press(asked: Asked, press: Press, granted: Granted) -> str:
         raise GameError("this game has no press; nothing was sent")
     if press.anonymous and settings.mode != "anonymous":
         raise GameError("this game allows signed press only; nothing was sent")
-    if not press.text.strip():
+    if not (plain(press.text) if press.anonymous else press.text.strip()):
         raise GameError("the press has no text; nothing was sent")
+    if press.anonymous and campaign.latest().state.stage == ENDED:
+        raise GameError("the game is over: anonymous press goes out with the next reports, "
+                        "and there are none; nothing was sent")
     players = {p.letter: p for p in campaign.players()}
     playing = campaign.latest().state.players_in_game()
     everyone = press.to == (ALL,)
     writer = asked.player
     # R81: anonymous press to ALL goes to every player in the game, its writer too, and an
     # anonymous press may name its writer among others; signed press goes to the others.
-    to = [p for p in playing if press.anonymous or p != writer] if everyone else list(press.to)
+    # (ALL is the players on file: a solitaire game's program player N is none of them.)
+    to = [p for p in playing if p in players and (press.anonymous or p != writer)] \
+        if everyone else list(press.to)
+    if everyone and not [p for p in to if p != writer]:
+        raise GameError("this game has no other player to write to; nothing was sent")
     unknown = [p for p in to if p not in players or (p == writer and not press.anonymous)]
     if unknown or not [p for p in to if p != writer]:
         raise GameError(f"no other player {', '.join(unknown) or 'named'} in this game; "
@@ -174,9 +182,8 @@ def _press(asked: Asked, press: Press, granted: Granted) -> str:
     shown = ", ".join(to)
     if everyone:
         shown += " (all, you included)" if writer in to else " (all)"
-    how = f"without your name, held until a moment drawn at random within " \
-          f"{settings.anonymous_delay_hours:g} hours (R82)" if press.anonymous else \
-        "signed with your letter and name"
+    how = f"without your name, {when_released(campaign, settings)} (R82)" \
+        if press.anonymous else "signed with your letter and name"
     if not asked.acting:
         return f"{press.echo()} (line {press.line}): would be sent to {shown}" + (
             f", {how}." if press.anonymous else ".")

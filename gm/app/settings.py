@@ -144,18 +144,21 @@ def mail_config_or_none(folder: Path) -> MailConfig | None:
 
 
 PRESS_MODES = ("none", "signed", "anonymous")
+WITH_REPORTS = "with the next reports"  # anonymous press released with the phase's reports
+RANDOM_IN_PHASE = "random in the phase"  # ... or at a moment drawn in the phase's window
+RELEASES = (WITH_REPORTS, RANDOM_IN_PHASE)
 
 
 @dataclass(frozen=True)
 class PressConfig:
     """campaign.toml [press]: whether players may write to each other through the judge
-    (none), signed only, or also anonymously; whether the GM gets a copy of each; and within
-    how many hours of its writing an anonymous press goes out, at a moment drawn at random
-    (R82)."""
+    (none), signed only, or also anonymously; whether the GM gets a copy of each (naming its
+    writer); and when anonymous press goes out: with the next reports (the default), or at a
+    moment drawn at random in the phase, which says more of its writer (R82)."""
 
     mode: str = "signed"
     gm_copies: bool = False
-    anonymous_delay_hours: float = 6.0
+    anonymous_release: str = WITH_REPORTS
 
     @property
     def allowed(self) -> bool:
@@ -164,18 +167,24 @@ class PressConfig:
 
 def load_press_config(folder: Path) -> PressConfig:
     table = _table(folder).get("press", {})
+    where = f"{folder}/campaign.toml [press]"
     if not isinstance(table, dict):
         raise GameError(f"{folder}/campaign.toml: press is a table, [press]")
+    if "anonymous_delay_hours" in table:
+        raise GameError(f"{where}: anonymous_delay_hours is no longer a setting (a delay "
+                        "counted from the writer's message named him, R82): take it out; "
+                        f"anonymous press goes {WITH_REPORTS} (anonymous_release)")
     try:
         press = PressConfig(**table)
     except TypeError as exc:
-        raise GameError(f"{folder}/campaign.toml [press]: {exc}") from None
+        raise GameError(f"{where}: {exc}") from None
     if press.mode not in PRESS_MODES:
-        raise GameError(f"{folder}/campaign.toml [press]: mode is {', '.join(PRESS_MODES)}")
-    hours = press.anonymous_delay_hours
-    if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= 24 * 7:
-        raise GameError(f"{folder}/campaign.toml [press]: anonymous_delay_hours is a number of "
-                        "hours, more than 0 and at most a week (168)")
+        raise GameError(f"{where}: mode is {', '.join(PRESS_MODES)}")
+    if not isinstance(press.gm_copies, bool):
+        raise GameError(f"{where}: gm_copies is true or false")
+    if press.anonymous_release not in RELEASES:
+        raise GameError(f"{where}: anonymous_release is " + " or ".join(
+            f'"{release}"' for release in RELEASES))
     return press
 
 

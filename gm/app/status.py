@@ -7,6 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from gm.app.campaign import Campaign, now
+from gm.app.press import gm_reads_writers
 from gm.app.schedule import load_schedule
 from gm.core.state import ENDED, PLAY
 
@@ -69,6 +70,9 @@ def gm_standing(campaign: Campaign) -> Standing:
     if notices:
         found.awaiting.append(f"{len(notices)} notice(s) not yet in a digest, the last: "
                               f"{notices[-1].text[:100]}")
+    named = gm_reads_writers(campaign)
+    if named:
+        found.awaiting.append(f"WARNING: {named}")
     stage = campaign.latest().state.stage
     if stage in NEXT_STEP:
         found.awaiting.append(NEXT_STEP[stage])

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from gm.commands.anonymity import warn_anonymity
+
 if TYPE_CHECKING:
     from gm.app.outbox import Sent
     from gm.app.rounds import Round
@@ -32,6 +34,7 @@ def fetch(campaign: Path) -> None:
 
     opened = open_campaign(campaign)
     config = mailbox_config(campaign)
+    warn_anonymity(opened)
     with holding(opened, unchanged=False), ImapMailbox(config) as mailbox:
         stored, answered = take_in(opened, mailbox, config)
         noticed = queue_digest(opened, config)
@@ -55,8 +58,8 @@ def _print_sent(sent: Sent) -> None:
 @click.option("--retry", "retry_id", type=int, metavar="ID",
               help="Send this failed (or waiting) message again now.")
 @click.option("--list", "listing", is_flag=True,
-              help="List the messages not sent: waiting, held (anonymous press, until its "
-              "moment), to be tried again, failed.")
+              help="List the messages not sent: waiting, held (anonymous press, until the "
+              "next reports), to be tried again, failed.")
 def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
     """Send the queued answers, reports and notices, each on its own: a recipient the server
     refuses never holds up the others. A temporary failure is tried again later (with longer
@@ -75,7 +78,8 @@ def send(campaign: Path, retry_id: int | None, listing: bool) -> None:
             held = row.next_attempt_at if row.status == "held" else None
             if held is not None and held.tzinfo is not None:
                 held = held.astimezone(dt.UTC)
-            note = row.last_error or (f"until {held:%Y-%m-%d %H:%M} UTC" if held else "")
+            note = row.last_error or (f"until {held:%Y-%m-%d %H:%M} UTC" if held else (
+                "until the next reports" if row.status == "held" else ""))
             click.echo(f"{row.id:5d} {row.status:7s} {row.kind:10s} {row.recipient}"
                        f"{'  (' + note + ')' if note else ''}")
         click.echo(f"{len(rows)} message(s) not sent")
@@ -148,6 +152,7 @@ def _campaign_round(campaign: Path) -> MailConfig:
 
     opened = open_campaign(campaign)
     config = mailbox_config(campaign)
+    warn_anonymity(opened)
     with campaign_claim(opened.store.url, opened.name) as mine:
         if not mine:
             click.echo(f"{opened.name}: a gm command or another worker is handling it; this "

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from gm.commands.anonymity import warn_anonymity
 from gm.commands.holding import changing, holding
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
@@ -75,6 +76,7 @@ def players(campaign: Path, emails: tuple[str, ...], resets: tuple[str, ...],
     for row in opened.players():
         status = "" if row.letter in in_game else " (quit)"
         click.echo(f"{row.letter}  {row.name:20s} {row.email}{status}")
+    warn_anonymity(opened)
 
 
 @click.command()

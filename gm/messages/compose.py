@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email.charset import QP, Charset
 from email.header import Header
 from email.mime.base import MIMEBase
@@ -36,6 +36,7 @@ class Outgoing:
     kind: str  # answer, report, gm-report, reminder, notice, digest, press, press-copy
     mime: str
     hold_until: dt.datetime | None = None  # held in the outbox until then (anonymous press)
+    held: bool = False  # held in the outbox until hold_until or, without it, until released
 
 
 def message_id(campaign: str, kind: str, key: str) -> str:
@@ -184,12 +185,29 @@ def press_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, sub
     return _out(mail, kind)
 
 
+UNDATED = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)  # a held message's Date until its release
+
+
 def anonymous_press_mail(campaign: str, gm_address: str, to: str, token: str, subject: str,
-                         text: str, release: dt.datetime) -> Outgoing:
+                         text: str, release: dt.datetime | None) -> Outgoing:
     """One copy of an anonymous press (ruling R82): nothing in it but `to` differs from its
     other copies or tells its writer. Its Message-ID is made of `token` (random, drawn once:
     the copy is kept whole in the outbox, so a copy sent again after a crash is the same
-    message); it refers to no thread; its Date is `release`, the moment it is held until."""
-    mail = _compose(gm_address, to, subject, message_id(campaign, "press", token), release,
-                    "auto-generated", text)
-    return _out(mail, "press", release)
+    message); it refers to no thread. It is held in the outbox: until `release`, its Date; or
+    without one, until it is released with the next reports, whose moment is then made its
+    Date (redated): nothing of when it was written is ever in it."""
+    mail = _compose(gm_address, to, subject, message_id(campaign, "press", token),
+                    release or UNDATED, "auto-generated", text)
+    return replace(_out(mail, "press", release), held=True)
+
+
+DATE_LINE = re.compile(r"^Date: [^\n]*$", re.MULTILINE)
+
+
+def redated(mime: str, date: dt.datetime) -> str:
+    """A message as composed here with its Date made `date` (a held message released)."""
+    head, blank, body = mime.partition("\n\n")
+    head, count = DATE_LINE.subn(f"Date: {format_datetime(date)}", head)
+    if count != 1:
+        raise ValueError("not a message composed here: it has no one Date line")
+    return head + blank + body

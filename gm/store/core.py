@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gm.core.dice import Roll
 from gm.core.errors import GameError, Superseded
 from gm.games.registry import system_for
 from gm.store.base import Database, Row, is_integrity_error
-from gm.store.mail import MailLike, queue_in
+from gm.store.mail import MailLike, queue_in, release_in
 from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow
 
 if TYPE_CHECKING:
@@ -71,10 +71,12 @@ class StateStore(Database):
     def append_state(self, campaign: CampaignRow, action: str, detail: dict[str, Any],
                      state: GameStateBase, rolls: Sequence[Roll], now: dt.datetime, *,
                      after: int, result: str | None = None, mail: Sequence[MailLike] = (),
-                     orders: Sequence[OrdersIn] = ()) -> int:
+                     orders: Sequence[OrdersIn] = (),
+                     release: Callable[[str], str] | None = None) -> int:
         """Add the next state, the dice rolled to reach it, its result, the mail it sends and
         the order messages it was made from (`orders`: recorded against entry `after`), all in
-        one transaction; returns its seq.
+        one transaction; returns its seq. `release`: the held mail (anonymous press) goes too,
+        after that mail, each message given its Date by it (gm.store.mail.release_in).
 
         Compare-and-swap on the history (issue 24): `after` is the seq of the entry the
         operation started from (0: none yet), and the state is added only while that is still
@@ -107,6 +109,8 @@ class StateStore(Database):
                                        "result": result})
             for message in mail:
                 queue_in(sql, campaign.id, message, now)
+            if release is not None:
+                release_in(sql, campaign.id, release)
             for player, raw, parsed in orders:
                 sql.insert("orders", {"campaign_id": campaign.id, "state_seq": after,
                                       "player": player, "raw": raw, "parsed": parsed,

@@ -5,7 +5,7 @@ the notices the GM's digest carries."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from gm.core.errors import GameError
@@ -26,6 +26,8 @@ class MailLike(Protocol):
     def mime(self) -> str: ...
     @property
     def hold_until(self) -> dt.datetime | None: ...  # held until then (anonymous press)
+    @property
+    def held(self) -> bool: ...  # held: until hold_until, or else until released (R82)
 
 
 class NewMessage(NamedTuple):
@@ -82,6 +84,7 @@ class OutboxRow(NamedTuple):
     last_error: str | None = None
     created_at: dt.datetime | None = None
     next_attempt_at: dt.datetime | None = None  # retry: when; held: the moment it is held to
+    #                                             (None: until released with the reports)
 
 
 class NoticeRow(NamedTuple):
@@ -96,12 +99,13 @@ ANSWERED = ("answered", "requests", "refused", "no-orders", "late", "oversized")
 
 
 def outbox_values(campaign_id: int, message: MailLike, now: dt.datetime) -> dict[str, object]:
-    """A message's outbox row: queued, or held until its moment (anonymous press, R82)."""
-    held = message.hold_until
+    """A message's outbox row: queued, or held (anonymous press, R82) until its moment or,
+    without one, until released with the next reports (release_in)."""
+    held = message.held or message.hold_until is not None
     return {"campaign_id": campaign_id, "message_id": message.message_id,
             "recipient": message.recipient, "raw": message.mime, "created_at": now,
-            "kind": message.kind, "status": "queued" if held is None else "held",
-            "attempts": 0, "next_attempt_at": held}
+            "kind": message.kind, "status": "held" if held else "queued",
+            "attempts": 0, "next_attempt_at": message.hold_until}
 
 
 def queue_in(sql: Sql, campaign_id: int, message: MailLike, now: dt.datetime) -> bool:
@@ -125,6 +129,25 @@ def _same_campaign(sql: Sql, queued_for: int, campaign_id: int, message_id: str)
         raise GameError(f"the Message-ID {message_id} is campaign "
                         f"{other['name'] if other else queued_for}'s already, in the same "
                         "database: the message was not queued, nor anything done with it")
+
+
+def release_in(sql: Sql, campaign_id: int, dated: Callable[[str], str]) -> int:
+    """Every message still held (anonymous press) queued to go now, in a transaction already
+    open with what releases it (a phase's reports, R82): each given its Date by `dated`, and
+    queued after everything queued before it, in the order of the Message-IDs (random ones:
+    not the order the press was written in). Each once: a released message is held no more,
+    and a crash before the transaction ends releases none. How many."""
+    rows = sql.all("SELECT * FROM outbox WHERE campaign_id = :campaign AND status = 'held' "
+                   "ORDER BY message_id", campaign=campaign_id)
+    if not rows:
+        return 0
+    ids, params = within([r["id"] for r in rows])
+    sql.execute(f"DELETE FROM outbox WHERE id IN {ids}", **params)
+    sql.insert_many("outbox", [
+        {"campaign_id": campaign_id, "message_id": r["message_id"], "recipient": r["recipient"],
+         "raw": dated(r["raw"]), "created_at": r["created_at"], "kind": r["kind"],
+         "status": "queued", "attempts": 0, "next_attempt_at": None} for r in rows])
+    return len(rows)
 
 
 def _stored_text(raw: bytes) -> tuple[str, str]:
@@ -266,7 +289,8 @@ class MailStore(Database):
             ) -> list[OutboxRow]:
         """The messages to send now: queued; waiting to be tried again and due; held until a
         moment that has come, and queued before `began` (when the round that sends began;
-        default now), so that none goes out in the round that queued it (R82)."""
+        default now), so that none goes out in the round that queued it (R82). A message held
+        without a moment waits for its release (release_in)."""
         with self._tx() as sql:
             rows = sql.all("SELECT * FROM outbox WHERE campaign_id = :campaign AND (status = "
                            "'queued' OR (status = 'retry' AND next_attempt_at <= :now) OR "
