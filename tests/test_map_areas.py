@@ -4,6 +4,7 @@ another."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from pathlib import Path
@@ -23,8 +24,8 @@ from gm.games.rcw.data.areas import (
 )
 from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
 from gm.games.rcw.data.derive_areas import FEW, SLOTS
-from gm.games.rcw.reports.mapview import MARK, place, route
 from gm.games.rcw.data.load import load_game_data
+from gm.games.rcw.reports.mapview import MARK, place, route
 
 DATA = load_game_data()
 
@@ -113,7 +114,7 @@ def test_moves_cross_borders_and_never_a_code() -> None:
             assert line[0] == areas.areas[province.code].centre
             assert inside(areas.areas[other].outline, line[-1]) or other in {
                 c for pair in areas.crossings for c in pair}, (province.code, other)
-            for start, end in zip(line, line[1:], strict=False):
+            for start, end in itertools.pairwise(line):
                 assert not any(_hits(start, end, b) for b in boxes), (province.code, other)
 
 

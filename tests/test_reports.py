@@ -237,7 +237,7 @@ def test_every_reader_has_his_own_picture(played: Path, tmp_path: Path) -> None:
         made[reader] = out.read_bytes()
     assert caption_in(made[None]) == "scripted: Game-Turn 2, Second Phase (the GM's copy)"
     assert caption_in(made["A"]) == "scripted: Game-Turn 2, Second Phase, player A (Anna)"
-    assert caption_in(made["B"]).startswith("scripted: Game-Turn 2, Second Phase, player B")
+    assert str(caption_in(made["B"])).startswith("scripted: Game-Turn 2, Second Phase, player B")
     pixels = {k: Image.open(tmp_path / f"map-{k or 'GM'}.png").convert("RGB")
               for k in made}
     band = (0, 0, 1200, 30)  # the caption is drawn, and the rest differs by the outlines
