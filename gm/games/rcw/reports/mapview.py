@@ -400,6 +400,19 @@ def _arrows(facts: Sequence[Fact], areas: AreaFile, palette: Mapping[str, Player
     return arrows
 
 
+LINES_AND_MARKS = (  # the legend's entries of what is not a player's or a side's colour
+    ("own", "#FFFFFF", "#000000", "", "your own stacks (outlined in your report and picture)"),
+    ("rail", "", "", "", "rail line (5.5)"),
+    ("crossing", "", "", "", "neighbours across water or a narrow border"),
+    ("move", "", "", "", "a move this phase, in the mover's colour"),
+    ("combat", "#FFFFFF", "#000000", "1", "an attack in this area: the key lists it"),
+    ("from", "#FFFFFF", "#000000", "1", "a subversive attack made from here (8.3)"),
+    ("assassination", "#000000", "#FFFFFF", "", "an assassination attempt"),
+    ("epidemic", "#6A1B9A", "#FFFFFF", "E", "an epidemic"),
+    ("port", "", "", "", "a port (13.32)"),
+)
+
+
 def _legend(colours: Mapping[str, PlayerColour], who: Callable[[str | None], str]
             ) -> list[LegendEntry]:
     """Every fill and mark the map uses, said in words."""
@@ -418,22 +431,8 @@ def _legend(colours: Mapping[str, PlayerColour], who: Callable[[str | None], str
                     text="several stacks of one player, no room for each: their strength"),
         LegendEntry(kind="province", fill=MIXED[0], ink=MIXED[1], key="12",
                     text="all stacks of a crowded area: how many, their strength"),
-        LegendEntry(kind="own", fill="#FFFFFF", ink="#000000", key="",
-                    text="your own stacks (outlined in your report and picture)"),
-        LegendEntry(kind="rail", fill="", ink="", key="", text="rail line (5.5)"),
-        LegendEntry(kind="crossing", fill="", ink="", key="",
-                    text="neighbours across water or a narrow border"),
-        LegendEntry(kind="move", fill="", ink="", key="",
-                    text="a move this phase, in the mover's colour"),
-        LegendEntry(kind="combat", fill="#FFFFFF", ink="#000000", key="1",
-                    text="an attack in this area: the key lists it"),
-        LegendEntry(kind="from", fill="#FFFFFF", ink="#000000", key="1",
-                    text="a subversive attack made from here (8.3)"),
-        LegendEntry(kind="assassination", fill="#000000", ink="#FFFFFF", key="",
-                    text="an assassination attempt"),
-        LegendEntry(kind="epidemic", fill="#6A1B9A", ink="#FFFFFF", key="E",
-                    text="an epidemic"),
-        LegendEntry(kind="port", fill="", ink="", key="", text="a port (13.32)"),
+        *(LegendEntry(kind=kind, fill=fill, ink=ink, key=key, text=text)
+          for kind, fill, ink, key, text in LINES_AND_MARKS),
     ]
 
 
