@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from gm.app.campaign import open_campaign
+from gm.reporting.picture import caption_in
 from tests.conftest import gm
 from tests.mailhelpers import (
     ENV,
@@ -49,14 +50,19 @@ def test_a_campaign_by_mail_for_two_game_turns(tmp_path: Path, servers: MailServ
             assert acks[0]["Auto-Submitted"] == "auto-replied"  # RFC 3834
         gm("adjudicate", str(folder))
         assert "4 message(s) sent" in gm("send", str(folder))  # each player's, the GM's copy
-        for address in PLAYERS.values():
+        pictures = {}
+        for player, address in PLAYERS.items():
             reports = [m for m in mailbox(address, servers) if ".report." in m["Message-ID"]]
             assert reports and reports[-1].get_body(("html",)) is not None
             assert reports[-1]["Auto-Submitted"] == "auto-generated"
-            _check_the_mailed_map(reports[-1])
+            assert "YOUR ORDERS" in text_of(reports[-1])
+            pictures[player] = _check_the_mailed_map(reports[-1])
+            assert f", player {player} (" in str(caption_in(pictures[player]))
             clear(address, servers)
+        assert len(set(pictures.values())) == len(PLAYERS)  # each his own (issue 25)
         copies = mailbox(GM_DESK, servers)
         assert [".gm-report." in m["Message-ID"] for m in copies] == [True]
+        assert str(caption_in(_check_the_mailed_map(copies[0]))).endswith("(the GM's copy)")
         assert "YOUR ORDERS" not in text_of(copies[0])  # the GM report, not a player's
         clear(GM_DESK, servers)
     state = open_campaign(folder).latest().state
@@ -64,11 +70,11 @@ def test_a_campaign_by_mail_for_two_game_turns(tmp_path: Path, servers: MailServ
     assert mailbox(GM, servers) == []  # everything moved to the processed folder
 
 
-def _check_the_mailed_map(report: EmailMessage) -> None:
+def _check_the_mailed_map(report: EmailMessage) -> bytes:
     """As delivered over IMAP: a text part, an HTML part showing the map as a PNG by `cid:`
-    (Gmail and Outlook show no SVG), the PNG itself, and the whole page with the SVG map."""
+    (Gmail and Outlook show no SVG), the PNG itself, and the whole page with the SVG map; the
+    PNG."""
     assert report.get_content_type() == "multipart/mixed"
-    assert "YOUR ORDERS" in text_of(report)
     html_part = report.get_body(("html",))
     assert html_part is not None
     html = str(html_part.get_content())
@@ -81,6 +87,7 @@ def _check_the_mailed_map(report: EmailMessage) -> None:
     pages = [p for p in report.walk() if p.get_filename() == "report.html"]
     assert len(pages) == 1 and pages[0].get_content_disposition() == "attachment"
     assert '<svg id="map"' in str(pages[0].get_content())
+    return png
 
 
 def test_a_forged_sender_and_broken_mime_are_refused_whole(

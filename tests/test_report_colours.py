@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.games.rcw.reports.mapview import CONTESTED, SIDES
+from gm.games.rcw.reports.mapview import CONTESTED, CONTESTED_SHADE, MIXED, SIDES
 from gm.reporting.palette import NOBODY, PALETTE
 
 AA = 4.5
@@ -40,13 +40,21 @@ def test_players_colours_and_their_letters() -> None:
 
 
 def test_counters_and_their_strengths() -> None:
-    for fill, ink, name in SIDES.values():
+    for fill, ink, name in (*SIDES.values(), MIXED):
         assert contrast(fill, ink) >= AA, name
 
 
 def test_province_codes_on_every_area() -> None:
     for tint in [c.tint for c in (*PALETTE, NOBODY)] + [CONTESTED]:
         assert contrast(tint, LABEL_INK) >= AA, tint
+
+
+def test_province_codes_on_every_area_in_the_dark_scheme() -> None:
+    css = TEMPLATE.read_text(encoding="utf-8")
+    ink = re.search(r"g\.labels \{ fill: (#[0-9a-f]{6}); \}", css)
+    assert ink is not None
+    for shade in [c.shade for c in (*PALETTE, NOBODY)] + [CONTESTED_SHADE]:
+        assert contrast(shade, ink.group(1)) >= AA, shade
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -156,64 +156,96 @@ def _chromium() -> str:
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"]
-BOXES = """() => [...document.querySelectorAll(
-    '#map g.stack > rect:first-of-type, #map text.label')].map(e => {
-      const r = e.getBoundingClientRect();
-              return [e.closest('g.stack') ? 'stack ' + e.closest('g.stack').dataset.province
-                      : 'label ' + e.dataset.code, r.left, r.top, r.right, r.bottom]; })"""
-
-
-def _overlapping(boxes: list[list[Any]]) -> list[tuple[str, str]]:
-    found = []
-    for index, (name, left, top, right, bottom) in enumerate(boxes):
-        for other, left2, top2, right2, bottom2 in boxes[index + 1:]:
-            if left < right2 - 0.5 and left2 < right - 0.5 and top < bottom2 - 0.5 \
-                    and top2 < bottom - 0.5:
-                found.append((name, other))
-    return found
+MEASURE = (Path(__file__).resolve().parent / "map_measure.js").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_the_html_report_in_headless_chromium(played: Path, tmp_path: Path, width: int) -> None:
-    """A player's report as Chromium draws it on a desktop and on a phone: the whole map
-    shows without overflow, no marker or label covers another, every province and stack has
-    a title, nothing is fetched, nothing is logged to the console."""
+    """A player's report as Chromium draws it on a desktop and on a phone, for a phase of
+    moves and one of attacks (issue 25), measured in the page: every counter's and mark's
+    centre inside its own province's area; no province's code covered by a counter, a mark,
+    a move's line or its head; no counter over another; the whole map without overflow; every
+    province and stack titled; the legend explaining every fill and mark drawn; on a phone,
+    the player's own regions open and drawn large (codes 11 CSS px or more), every one of his
+    stacks in one; in the dark scheme, a dark map; nothing fetched, nothing logged."""
     from playwright.sync_api import sync_playwright
 
-    page_file = tmp_path / "report.html"
-    gm("report", str(played), "--turn", "1", "--phase", "1", "--format", "html", "--player",
-       "A", "--out", str(page_file))
+    pages = {}
+    for turn, phase in ((1, 1), (2, 2)):
+        pages[turn, phase] = tmp_path / f"report-t{turn}p{phase}.html"
+        gm("report", str(played), "--turn", str(turn), "--phase", str(phase), "--format",
+           "html", "--player", "A", "--out", str(pages[turn, phase]))
     requested: list[str] = []
     console: list[str] = []
+    found = {}
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
         page = browser.new_page(viewport={"width": width, "height": 900})
         page.on("request", lambda request: requested.append(request.url))
         page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
         page.on("pageerror", lambda error: console.append(f"error: {error}"))
-        page.goto(page_file.as_uri())
-        shot = tmp_path / f"report-{width}.png"
-        page.screenshot(path=str(shot), full_page=True)
-        overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
-        map_box = page.evaluate("() => document.querySelector('#map').getBoundingClientRect()"
-                                ".toJSON()")
-        boxes = page.evaluate(BOXES)
-        titles = page.evaluate("() => [...document.querySelectorAll('#map path.province, "
-                               "#map g.stack')].filter(e => !e.querySelector('title')"
-                               ".textContent).length")
-        provinces = page.evaluate("() => document.querySelectorAll('#map path.province')"
-                                  ".length")
+        for key, page_file in pages.items():
+            page.goto(page_file.as_uri())
+            shot = tmp_path / f"report-{width}-t{key[0]}p{key[1]}.png"
+            page.screenshot(path=str(shot), full_page=True)
+            overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+            map_box = page.evaluate("() => document.querySelector('#map')"
+                                    ".getBoundingClientRect().toJSON()")
+            assert overflow <= 0 and map_box["right"] <= width, "wider than the screen"
+            titles = page.evaluate("() => [...document.querySelectorAll('#map path.province, "
+                                   "#map g.stack, #map g.mark')].filter(e => !e.querySelector("
+                                   "'title').textContent).length")
+            assert titles == 0
+            found[key] = page.evaluate(MEASURE, "A")
+        page.emulate_media(color_scheme="dark")
+        dark = page.evaluate(MEASURE, "A")["colours"]
         browser.close()
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert overflow <= 0 and map_box["right"] <= width, "the page is wider than the screen"
-    assert provinces == 78 and titles == 0
-    assert len([b for b in boxes if b[0].startswith("stack")]) > 50
-    assert _overlapping(boxes) == []
+    moves, attacks = found[1, 1], found[2, 2]
+    assert moves["moves"] > 20 and attacks["marks"] > 10  # a busy phase of each
+    for measured in found.values():
+        assert measured["stacks"] > 50
+        assert measured["outside"] == []
+        assert measured["covered"] == []
+        assert measured["overlaps"] == 0
+        assert measured["unexplained"] == []
+        if width == 390:
+            assert measured["sizes"] and min(measured["sizes"]) >= 11
+            assert measured["unseen"] == []
+        else:
+            assert measured["sizes"] == []  # a desktop shows the whole map only
+    light = found[2, 2]["colours"]
+    assert all(a != b for a, b in zip(light, dark, strict=True)), (light, dark)
     assert [u for u in requested if not u.startswith(("file:", "data:"))] == []
     assert console == []
-    source = page_file.read_text(encoding="utf-8")
+    source = pages[1, 1].read_text(encoding="utf-8")
     assert not re.search(r'(src|href)="https?://', source), "the report fetches nothing"
     assert source.count('class="move"') > 0 and source.count('class="rail"') > 90
+
+
+def test_every_reader_has_his_own_picture(played: Path, tmp_path: Path) -> None:
+    """Issue 25: `gm report --format png`: the GM's picture and each player's differ, each
+    captioned (campaign, Game-Turn, phase, reader) in the picture and in its Title."""
+    from PIL import Image
+
+    from gm.reporting.picture import caption_in
+
+    made = {}
+    for reader in (None, "A", "B"):
+        out = tmp_path / f"map-{reader or 'GM'}.png"
+        gm("report", str(played), "--turn", "2", "--phase", "2", "--format", "png",
+           *(["--player", reader] if reader else []), "--out", str(out))
+        made[reader] = out.read_bytes()
+    assert caption_in(made[None]) == "scripted: Game-Turn 2, Second Phase (the GM's copy)"
+    assert caption_in(made["A"]) == "scripted: Game-Turn 2, Second Phase, player A (Anna)"
+    assert str(caption_in(made["B"])).startswith("scripted: Game-Turn 2, Second Phase, player B")
+    pixels = {k: Image.open(tmp_path / f"map-{k or 'GM'}.png").convert("RGB")
+              for k in made}
+    band = (0, 0, 1200, 30)  # the caption is drawn, and the rest differs by the outlines
+    assert pixels["A"].crop(band).tobytes() != pixels["B"].crop(band).tobytes()
+    body = (0, 30, *pixels["A"].size)
+    assert pixels["A"].crop(body).tobytes() != pixels["B"].crop(body).tobytes()
+    assert pixels[None].crop(body).tobytes() not in (pixels["A"].crop(body).tobytes(),
+                                                    pixels["B"].crop(body).tobytes())
 
 
 def test_every_phase_of_the_scripted_campaign_verifies(played: Path) -> None:

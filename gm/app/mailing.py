@@ -13,8 +13,8 @@ from gm.core.errors import GameError
 from gm.core.state import GameStateBase
 from gm.messages.compose import MapPicture, Outgoing, map_content_id, report_mail
 from gm.reporting.model import Event
-from gm.reporting.picture import png_of
-from gm.reporting.render import render_map, render_report
+from gm.reporting.picture import picture
+from gm.reporting.render import render_report
 
 
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
@@ -25,14 +25,14 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
                                    deadline=deadline_text(campaign.folder, opened_at),
                                    campaign_seed=campaign.row.seed, salts=salts,
                                    names=campaign.player_names(), sent=sent)
-    svg = render_map(model)
-    picture = None if svg is None else MapPicture(
-        png_of(svg), map_content_id(campaign.name, kind, key), render_report(model, "html"))
+    png = picture(model)  # his own: his stacks outlined, his caption
+    attached = None if png is None else MapPicture(
+        png, map_content_id(campaign.name, kind, key), render_report(model, "html"))
     html = render_report(model, "html",
-                         map_image=None if picture is None else f"cid:{picture.content_id}")
+                         map_image=None if attached is None else f"cid:{attached.content_id}")
     return report_mail(campaign.name, config.gm_address, to, key, model.title,
                        render_report(model, "text"), html, now().astimezone(config.zone()), kind,
-                       picture)
+                       attached)
 
 
 def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: GameStateBase,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -13,8 +14,10 @@ import click
 @click.option("--phase", type=click.IntRange(1, 6),
               help="The phase: 1 or 2 (postal), the Player-Turn 1 to 6 (standard).")
 @click.option("--player", help="The report one player gets: his orders and a template.")
-@click.option("--format", "fmt", type=click.Choice(["text", "html", "json"]), default="text",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "html", "json", "png"]),
+              default="text", show_default=True,
+              help="png: the map as the reader's mail carries it (his stacks outlined, his "
+              "caption).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of printing.")
 @click.option("--mail", "by_mail", is_flag=True,
@@ -39,7 +42,20 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         click.echo(f"{reports} report(s) queued{copy}; `gm send` sends them")
         return
     model = phase_report(opened, turn, phase, player.upper() if player else None,
-                         drawn=fmt == "html")
+                         drawn=fmt in ("html", "png"))
+    if fmt == "png":
+        from gm.reporting.picture import picture
+
+        png = picture(model)
+        if png is None:
+            raise click.ClickException("the data set has no map areas: `gm data check` says "
+                                       "how to make them")
+        if out:
+            out.write_bytes(png)
+            click.echo(f"map written to {out}")
+        else:
+            sys.stdout.buffer.write(png)
+        return
     text = render_report(model, fmt)  # type: ignore[arg-type]
     if out:  # a player's report holds his orders and template: his alone (0600)
         from gm.core.private import write_private

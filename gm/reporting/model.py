@@ -136,13 +136,15 @@ class MapArea(_Frozen):
     code: str
     path: str  # SVG path data
     fill: str
+    holder: str  # the player whose stacks alone are there, "contested", or "" (nobody's)
     label: tuple[float, float]
     title: str
 
 
 class MapMarker(_Frozen):
     """A stack as a counter: the side's colour, a band of the controlling player's colour
-    with his letter, and the stack's strength."""
+    with his letter, and the stack's strength; or, where its province has no room for each
+    stack's own, several stacks as one ("group": one player's; "province": all there)."""
 
     province: str
     x: float  # the marker's centre
@@ -154,6 +156,8 @@ class MapMarker(_Frozen):
     letter: str
     text: str
     title: str
+    kind: str = "stack"  # "stack", "group", "province"
+    owners: list[str] = []  # the players whose stacks it shows (outlined in their picture)
 
 
 class MapLine(_Frozen):
@@ -167,23 +171,31 @@ class MapLine(_Frozen):
 class MapArrow(_Frozen):
     player: str
     stroke: str
-    points: list[tuple[float, float]]
+    points: list[tuple[float, float]]  # from the area it left, by the borders it crossed,
+    # to just inside the area it ended in (or its centre, over water)
     title: str
 
 
 class MapCombat(_Frozen):
-    number: int  # drawn on the attack's line, and in the list under the map
+    """One attack, for the key beside the map: its number is written in its province."""
+
+    number: int
     player: str  # the attacker
-    line: MapLine
+    province: str
     stroke: str
-    text: str  # the list's line: where, who, strengths, odds, die, result
+    text: str  # the key's line: where, who, strengths, odds, die, result
+    title: str
 
 
 class MapMark(_Frozen):
-    kind: str  # "assassination", "epidemic"
+    kind: str  # "combat" (attacks in the province), "from" (a subversive attack's units
+    # stand here), "assassination", "epidemic"
+    province: str
     x: float
     y: float
     title: str
+    text: str = ""  # the attacks' numbers
+    width: float = 13.0
 
 
 class MapLabel(_Frozen):
@@ -192,11 +204,22 @@ class MapLabel(_Frozen):
     y: float
 
 
+class MapWindow(_Frozen):
+    """A part of the map drawn large on a phone: a region (or part of one) of the data set."""
+
+    name: str
+    box: tuple[float, float, float, float]  # x, y, width, height
+    players: list[str]  # whose stacks are in it: the reader's own are shown first, open
+
+
 class LegendEntry(_Frozen):
+    kind: str  # "player", "area", "counter", "group", "own", "rail", "crossing", "move",
+    # "combat", "from", "assassination", "epidemic", "port"
     fill: str
     ink: str
     key: str
     text: str
+    tint: str = ""  # a player's areas
 
 
 class MapView(_Frozen):
@@ -215,12 +238,21 @@ class MapView(_Frozen):
     combats: list[MapCombat]
     marks: list[MapMark]
     legend: list[LegendEntry]
+    windows: list[MapWindow] = []
+    shades: dict[str, str] = {}  # an area's fill in the dark scheme, by its holder
+
+    @property
+    def caption(self) -> int:
+        """The height of the caption band above the map, in its picture (PNG, SVG file)."""
+        return 30
 
     @property
     def footer(self) -> int:
-        """The height under the map: the legend, and the list of this phase's attacks."""
-        rows = (len(self.combats) + 2) // 3
-        return 150 + (rows * 17 + 24 if rows else 0)
+        """The height under the map, in its picture: the legend, and the key of this phase's
+        attacks."""
+        rows = (len(self.legend) + 2) // 3
+        attacks = (len(self.combats) + 1) // 2
+        return 34 + rows * 19 + (attacks * 17 + 30 if attacks else 0)
 
 
 SCHEMA_VERSION = 3  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds places

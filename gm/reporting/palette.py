@@ -1,6 +1,6 @@
 """Colours a player is known by on the map and in the tables: the Okabe-Ito palette, told apart
 by the colour-blind too; with each, the text colour that reads on it (WCAG AA, 4.5:1 or more)
-and a light tint for the areas he controls."""
+a light tint for the areas he controls, and a dark shade of it for the dark scheme."""
 
 from __future__ import annotations
 
@@ -12,18 +12,19 @@ class PlayerColour:
     fill: str
     ink: str  # text on `fill`
     tint: str  # an area he controls
+    shade: str  # the same, in the dark scheme
 
 
 PALETTE = (
-    PlayerColour("#E69F00", "#000000", "#F5D9A0"),  # orange
-    PlayerColour("#56B4E9", "#000000", "#C4E4F7"),  # sky blue
-    PlayerColour("#009E73", "#000000", "#A6DCC9"),  # bluish green
-    PlayerColour("#F0E442", "#000000", "#F8F1A6"),  # yellow
-    PlayerColour("#0072B2", "#FFFFFF", "#A3C9E3"),  # blue
-    PlayerColour("#D55E00", "#000000", "#EEBE99"),  # vermillion
-    PlayerColour("#CC79A7", "#000000", "#EBCADC"),  # reddish purple
+    PlayerColour("#E69F00", "#000000", "#F5D9A0", "#6B4A05"),  # orange
+    PlayerColour("#56B4E9", "#000000", "#C4E4F7", "#1D4F6E"),  # sky blue
+    PlayerColour("#009E73", "#000000", "#A6DCC9", "#0B4D3A"),  # bluish green
+    PlayerColour("#F0E442", "#000000", "#F8F1A6", "#5E5812"),  # yellow
+    PlayerColour("#0072B2", "#FFFFFF", "#A3C9E3", "#123F63"),  # blue
+    PlayerColour("#D55E00", "#000000", "#EEBE99", "#6E3208"),  # vermillion
+    PlayerColour("#CC79A7", "#000000", "#EBCADC", "#63304D"),  # reddish purple
 )
-NOBODY = PlayerColour("#9E9E9E", "#000000", "#ECE6D6")  # uncontrolled stacks, and land
+NOBODY = PlayerColour("#9E9E9E", "#000000", "#ECE6D6", "#3B382F")  # uncontrolled, and land
 
 
 def player_colours(players: tuple[str, ...] | list[str]) -> dict[str, PlayerColour]:

@@ -1,14 +1,87 @@
-"""The map as PNG, for the mail clients that show no SVG (Gmail, Outlook): rendered from the
-same SVG by resvg, through resvg-py (a Rust renderer in a wheel: pip alone installs it, no
-system library). Rendered once per map: every player's mail of a phase carries the same one."""
+"""The map as PNG, for the mail clients that show no SVG (Gmail, Outlook), one for each reader:
+his stacks outlined, a caption (campaign, Game-Turn, phase, reader). The layers every reader
+shares (the map, its legend, the key of its attacks, an empty caption band) are rendered once
+per phase by resvg (through resvg-py: a Rust renderer in a wheel); each reader's picture is
+that raster (reduced once to 256 colours) with his outlines and his caption put in by Pillow,
+then encoded. Its caption is also the PNG's Title (a tEXt chunk)."""
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from gm.reporting.render import caption_of, render, render_map
+
+if TYPE_CHECKING:  # Pillow is loaded only where a picture is made
+    from PIL import Image
+
+    from gm.reporting.model import Report
+
+OUTLINE = 3  # pixels: the reader's own stacks' outline, as the HTML draws it
+HALF = (14.5, 9.0)  # half a counter's width and height (map-parts.svg.j2), and half the outline
 
 
-@lru_cache(maxsize=4)
-def png_of(svg: str) -> bytes:
-    import resvg_py  # lazy: a native library only the mailed report needs
+def _png(svg: str) -> bytes:
+    import resvg_py  # lazy: a native library only the mailed report and `--format png` need
 
     return bytes(resvg_py.svg_to_bytes(svg_string=svg))
+
+
+def _pixels(svg: str) -> Image.Image:
+    from PIL import Image  # lazy: a native library only the mailed report needs
+
+    return Image.open(io.BytesIO(_png(svg))).convert("RGB")
+
+
+@lru_cache(maxsize=2)
+def _shared(svg: str) -> tuple[Image.Image, int]:
+    """The layers every reader's picture of a phase shares, as pixels in 256 colours, and the
+    colour nearest black (for the outlines): rendered once."""
+    image = _pixels(svg).quantize(256, method=2)
+    palette = image.getpalette() or []
+    colours = [tuple(palette[i:i + 3]) for i in range(0, len(palette), 3)]
+    black = min(range(len(colours)), key=lambda i: sum(colours[i]))
+    return image, black
+
+
+def png_of(svg: str) -> bytes:
+    """An SVG document as PNG, as resvg renders it."""
+    return _png(svg)
+
+
+def picture(report: Report) -> bytes | None:
+    """The reader's picture of the report's map (None: the data set has no areas): the shared
+    layers, his own stacks outlined, his caption."""
+    from PIL import Image, ImageDraw, PngImagePlugin  # lazy: as _shared
+
+    svg = render_map(report, caption="")
+    if svg is None or report.map is None:
+        return None
+    view = report.map
+    shared, black = _shared(svg)
+    image = shared.copy()
+    caption = caption_of(report)
+    band = render("map-caption.svg.j2", width=view.width, height=view.caption, caption=caption)
+    image.paste(_pixels(band).quantize(palette=shared, dither=Image.Dither.NONE), (0, 0))
+    if report.player is not None:
+        draw = ImageDraw.Draw(image)
+        for marker in view.markers:
+            if report.player.letter in marker.owners:
+                x, y = marker.x, marker.y + view.caption
+                draw.rectangle((round(x - HALF[0]), round(y - HALF[1]), round(x + HALF[0]),
+                                round(y + HALF[1])), outline=black, width=OUTLINE)
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Title", caption)
+    found = io.BytesIO()
+    image.save(found, "PNG", pnginfo=info, compress_level=6)
+    return found.getvalue()
+
+
+def caption_in(png: bytes) -> str | None:
+    """The caption a picture carries (its Title), for tests and the curious."""
+    from PIL import Image  # lazy: as _shared
+
+    found = Image.open(io.BytesIO(png))
+    title = getattr(found, "text", {}).get("Title")
+    return str(title) if title is not None else None

@@ -78,9 +78,17 @@ def render(template: str, **context: Any) -> str:
 
 
 @last_call
-def _svg(view: MapView, title: str) -> str:
-    """The map drawn once for all the reports of a phase."""
-    return render("map.svg.j2", map=view, title=title)
+def _body(view: MapView) -> Markup:
+    """The map's layers drawn once for all the reports of a phase, their HTML and picture."""
+    parts: Any = environment(True).get_template("map-parts.svg.j2").module
+    return Markup(parts.body(view))
+
+
+@last_call
+def _svg(view: MapView, title: str, caption: str) -> str:
+    """The map as a picture: its caption band (`caption`, or left empty), the map, its legend
+    and the key of its attacks."""
+    return render("map.svg.j2", map=view, body=_body(view), title=title, caption=caption)
 
 
 def render_report(report: Report, fmt: Format, map_image: str | None = None,
@@ -90,14 +98,25 @@ def render_report(report: Report, fmt: Format, map_image: str | None = None,
     if fmt == "json":
         return report.model_dump_json(indent=2) + "\n"
     title = f"Map: {report.title}"
-    svg = Markup(_svg(report.map, title)) if report.map is not None and fmt == "html" else None
+    svg = _body(report.map) if report.map is not None and fmt == "html" else None
     return render("report.html.j2" if fmt == "html" else "report.txt.j2", report=report,
                   map_svg=svg, title=title, map_image=map_image, nav=nav)
 
 
-def render_map(report: Report) -> str | None:
-    """The report's map alone, as an SVG document (None: the data set has no areas); every
-    reader's is the same."""
+def caption_of(report: Report) -> str:
+    """The caption of a reader's picture of the map: campaign, Game-Turn, phase, reader."""
+    if report.player is None:
+        return f"{report.title} (the GM's copy)"
+    letter = report.player.letter
+    name = next((p.name for p in report.players if p.letter == letter and p.name), "")
+    return f"{report.title}, player {letter}" + (f" ({name})" if name else "")
+
+
+def render_map(report: Report, caption: str | None = None) -> str | None:
+    """The report's map alone, as an SVG document (None: the data set has no areas), captioned
+    with `caption` (None: the report's title; "": the band left empty, for a picture's shared
+    layers)."""
     if report.map is None:
         return None
-    return _svg(report.map, f"Map: {report.title}")
+    return _svg(report.map, f"Map: {report.title}",
+                report.title if caption is None else caption)

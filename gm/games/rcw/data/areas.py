@@ -61,6 +61,9 @@ class Area(_Frozen):
     outline: list[list[Ring]]  # polygons, each its outer ring then its holes
     label: Point  # where its code is written
     slots: list[Point]  # where its stacks' markers go, best first, none overlapping another's
+    # (or a label), every centre inside the area, most markers wholly inside
+    centre: Point | None = None  # inside the area, clear of its label: where moves start
+    port: bool = False  # an anchor is drawn beside the label, inside its box
 
 
 class Sea(_Frozen):
@@ -77,11 +80,16 @@ class AreaFile(_Frozen):
     areas: dict[str, Area]
     crossings: list[tuple[str, str]]  # neighbours whose areas do not touch: a line is drawn
     seas: list[Sea] = []
+    # neighbours whose areas touch, and the middle of their longest shared stretch of border:
+    # where a move crosses from one to the other
+    borders: list[tuple[str, str, float, float]] = []
 
 
 def inputs_digest(map_file: MapFile, land: object) -> str:
-    """What the areas depend on: each province's position and neighbours, and the land."""
-    basis = {"provinces": [(p.code, p.lat, p.lon, sorted(p.adjacent)) for p in map_file.provinces],
+    """What the areas depend on: each province's position, neighbours and port, and the
+    land."""
+    basis = {"provinces": [(p.code, p.lat, p.lon, sorted(p.adjacent), p.port)
+                           for p in map_file.provinces],
              "seas": [(s.name, s.lat, s.lon) for s in map_file.seas], "land": land}
     return hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()
 
@@ -163,16 +171,40 @@ def slot_box(at: Point, marker: tuple[float, float]) -> tuple[float, float, floa
             at[1] + marker[1] / 2)
 
 
-def label_box(at: Point, code: str) -> tuple[float, float, float, float]:
+PORT_ICON = 11.0  # map units the anchor beside a port's code takes
+
+
+def label_box(at: Point, code: str, port: bool = False) -> tuple[float, float, float, float]:
     """The box a province's code takes, written bold at 11 map units: the widest sans-serif
-    capitals (DejaVu Sans Bold, 8.4 units), the line's ascent above and descent below."""
+    capitals (DejaVu Sans Bold, 8.4 units), the line's ascent above and descent below; a
+    port's anchor is drawn at its right."""
     width = 8.4 * len(code) + 2
-    return (at[0] - width / 2, at[1] - 11, at[0] + width / 2, at[1] + 3)
+    return (at[0] - width / 2, at[1] - 11, at[0] + width / 2 + (PORT_ICON if port else 0),
+            at[1] + 3)
+
+
+def port_at(area: Area, code: str) -> Point:
+    """Where a port's anchor is drawn: at the right of its code, inside the label's box."""
+    box = label_box(area.label, code)
+    return (round(box[2] + PORT_ICON / 2, 1), area.label[1] - 2)
+
+
+def inside(outline: list[list[Ring]], point: Point) -> bool:
+    """Is the point inside the area (even-odd, over every ring)?"""
+    x, y = point
+    crossings = 0
+    for polygon in outline:
+        for ring in polygon:
+            for (x1, y1), (x2, y2) in pairwise(ring):
+                if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                    crossings += 1
+    return crossings % 2 == 1
 
 
 def check_areas(map_file: MapFile, directory: Path) -> list[Problem]:
     """`gm data check`: every province has an area, game neighbours touch or carry a drawn
-    crossing, no two markers or labels overlap, and the file fits the map it came from."""
+    crossing, every marker's centre is inside its area, no two markers or labels overlap, and
+    the file fits the map it came from."""
     path = str(directory / AREAS_FILE)
     if not (directory / AREAS_FILE).is_file():
         return [Problem(path, 0, "file missing: run `gm data areas` to derive it")]
@@ -200,7 +232,17 @@ def check_areas(map_file: MapFile, directory: Path) -> list[Problem]:
                 problems.append(Problem(path, 0, f"{province.code} and {other} are neighbours "
                                                  "but their areas do not touch, and no crossing "
                                                  "is drawn between them"))
-    boxes = [(f"{code} label", label_box(area.label, code)) for code, area in areas.areas.items()]
+    for code, area in areas.areas.items():
+        if not area.slots:
+            problems.append(Problem(path, 0, f"{code} has no place for a stack marker"))
+        for n, at in enumerate(area.slots, 1):
+            if not inside(area.outline, at):
+                problems.append(Problem(path, 0, f"{code} marker {n} is outside its area"))
+        if area.centre is None or not inside(area.outline, area.centre):
+            problems.append(Problem(path, 0, f"{code} has no centre inside its area: run "
+                                             "`gm data areas`"))
+    boxes = [(f"{code} label", label_box(area.label, code, area.port))
+             for code, area in areas.areas.items()]
     boxes += [(f"{code} marker {n}", slot_box(at, areas.marker))
               for code, area in areas.areas.items() for n, at in enumerate(area.slots, 1)]
     boxes.sort(key=lambda named: named[1][0])

@@ -3,9 +3,11 @@ outline, and lay out where labels and stack markers go.
 
 The areas are Voronoi cells of the provinces' positions, cut to the land; land far from every
 province (the Arctic coast, the Kazakh steppe, Mongolia) is left to no province by empty cells
-of their own. Neighbours in the game whose areas do not touch get a drawn crossing. Markers are
-placed province by province, the smallest first, at the free places nearest the label, inside
-the area where there is room, never over another marker or label."""
+of their own. Neighbours in the game whose areas do not touch get a drawn crossing; those that
+touch, the middle of their shared border, where a drawn move crosses. Each code is written
+inside its area where it fits, where it leaves the most room; the stack markers' places are
+then laid in rows wholly inside the area, nearest the code (a province too small for FEW takes
+places whose centre and most are inside it), never over another marker or any label."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Any
 
 import numpy
 import shapely
-from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box
+from shapely.geometry import MultiPoint, MultiPolygon, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
@@ -40,11 +42,13 @@ from gm.games.rcw.data.models import MapFile
 from gm.games.rcw.data.reading import read_data_set
 
 WIDTH = 1200  # map units across
-EAST_FROM, EAST_SCALE = 60.0, 0.35  # the Urals; Siberia at about a third of the scale
-MARKER = (30.0, 17.0)
-SLOTS = 6  # markers a province has room for; more stacks share the last (the map says so)
+EAST_FROM, EAST_SCALE = 60.0, 0.22  # the Urals; Siberia, few and far apart, at a fifth
+MARKER = (26.0, 15.0)
+GAP = 1.0  # between two markers
+SLOTS = 6  # markers a province has room for; more stacks are drawn as fewer (the map says so)
+FEW = 2  # a province with fewer places wholly inside takes places half out of it
 REACH = 150.0  # land farther than this from every province belongs to none
-STEP = 3.0  # the grid markers are placed on
+STEP = 3.0  # the grid labels and markers are placed on
 
 
 def projection_for(frame: list[float]) -> Projection:
@@ -89,55 +93,149 @@ def _ghosts(points: list[tuple[float, float]], width: int, height: int) -> list[
     return found
 
 
+Box = tuple[float, float, float, float]
+
+
 class _Taken:
     """Boxes placed so far, indexed by a coarse grid."""
 
     def __init__(self) -> None:
-        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        self.cells: dict[tuple[int, int], list[Box]] = {}
 
-    def _keys(self, b: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+    def _keys(self, b: Box) -> list[tuple[int, int]]:
         return [(i, j) for i in range(int(b[0] // 40), int(b[2] // 40) + 1)
                 for j in range(int(b[1] // 40), int(b[3] // 40) + 1)]
 
-    def free(self, b: tuple[float, float, float, float]) -> bool:
-        return not any(o[0] < b[2] + 1 and b[0] < o[2] + 1 and o[1] < b[3] + 1 and b[1] < o[3] + 1
+    def free(self, b: Box) -> bool:
+        return not any(o[0] < b[2] + GAP and b[0] < o[2] + GAP and o[1] < b[3] + GAP
+                       and b[1] < o[3] + GAP
                        for key in self._keys(b) for o in self.cells.get(key, ()))
 
-    def add(self, b: tuple[float, float, float, float]) -> None:
+    def add(self, b: Box) -> None:
         for key in self._keys(b):
             self.cells.setdefault(key, []).append(b)
 
 
-def _label(shape: BaseGeometry, point: tuple[float, float]) -> tuple[float, float]:
-    largest = max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
-    here = Point(point)
-    if largest.contains(here) and largest.exterior.distance(here) > 9:
-        return point
-    found = polylabel(largest, tolerance=1.0)
+def _largest(shape: BaseGeometry) -> Polygon:
+    parts: list[Polygon] = list(getattr(shape, "geoms", [shape]))
+    return max(parts, key=lambda g: g.area)
+
+
+def _grid(bounds: Box, step: tuple[float, float], dx: float = 0.0, dy: float = 0.0
+          ) -> tuple[Any, Any]:
+    """The points of a grid over `bounds`, row by row."""
+    x0, y0, x1, y1 = bounds
+    xs, ys = numpy.meshgrid(numpy.arange(x0 + dx, x1, step[0]), numpy.arange(y0 + dy, y1, step[1]))
+    return xs.ravel(), ys.ravel()
+
+
+def _boxes(xs: Any, ys: Any, size: tuple[float, float]) -> Any:
+    w, h = size
+    return shapely.box(xs - w / 2, ys - h / 2, xs + w / 2, ys + h / 2)
+
+
+def _lattice(shape: BaseGeometry, blocked: BaseGeometry, label: tuple[float, float]
+             ) -> list[tuple[float, float]]:
+    """The most markers that fit wholly inside the area, clear of `blocked`, in rows and
+    columns (the best of a few offsets), nearest the label first."""
+    w, h = MARKER
+    best: list[tuple[float, float]] = []
+    for dx in (0.0, w / 3, 2 * w / 3):
+        for dy in (0.0, h / 2):
+            xs, ys = _grid(shape.bounds, (w + GAP, h + GAP), dx + w / 2, dy + h / 2)
+            if not len(xs):
+                continue
+            boxes = _boxes(xs, ys, MARKER)
+            fits = shapely.contains(shape, boxes) & ~shapely.intersects(boxes, blocked)
+            found = sorted(zip(xs[fits].tolist(), ys[fits].tolist(), strict=True),
+                           key=lambda p: (math.hypot(p[0] - label[0], p[1] - label[1]), p))
+            if len(found) > len(best):
+                best = found
+    return [(round(x, 1), round(y, 1)) for x, y in best]
+
+
+def _label(shape: BaseGeometry, code: str, port: bool) -> tuple[float, float]:
+    """Where the code goes: wholly inside the area where it fits, leaving the most room for
+    markers, near the area's middle; else the place most of it is inside."""
+    largest = _largest(shape)
+    middle = polylabel(largest, tolerance=1.0)
+    xs, ys = _grid(shape.bounds, (4.0, 4.0))
+    # a label's box about its point: label_box((0, 0), code, port)
+    x0, y0, x1, y1 = label_box((0.0, 0.0), code, port)
+    boxes = shapely.box(xs + x0 - GAP, ys + y0 - GAP, xs + x1 + GAP, ys + y1 + GAP)
+    fits = shapely.contains(shape, boxes)
+    if not fits.any():
+        share = shapely.area(shapely.intersection(boxes, shape))
+        best = int(numpy.argmax(share - 0.001 * numpy.hypot(xs - middle.x, ys - middle.y)))
+        return (round(float(xs[best]), 1), round(float(ys[best]), 1))
+    near = sorted(zip(xs[fits].tolist(), ys[fits].tolist(), strict=True),
+                  key=lambda p: (math.hypot(p[0] - middle.x, p[1] - middle.y), p))[:24]
+    scored = []
+    for rank, (x, y) in enumerate(near):
+        room = len(_lattice(shape, box(x + x0 - GAP, y + y0 - GAP, x + x1 + GAP, y + y1 + GAP),
+                            (x, y)))
+        scored.append((-min(room, SLOTS), rank, (x, y)))
+        if room >= SLOTS:
+            break
+    x, y = min(scored)[2]
+    return (round(x, 1), round(y, 1))
+
+
+def _slots(shape: BaseGeometry, label: tuple[float, float], taken: _Taken
+           ) -> list[tuple[float, float]]:
+    """The province's marker places: wholly inside it first, in rows; where fewer than FEW
+    fit, places whose centre is inside and most of them too, clear of everything placed."""
+    x0, y0, x1, y1 = shape.bounds
+    chosen: list[tuple[float, float]] = []
+    for at in _lattice(shape, box(-1, -1, -1, -1), label):
+        marker = slot_box(at, MARKER)
+        if len(chosen) < SLOTS and taken.free(marker):
+            taken.add(marker)
+            chosen.append(at)
+    if len(chosen) >= FEW:
+        return chosen
+    xs, ys = _grid((x0 - MARKER[0], y0 - MARKER[1], x1 + MARKER[0], y1 + MARKER[1]), (STEP, STEP))
+    boxes = _boxes(xs, ys, MARKER)
+    centred = shapely.contains_xy(shape, xs, ys)
+    share = shapely.area(shapely.intersection(boxes, shape)) / (MARKER[0] * MARKER[1])
+    distance = numpy.hypot(xs - label[0], ys - label[1])
+    for index in numpy.lexsort((distance, -numpy.round(share, 1))):
+        if len(chosen) >= FEW or not centred[index] or share[index] < 0.5:
+            continue
+        at = (round(float(xs[index]), 1), round(float(ys[index]), 1))
+        marker = slot_box(at, MARKER)
+        if taken.free(marker):
+            taken.add(marker)
+            chosen.append(at)
+    return chosen
+
+
+def _centre(shape: BaseGeometry, label: tuple[float, float], code: str, port: bool
+            ) -> tuple[float, float]:
+    """The point inside the area farthest from its edge and its label: where moves start."""
+    x0, y0, x1, y1 = label_box(label, code, port)
+    rest = _largest(shape.difference(box(x0 - 6, y0 - 6, x1 + 6, y1 + 6)))
+    if rest.is_empty or rest.area < 1:
+        rest = _largest(shape)
+    found = polylabel(rest, tolerance=1.0)
     return (round(found.x, 1), round(found.y, 1))
 
 
-def _slots(shape: BaseGeometry, label: tuple[float, float], taken: _Taken) -> list[tuple[float,
-                                                                                         float]]:
-    chosen: list[tuple[float, float]] = []
-    for margin in (60, 160):  # farther out only where the neighbours left no room
-        x0, y0, x1, y1 = shape.bounds
-        xs = numpy.arange(x0 - margin, x1 + margin, STEP)
-        ys = numpy.arange(y0 - margin, y1 + margin, STEP)
-        grid_x, grid_y = (a.ravel() for a in numpy.meshgrid(xs, ys))
-        w, h = MARKER
-        boxes = shapely.box(grid_x - w / 2, grid_y - h / 2, grid_x + w / 2, grid_y + h / 2)
-        inside = shapely.contains(shape, boxes)
-        distance = numpy.hypot(grid_x - label[0], grid_y - label[1])
-        for index in numpy.lexsort((distance, ~inside)):  # inside first, then nearest the label
-            if len(chosen) == SLOTS:
-                return chosen
-            at = (round(float(grid_x[index]), 1), round(float(grid_y[index]), 1))
-            marker = slot_box(at, MARKER)
-            if taken.free(marker):
-                taken.add(marker)
-                chosen.append(at)
-    return chosen
+def _border(a: BaseGeometry, b: BaseGeometry, labels: BaseGeometry
+            ) -> tuple[float, float] | None:
+    """The point of the longest stretch of border two areas share nearest its middle that is
+    well clear of every code (where a drawn move crosses it)."""
+    shared = a.boundary.intersection(b.boundary)
+    pieces = [g for g in getattr(shared, "geoms", [shared]) if g.length > 0]
+    if not pieces:
+        return None
+    merged = shapely.line_merge(shapely.union_all(pieces))
+    longest = max(getattr(merged, "geoms", [merged]), key=lambda g: g.length)
+    points = [longest.interpolate(t, normalized=True)
+              for t in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.1, 0.9)]
+    at = next((p for p in points if p.distance(labels) > 10),
+              max(points, key=lambda p: p.distance(labels)))
+    return (round(at.x, 1), round(at.y, 1))
 
 
 def derive(map_file: MapFile, land: dict[str, Any]) -> AreaFile:
@@ -145,34 +243,45 @@ def derive(map_file: MapFile, land: dict[str, Any]) -> AreaFile:
     width, height = projection.size
     land_shape = _projected(land["polygons"], projection)
     codes = [p.code for p in map_file.provinces]
+    ports = {p.code: p.port for p in map_file.provinces}
     points = [projection.at(p.lat, p.lon) for p in map_file.provinces]
     generators = MultiPoint([*points, *_ghosts(points, width, height)])
     cells = shapely.voronoi_polygons(generators, extend_to=box(-50, -50, width + 50, height + 50),
                                      ordered=True)
     shapes = {code: shapely.make_valid(cell.intersection(land_shape))
               for code, cell in zip(codes, cells.geoms, strict=False)}
+    shapes = {code: shape for code, shape in shapes.items() if not shape.is_empty}
+    for shape in shapes.values():
+        shapely.prepare(shape)
     taken = _Taken()
-    labels = {code: _label(shapes[code], point) for code, point in zip(codes, points,
-                                                                             strict=True)
-              if not shapes[code].is_empty}
+    labels = {code: _label(shapes[code], code, ports[code]) for code in codes if code in shapes}
     seas = [Sea(name=s.name, at=projection.at(s.lat, s.lon)) for s in map_file.seas]
     for code, at in labels.items():
-        taken.add(label_box(at, code))
+        taken.add(label_box(at, code, ports[code]))
     for sea in seas:
         taken.add((sea.at[0] - 4 * len(sea.name), sea.at[1] - 9, sea.at[0] + 4 * len(sea.name),
                    sea.at[1] + 4))
     slots = {code: _slots(shapes[code], labels[code], taken)
-             for code in sorted(labels, key=lambda c: shapes[c].area)}
-    areas = {code: Area(outline=_rings(shapes[code]), label=labels[code], slots=slots[code])
+             for code in sorted(labels, key=lambda c: (shapes[c].area, c))}
+    areas = {code: Area(outline=_rings(shapes[code]), label=labels[code], slots=slots[code],
+                        centre=_centre(shapes[code], labels[code], code, ports[code]),
+                        port=ports[code])
              for code in codes if code in labels}
-    crossings = sorted({tuple(sorted((p.code, n))) for p in map_file.provinces for n in p.adjacent
-                        if p.code in areas and n in areas
-                        and not touch(areas[p.code], areas[n])})
+    pairs = sorted({tuple(sorted((p.code, n))) for p in map_file.provinces for n in p.adjacent
+                    if p.code in areas and n in areas})
+    crossings = [(a, b) for a, b in pairs if not touch(areas[a], areas[b])]
+    borders = []
+    codes_drawn = shapely.union_all([box(*label_box(at, code, ports[code]))
+                                     for code, at in labels.items()])
+    for a, b in pairs:
+        middle = None if (a, b) in crossings else _border(shapes[a], shapes[b], codes_drawn)
+        if middle is not None:
+            borders.append((a, b, middle[0], middle[1]))
     return AreaFile(source="derived by `gm data areas` from map.yaml (positions, neighbours, "
-                           "seas) and land.json: " + str(land.get("source", "")),
+                           "ports, seas) and land.json: " + str(land.get("source", "")),
                     inputs=inputs_digest(map_file, land), projection=projection, marker=MARKER,
-                    land=_rings(land_shape), areas=areas,
-                    crossings=[(a, b) for a, b in crossings], seas=seas)
+                    land=_rings(land_shape), areas=areas, crossings=crossings, seas=seas,
+                    borders=borders)
 
 
 def write_areas(map_file: MapFile, land: dict[str, Any], directory: Path) -> AreaFile:
