@@ -2,6 +2,10 @@
 its map, and JSON, each player's with YOUR FORCES and his template of every legal order), and
 the map as PNG for mail (one per phase: every reader's mail carries the same one), against
 adjudicating that phase, in the same run. The target (issue 13): within 5x the adjudication.
+The phase reported is a First Phase's, so the next is a Second Phase (attacks and their odds);
+the models of the reports before a First Phase and before a standard Player-Turn (every
+stack's routes, issue 25) are measured too, each round on a position not seen before (the
+routes are found once per phase and kept for every reader).
 Run: .venv/bin/python bench/reports.py
 """
 
@@ -21,6 +25,7 @@ from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.reports.build import build_report
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import start
+from gm.games.rcw.state import Mode
 from gm.reporting.events import events_of
 from gm.reporting.picture import png_of
 from gm.reporting.render import Format, render_map, render_report
@@ -63,13 +68,28 @@ def main() -> int:
 
     render_all()  # templates compiled once, as in a running gm
     picture()
-    rounds = [(timed(first_phase), timed(models), timed(render_all), timed(picture))
+    openings = {mode: [start(data, "ABCDEF", seed, mode) for seed in (7, 8)]
+                for mode in ("postal", "standard")}
+    turn = iter(range(10**6))
+
+    def routes(mode: Mode) -> object:  # another position each round: nothing remembered
+        opening = openings[mode][next(turn) % 2]
+        return [build_report("bench", None, opening, data, [], player=reader, drawn=False)
+                for reader in [None, *opening.players]]
+
+    rounds = [(timed(first_phase), timed(models), timed(render_all), timed(picture),
+               timed(lambda: routes("postal")), timed(lambda: routes("standard")))
               for _ in range(ROUNDS)]
-    phase, built, rendered, png = (statistics.median(r[i] for r in rounds) for i in range(4))
+    phase, built, rendered, png, moving, standard = (
+        statistics.median(r[i] for r in rounds) for i in range(6))
     whole = rendered + png
     print(f"adjudicating the phase                        {phase * 1000:8.2f} ms")
     print(f"7 report models (GM + 6 players)              {built * 1000:8.2f} ms   "
           f"ratio {built / phase:6.1f}x")
+    print(f"7 models before a First Phase (routes)        {moving * 1000:8.2f} ms   "
+          f"ratio {moving / phase:6.1f}x")
+    print(f"7 models before a standard Player-Turn        {standard * 1000:8.2f} ms   "
+          f"ratio {standard / phase:6.1f}x")
     print(f"7 reports, text + HTML + JSON (models too)    {rendered * 1000:8.2f} ms   "
           f"ratio {rendered / phase:6.1f}x")
     print(f"the map as PNG (resvg), once per phase        {png * 1000:8.2f} ms   "
