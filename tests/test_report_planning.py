@@ -17,7 +17,7 @@ from gm.core.state import Stack, UnitId
 from gm.engine.facts import Fought, Moved
 from gm.engine.results import OrderResult
 from gm.games.rcw.data.load import load_game_data
-from gm.games.rcw.engine import standard
+from gm.games.rcw.engine import solitaire, standard
 from gm.games.rcw.engine.postal import adjudicate_phase
 from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
@@ -32,7 +32,10 @@ from gm.games.rcw.setup.deployment import finish_deployment
 from gm.games.rcw.setup.pregame import apply_pregame
 from gm.games.rcw.setup.trading import end_trading
 from gm.games.rcw.simulation.simulate import play, start
-from gm.games.rcw.state import FIRST_PHASE, GameState
+from gm.games.rcw.simulation.solitaire import play as solitaire_play
+from gm.games.rcw.simulation.solitaire import simple_red
+from gm.games.rcw.simulation.solitaire import start as solitaire_start
+from gm.games.rcw.state import FIRST_PHASE, RED, GameState
 
 DATA = load_game_data()
 NAMES = Names(DATA)
@@ -239,7 +242,9 @@ def _second_phase(seed: int, players: int, phases: int, doubled: bool) -> GameSt
 
 def _adjudicated_alone(state: GameState, player: str, order: Order) -> OrderResult:
     dice = SeededDice("odds", f"{state.turn}.{state.phase}")
-    if state.mode == "standard":
+    if state.mode == "solitaire":
+        results = solitaire.adjudicate(state, DATA, {player: (order,)}, dice).results
+    elif state.mode == "standard":
         results = standard.adjudicate(state, DATA, {player: (order,)}, dice).results
     else:
         results = adjudicate_phase(state, DATA, {player: (order,)}, dice)[0].results
@@ -250,7 +255,7 @@ def _check_odds(state: GameState) -> int:
     """Every ATTACK and SUBVERT line of every player's template, adjudicated alone: its
     strengths and odds are those its comment gave. Returns how many were checked."""
     checked = 0
-    for player in state.players_in_game():
+    for player in [RED] if state.mode == "solitaire" else state.players_in_game():
         for line, problems, orders in _orders_of_each_line(state, player):
             if not line.startswith(("# ATTACK", "# SUBVERT")):
                 continue
@@ -296,6 +301,23 @@ def test_attack_lines_of_a_player_turn_give_the_odds_of_their_adjudication(
             update={"subversive_doubled": True})})
     if state.stage == "play":
         _check_odds(state)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 4))
+def test_the_solitaire_red_template_is_legal_and_its_odds_those_adjudicated(
+        seed: int, turns: int) -> None:
+    """The solitaire game's Red Player-Turn (21.0, 23.0): his lines legal alone, his
+    attacks' odds those of their adjudication (the non-Red Player's Exchange order, 23.16,
+    takes nothing from the odds)."""
+    state = solitaire_start(DATA, seed)
+    for phase in itertools.islice(solitaire_play(DATA, state, seed, simple_red), turns):
+        if phase.after.stage != "play":
+            break
+        state = phase.after
+    for line, problems in _problems_of_each_line(state, RED):
+        assert problems == [], f"{line}: {problems}"
+    _check_odds(state)
 
 
 def test_odds_are_offered_over_many_positions() -> None:
