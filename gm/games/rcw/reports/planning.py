@@ -360,10 +360,12 @@ def _determination(state: GameState, data: GameData, player: str
 
 
 def _deployments(state: GameState, data: GameData, player: str) -> list[Offer]:
-    """The stacks he may deploy his leaders in (15.5), by province: each group of his leaders
-    there (15.53, 15.54; the strongest on top), each with any of the uncontrolled combat units
-    of that province attached (strongest first), as 15.52 (an asterisk leader with a unit of
-    his colour, the one his counter names), 7.1 and 7.22 allow."""
+    """The stacks he may deploy his leaders in (15.5), by province: each of his leaders there
+    with any of the uncontrolled combat units of that province attached; then each group of
+    his leaders there stacked together (15.53, 15.54; the strongest on top), without units
+    and with the units shared out strongest first, each leader taking as many as he may
+    attach; as 15.52 (an asterisk leader with a unit of his colour, the one his counter
+    names), 7.1 and 7.22 allow. Other ways of sharing the units out are legal too."""
     hand = state.hands.get(player)
     if hand is None or state.mode == "solitaire":  # the solitaire set-up is fixed (27.1)
         return []
@@ -380,19 +382,26 @@ def _deployments(state: GameState, data: GameData, player: str) -> list[Offer]:
         free = sorted((u for s in state.stacks_in(code) if s.player is None for u in s.units
                        if data.is_combat(u) and data.color(u) in colours and u not in taken),
                       key=lambda u: (-strength(u, data), u))
-        seen: set[tuple[UnitId, ...]] = set()
-        for size in range(1, len(here) + 1):
+        stacks: list[tuple[UnitId, ...]] = []
+        for leader in here:
+            stacks += [(leader, *units) for size in range(len(free) + 1)
+                       for units in itertools.combinations(free, size)]
+        for size in range(2, len(here) + 1):
             for group in itertools.combinations(here, size):
-                for owners in itertools.product(range(size + 1), repeat=len(free)):
-                    units = tuple(u for index, leader in enumerate(group) for u in (
-                        leader, *(f for f, o in zip(free, owners, strict=True) if o == index + 1)))
-                    if units in seen:
-                        continue
-                    seen.add(units)
-                    deploy = Deploy(line=1, units=units, province=code)
-                    if legal(deploy, state, data, player, context):
-                        offers.append(Offer(deploy))
-    return offers
+                stacks.append(group)
+                shared, left = [], list(free)
+                for leader in group:
+                    under = left[:data.leaders[int(leader)].value]
+                    left = left[len(under):]
+                    shared += [leader, *under]
+                stacks.append(tuple(shared))
+        for units in dict.fromkeys(stacks):
+            deploy = Deploy(line=1, units=units, province=code)
+            if legal(deploy, state, data, player, context):
+                offers.append(Offer(deploy))
+    return [Offer(None, "one line a stack (15.54); a leader in no line deploys alone in his"),
+            Offer(None, "province, or on a free unit of his colour with an asterisk (15.52)"),
+            *offers] if offers else []
 
 
 def plan(state: GameState, data: GameData, player: str
