@@ -465,3 +465,24 @@ def test_no_deploy_template_in_the_solitaire_set_up() -> None:
     """27.1: the solitaire set-up is fixed; nothing to deploy before the game."""
     state = end_trading(new_game(DATA, ["A", "B", "C"], SeededDice("3", "deal")), DATA)
     assert _template(state.model_copy(update={"mode": "solitaire"}), "A") == []
+
+
+def test_a_route_too_long_for_a_line_goes_on_on_the_next() -> None:
+    """A RAIL line whose path does not fit 72 columns ends in `\\` and goes on on the next
+    (the reader joins them, orders.md): uncommented whole, it is the legal order; the
+    template's lines all fit."""
+    state = start(DATA, "ABC", 4)
+    for phase in itertools.islice(play(DATA, state, 4, max_turns=3), 6):
+        state = phase.after
+        if state.phase == FIRST_PHASE and any(
+                line.endswith("\\") for p in state.players_in_game()
+                for line in _template(state, p)):
+            break
+    else:
+        pytest.fail("no template with a continued line")
+    continued = [(line, problems) for p in state.players_in_game()
+                 for line, problems, _ in _orders_of_each_line(state, p) if "\\\n" in line]
+    assert continued and all(problems == [] for _, problems in continued), continued
+    for line, _ in continued:
+        first, *rest = line.split("\n")
+        assert first.startswith("# RAIL") and all(r.startswith("#   ") for r in rest)
