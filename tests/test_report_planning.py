@@ -321,10 +321,14 @@ def test_the_solitaire_red_template_is_legal_and_its_odds_those_adjudicated(
 
 
 def test_odds_are_offered_over_many_positions() -> None:
-    """The odds are checked on real attacks: many positions offer some, of every kind."""
-    checked = sum(_check_odds(_second_phase(seed, 6, seed % 3, seed % 2 == 0))
-                  for seed in range(6))
-    assert checked >= 20
+    """The odds are checked on real attacks: many positions offer some, of every kind, some
+    made by several stacks together (8.22, 8.32)."""
+    positions = [_second_phase(seed, 6, seed % 3, seed % 2 == 0) for seed in range(6)]
+    assert sum(_check_odds(state) for state in positions) >= 20
+    together = [line for state in positions for player in state.players_in_game()
+                for line in _template(state, player)
+                if line.startswith(("# ATTACK", "# SUBVERT")) and "," in line.split("#")[1]]
+    assert together
 
 
 @pytest.mark.rules("13.26", "12.12", "8.31")
@@ -353,7 +357,8 @@ def test_a_green_unit_under_a_red_gold_leader_subverts_doubled() -> None:
                                                      units=(leader, "GOLD", siberian)))
     state = state.model_copy(update={"position": {p: s for p, s in position.items() if s}})
     lines = [line for line, problems, _ in _orders_of_each_line(state, "A")
-             if line.startswith("# SUBVERT") and f"WITH {leader} {siberian}" in line]
+             if line.startswith("# SUBVERT") and
+             line.split("   #")[0].endswith(f"WITH {leader} {siberian}")]
     assert lines and all("doubled 12.12" in line for line in lines), lines
     points = 2 * (DATA.leaders[int(leader)].value + DATA.combat_units[siberian].strength)
     assert all(f"({points} to " in line for line in lines), lines

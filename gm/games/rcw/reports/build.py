@@ -90,32 +90,37 @@ def _template(state: GameState, data: GameData, player: str, campaign: str,
 
 
 def _lines(offer: Offer, data: GameData) -> list[str]:
-    """An offer as lines of the template: the order, then its comment (an attack's odds, the
-    leaders it names) as far as the width allows; an order longer than a line goes on on the
-    next after a `\\` (a long path); a note as `## ...`."""
+    """An offer as lines of the template: the order, then its comment (an attack's odds, then
+    the leaders it names as far as the width allows); an order longer than a line goes on on
+    the next after a `\\` (a long path, or to leave the odds room); a note as `## ...`."""
     if offer.order is None:
         return [f"## {offer.comment}"]
     echo = offer.order.echo()
     named = ", ".join(data.describe(u) for u in offer.order.units_named()
                       if isinstance(u, int) and data.is_leader(u))
-    short = offer.comment.split(", doubled")[0] + ")" if ", doubled" in offer.comment else ""
     lines, last = _continued(echo)
-    for comment in ("; ".join(c for c in (offer.comment, named) if c), offer.comment, short):
+    for comment in ("; ".join(c for c in (offer.comment, named) if c), offer.comment):
         line = f"{last}   # {comment}"
         if comment and len(line) <= TEXT_WIDTH:
             return [*lines, line]
+    if offer.comment:  # said whatever the width: the order goes on to make room for it
+        lines, last = _continued(echo, len(f"   # {offer.comment}"))
+        return [*lines, f"{last}   # {offer.comment}"]
     return [*lines, last]
 
 
-def _continued(echo: str) -> tuple[list[str], str]:
+def _continued(echo: str, reserved: int = 0) -> tuple[list[str], str]:
     """An order commented out, on as many lines as it needs, each but the last broken after a
-    hyphen or a space and ending in `\\` (the reader joins them, orders.md): (the first
+    comma (between two forces), a hyphen or a space and ending in `\\` (the reader joins
+    them, orders.md), the last with `reserved` columns left for its comment: (the first
     lines, the last)."""
     lines: list[str] = []
     prefix, rest = "# ", echo
-    while len(prefix + rest) > TEXT_WIDTH:
-        room = TEXT_WIDTH - len(prefix) - 1
-        cut = max(rest.rfind("-", 0, room), rest.rfind(" ", 0, room)) + 1
+    while len(prefix + rest) > TEXT_WIDTH - reserved:
+        room = min(TEXT_WIDTH - len(prefix) - 1, len(rest) - 1)
+        comma = rest.rfind(",", 0, room)
+        cut = (comma if comma > 0 else max(rest.rfind("-", 0, room),
+                                           rest.rfind(" ", 0, room))) + 1
         if cut <= 0:
             break
         lines.append(f"{prefix}{rest[:cut].rstrip()}\\")

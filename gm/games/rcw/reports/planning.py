@@ -160,15 +160,35 @@ def _odds(target: TargetView) -> str:
         ", doubled 12.12)" if target.doubled else ")")
 
 
+Strike = tuple[Attack, TargetView, tuple[tuple[UnitId, ...], ...]]  # and each force's stack
+
+
+def _strike(attack: Attack, stacks: tuple[tuple[UnitId, ...], ...], where: str,
+            defending: Stack, state: GameState, data: GameData) -> Strike | None:
+    """An attack with the odds it would have now, its Strength Points counted as its
+    adjudication counts them (8.26; 12.12 in a Subversive Attack while it holds, each unit's
+    colour in its own stack, 13.26); None below 1:2 (8.47)."""
+    doubled = attack.subversive and state.pending.subversive_doubled
+    points = attack_strength(((u, stack) for force, stack in zip(attack.forces, stacks,
+                                                                  strict=True) for u in force),
+                             attack.subversive, doubled, data)
+    defense = defense_strength(defending.units, data)
+    column = odds(points, defense)
+    if column is None:
+        return None
+    return attack, TargetView(target=data.describe(defending.units[0]), province=where,
+                              subversive=attack.subversive, attack=points, defense=defense,
+                              odds=column, doubled=doubled), stacks
+
+
 def _targets(stack: Stack, code: str, state: GameState, data: GameData, player: str,
-             subversive: bool, context: Context) -> list[tuple[Attack, TargetView]]:
+             subversive: bool, context: Context) -> list[Strike]:
     """Attacks this stack alone may make, with the odds they would have: on each stack in its
     province (8.2) or, subverting, on Blue stacks next to it (8.3); none below 1:2 (8.47)."""
     units = stack.units
     provinces = [code] if not subversive else list(data.provinces[code].adjacent)
     if subversive and "red" not in stack_colours(units, data):
         return []  # 8.3: Red units subvert
-    doubled = subversive and state.pending.subversive_doubled  # 12.12
     attackers = tuple(u for u in units if isinstance(u, int))
     found = []
     for where in provinces:
@@ -178,16 +198,35 @@ def _targets(stack: Stack, code: str, state: GameState, data: GameData, player: 
                 continue
             attack = Attack(line=1, subversive=subversive, target=(other.units[0],),
                             forces=(attackers,))
-            if not legal(attack, state, data, player, context):
-                continue
-            points = attack_strength(((u, units) for u in attackers), subversive, doubled, data)
-            defense = defense_strength(other.units, data)
-            column = odds(points, defense)
-            if column is not None:
-                found.append((attack, TargetView(
-                    target=data.describe(other.units[0]), province=where, subversive=subversive,
-                    attack=points, defense=defense, odds=column, doubled=doubled)))
+            if legal(attack, state, data, player, context):
+                strike = _strike(attack, (units,), where, other, state, data)
+                if strike is not None:
+                    found.append(strike)
     return found
+
+
+def _together(strikes: list[Strike], state: GameState, data: GameData, player: str,
+              context: Context) -> list[Offer]:
+    """Each stack two or more of his stacks may attack (or subvert) alone, attacked by all of
+    them together (8.22, 8.32: their Strength Points added), with its odds."""
+    by_target: dict[tuple[bool, UnitId], list[Strike]] = {}
+    for strike in strikes:
+        by_target.setdefault((strike[0].subversive, strike[0].target[0]), []).append(strike)
+    offers = []
+    for (subversive, target), alone in by_target.items():
+        found = state.where_is(target)
+        if len(alone) < 2 or found is None:
+            continue
+        attack = Attack(line=1, subversive=subversive, target=(target,),
+                        forces=tuple(a.forces[0] for a, _, _ in alone))
+        if legal(attack, state, data, player, context):
+            where = found[0]
+            together = _strike(attack, tuple(s for _, _, (s,) in alone), where,
+                               state.stacks_in(where)[found[1]], state, data)
+            if together is not None:
+                offers.append(Offer(attack, _odds(together[1])))
+    return [Offer(None, "your stacks attacking together (8.22, 8.32)"), *offers] \
+        if offers else []
 
 
 def _moving(state: GameState, player: str) -> bool:
@@ -239,7 +278,7 @@ def _nearest(item: tuple[str, tuple[str, ...]]) -> tuple[int, str]:
 
 
 def _force(code: str, stack: Stack, state: GameState, data: GameData,
-           player: str, context: Context) -> tuple[ForceView, list[Offer]]:
+           player: str, context: Context) -> tuple[ForceView, list[Offer], list[Strike]]:
     force = _movable(stack, data)
     offers: list[Offer] = []
     found: list[RouteView] = []
@@ -248,7 +287,7 @@ def _force(code: str, stack: Stack, state: GameState, data: GameData,
     fighting = _fighting(state, player)
     attacks = _targets(stack, code, state, data, player, False, context) if fighting else []
     subverts = _targets(stack, code, state, data, player, True, context) if fighting else []
-    offers += [Offer(attack, _odds(target)) for attack, target in attacks + subverts]
+    offers += [Offer(attack, _odds(target)) for attack, target, _ in attacks + subverts]
 
     def said(target: TargetView) -> str:
         return f"{target.target} in {target.province}: {_odds(target)}"
@@ -260,9 +299,9 @@ def _force(code: str, stack: Stack, state: GameState, data: GameData,
         neighbours=_neighbours(code, data), port=data.provinces[code].port,
         limits=_limits(code, data), reach=sorted(r.to for r in found if not r.rail),
         rail_reach=sorted(r.to for r in found if r.rail),
-        attack=[said(t) for _, t in attacks], subvert=[said(t) for _, t in subverts],
-        routes=found, targets=[t for _, t in attacks + subverts])
-    return view, offers
+        attack=[said(t) for _, t, _ in attacks], subvert=[said(t) for _, t, _ in subverts],
+        routes=found, targets=[t for _, t, _ in attacks + subverts])
+    return view, offers, attacks + subverts
 
 
 def _politics(state: GameState, data: GameData, player: str) -> tuple[list[HeldView],
@@ -416,12 +455,15 @@ def plan(state: GameState, data: GameData, player: str
     offers = [Offer(o) for o in determination]
     forces: list[ForceView] = []
     context = Context(state, data, player)
+    strikes: list[Strike] = []
     for code in (p.code for p in data.map.provinces):
         for stack in state.stacks_in(code):
             if stack.player == player:
-                view, offered = _force(code, stack, state, data, player, context)
+                view, offered, struck = _force(code, stack, state, data, player, context)
                 forces.append(view)
                 offers += offered
+                strikes += struck
+    offers += _together(strikes, state, data, player, context)
     markers, political = _politics(state, data, player)
     held += markers
     offers += [Offer(o) for o in (*_losses(state, data, player), *political)]
