@@ -4,7 +4,11 @@ against adjudicating that phase, in the same run (issue 13: within 5x the adjudi
 the map as PNG for mail: every reader's own (his stacks outlined, his caption), the shared
 layers rendered once per phase, for a phase of 3 and of 6 players, against one PNG rendered
 whole by resvg as before (issue 25: all of a 6-player phase within 2x); and the size of each
-player's mail (text, HTML, his PNG, the HTML page attached).
+player's mail (text, HTML, his PNG, the HTML page attached). The phase reported is a First
+Phase's, so the next is a Second Phase (attacks and their odds); the models of the reports
+before a First Phase and before a standard Player-Turn (every stack's routes, issue 25) are
+measured too, each round on a position not seen before (the routes are found once per phase
+and kept for every reader).
 Run: .venv/bin/python bench/reports.py
 """
 
@@ -27,6 +31,7 @@ from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.reports.build import build_report
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import start
+from gm.games.rcw.state import Mode
 from gm.messages.compose import MapPicture, report_mail
 from gm.reporting import picture as pictures
 from gm.reporting.events import events_of
@@ -87,16 +92,30 @@ def main() -> int:
     picture()
     three, six = every_picture("ABC"), every_picture("ABCDEF")
     three()
+    openings = {mode: [start(data, "ABCDEF", seed, mode) for seed in (7, 8)]
+                for mode in ("postal", "standard")}
+    turn = iter(range(10**6))
+
+    def routes(mode: Mode) -> object:  # another position each round: nothing remembered
+        opening = openings[mode][next(turn) % 2]
+        return [build_report("bench", None, opening, data, [], player=reader, drawn=False)
+                for reader in [None, *opening.players]]
+
     rounds = [(timed(first_phase), timed(models), timed(render_all), timed(picture),
-               timed(three), timed(six)) for _ in range(ROUNDS)]
-    phase, built, rendered, png, png3, png6 = (statistics.median(r[i] for r in rounds)
-                                               for i in range(6))
+               timed(three), timed(six), timed(lambda: routes("postal")),
+               timed(lambda: routes("standard"))) for _ in range(ROUNDS)]
+    phase, built, rendered, png, png3, png6, moving, standard = (
+        statistics.median(r[i] for r in rounds) for i in range(8))
     whole = rendered + png6
     print(f"adjudicating the phase                        {phase * 1000:8.2f} ms")
     print(f"7 report models (GM + 6 players)              {built * 1000:8.2f} ms   "
           f"ratio {built / phase:6.1f}x")
     print(f"7 reports, text + HTML + JSON (models too)    {rendered * 1000:8.2f} ms   "
           f"ratio {rendered / phase:6.1f}x")
+    print(f"7 models before a First Phase (routes)        {moving * 1000:8.2f} ms   "
+          f"ratio {moving / phase:6.1f}x")
+    print(f"7 models before a standard Player-Turn        {standard * 1000:8.2f} ms   "
+          f"ratio {standard / phase:6.1f}x")
     print(f"one PNG of the whole map (resvg), as before   {png * 1000:8.2f} ms")
     print(f"every reader's PNG, 3 players (4 PNGs)        {png3 * 1000:8.2f} ms   "
           f"ratio {png3 / png:6.2f}x one PNG")

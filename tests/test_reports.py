@@ -67,7 +67,7 @@ def test_the_json_is_the_model(played: Path) -> None:
         key=["orders", "quitting", "trades", "legality", "movement", "assassination", "purge",
              "random events"].index)
     assert "map" not in model and len(model["graph"]) == 78
-    assert model["schema_version"] == 3
+    assert model["schema_version"] == 4
     assert model["player"]["template"][0] == "GAME scripted"
     assert set(model["standings"]) == {"red", "white"}
 

@@ -65,6 +65,38 @@ class ChartView(_Frozen):
     face_down: list[UnitView]
 
 
+class RouteView(_Frozen):
+    """A province a stack can end its move in this phase, and the shortest path there that
+    the rules allow."""
+
+    to: str
+    path: list[str]  # from the stack's province to `to`, both included
+    rail: bool  # by rail (5.5); else overland, one Movement Point a province entered
+
+    @property
+    def entered(self) -> int:
+        """The provinces entered on the way, `to` included."""
+        return len(self.path) - 1
+
+    @property
+    def way(self) -> str:
+        """The path as the reports write it after its start: `RYAZ-TULA-KALU`."""
+        return "-".join(self.path[1:])
+
+
+class TargetView(_Frozen):
+    """A stack one of the reader's stacks can attack (8.2) or subvert (8.3) alone, and the odds
+    that attack would have now."""
+
+    target: str  # the stack attacked, by its top unit: `201 Denikin (3)`
+    province: str
+    subversive: bool
+    attack: int  # Strength Points, 12.12's doubling counted
+    defense: int
+    odds: str  # the Combat Results Table's column (8.0, 8.47, 8.48): `3:1`
+    doubled: bool = False  # Red units doubled in this Subversive Attack (12.12)
+
+
 class ForceView(_Frozen):
     """One of the reader's stacks, and what it can do this phase."""
 
@@ -77,8 +109,10 @@ class ForceView(_Frozen):
     limits: list[str]  # special crossings from here and what they allow
     reach: list[str]  # provinces it can end a move in this phase
     rail_reach: list[str]  # by rail only, beyond `reach`
-    attack: list[str]  # stacks it can attack (8.2)
-    subvert: list[str]  # Blue stacks it can subvert (8.3)
+    attack: list[str]  # stacks it can attack (8.2), with the odds: `201 ... in TVER: 3:1 (13 to 4)`
+    subvert: list[str]  # Blue stacks it can subvert (8.3), with the odds
+    routes: list[RouteView] = []  # every province in `reach` and `rail_reach`, nearest first
+    targets: list[TargetView] = []  # `attack` and `subvert` as fields
 
 
 class HeldView(_Frozen):
@@ -255,7 +289,8 @@ class MapView(_Frozen):
         return 34 + rows * 19 + (attacks * 17 + 30 if attacks else 0)
 
 
-SCHEMA_VERSION = 3  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds places
+SCHEMA_VERSION = 4  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds
+# places; 4 adds each force's routes and targets (with their odds)
 
 
 class Report(_Frozen):

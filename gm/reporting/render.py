@@ -47,12 +47,13 @@ def environment(html: bool = False) -> jinja2.Environment:
 
 
 def wrap(text: str, width: int, first: int, rest: int) -> str:
-    """Words to lines of at most `width` characters (a longer word stands alone), the first
-    indented by `first` spaces and the others by `rest`: textwrap's greedy filling, without
-    its cost (the reports wrap thousands of lines a phase)."""
+    """Words to lines of at most `width` characters, the first indented by `first` spaces and
+    the others by `rest`: textwrap's greedy filling, without its cost (the reports wrap
+    thousands of lines a phase). A longer word stands alone, broken after a hyphen where it
+    has one (a long path: `RYAZ-TULA-...`)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in (part for whole in text.split() for part in _hyphenated(whole, width)):
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = word
@@ -60,6 +61,17 @@ def wrap(text: str, width: int, first: int, rest: int) -> str:
             line = f"{line} {word}" if line else word
     lines.append(line)
     return "\n".join(" " * (first if i == 0 else rest) + part for i, part in enumerate(lines))
+
+
+def _hyphenated(word: str, width: int) -> list[str]:
+    """A word longer than `width` in pieces that fit, each broken after a hyphen (a piece with
+    no hyphen to break at stays whole)."""
+    pieces: list[str] = []
+    while len(word) > width and "-" in word[:width]:
+        cut = word.rindex("-", 0, width) + 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def held(counts: Mapping[str, int]) -> str:

@@ -16,8 +16,13 @@ from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
 from gm.games.rcw.engine.assassination import lenin_or_trotsky_lost
 from gm.games.rcw.engine.board import Board, PhaseResults, Pile
 from gm.games.rcw.orders.model import Attack, Losses
-from gm.games.rcw.rules.colour import colour_now
-from gm.games.rcw.rules.combat import combat_result, odds, strength
+from gm.games.rcw.rules.combat import (
+    attack_strength,
+    combat_result,
+    defense_strength,
+    odds,
+    strength,
+)
 from gm.games.rcw.rules.stacking import commands
 
 
@@ -86,16 +91,9 @@ class Combat:
                    if pile.player == player for u in pile.units)
 
     def _attack_strength(self, order: Attack, subversive: bool, doubled: bool) -> int:
-        total = 0
-        for force in order.forces:
-            for unit in force:
-                found = self.board.find(unit)
-                if found is not None:
-                    value = strength(unit, self.data)
-                    red = isinstance(unit, int) and \
-                        colour_now(unit, found[1].units, self.data) == "red"  # 13.26
-                    total += value * 2 if subversive and doubled and red else value
-        return total
+        standing = ((unit, self.board.find(unit)) for force in order.forces for unit in force)
+        return attack_strength(((unit, found[1].units) for unit, found in standing
+                                if found is not None), subversive, doubled, self.data)
 
     def declare(self, player: str, order: Attack, doubled: bool) -> str | None:
         """An attack as it is declared, before its die (8.25, 8.27, 8.47; 17.0 [8.0]): its
@@ -120,7 +118,7 @@ class Combat:
             self.results.set(player, order, "void", "17.0 [8.0]", "no attacker is left")
             return None
         attack = self._attack_strength(order, order.subversive, doubled)
-        defense = sum(strength(u, self.data) for u in defending.units)
+        defense = defense_strength(defending.units, self.data)
         column = odds(attack, defense)
         if column is None:
             self.results.set(player, order, "illegal", "8.47",
@@ -140,7 +138,7 @@ class Combat:
         province, defending = found
         attackers = [u for force in order.forces for u in force if self.board.find(u)]
         attack = self._attack_strength(order, order.subversive, doubled)
-        defense = sum(strength(u, self.data) for u in defending.units)
+        defense = defense_strength(defending.units, self.data)
         die = self.dice.die(f"combat: {order.echo()}")
         outcome = combat_result(column, die)
         twice = " (Red doubled, 12.12)" if doubled and order.subversive else ""

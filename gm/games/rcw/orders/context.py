@@ -36,6 +36,12 @@ class Context:
                            self.state.position.items() for stack in stacks for u in stack.units}
         return self._index.get(unit)
 
+    def fresh(self) -> Context:
+        """The same position and player, no order of his judged yet: for judging orders one
+        at a time, each alone, without indexing the position again."""
+        self.locate(0)  # the index made once
+        return Context(self.state, self.data, self.player, _index=self._index)
+
     def section(self, player: str | None = None) -> tuple[int, int, tuple[str, ...]]:
         """(Politburo, Assassin, control markers) a player holds now."""
         who = player or self.player

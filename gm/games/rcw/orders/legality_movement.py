@@ -10,7 +10,7 @@ from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.orders.context import Context
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, StackChange, Steal, Transfer
 from gm.games.rcw.rules.colour import stack_colours
-from gm.games.rcw.rules.movement import may_enter, own_allowance
+from gm.games.rcw.rules.movement import may_enter, own_allowance, step_breach
 from gm.games.rcw.rules.stacking import commands, controls_gold, rule_of, stack_problems
 from gm.orders.refusal import Breach, Breaches
 
@@ -166,22 +166,9 @@ def _path(order: Move, ctx: Context, start: str, path: tuple[str, ...],
     route = [start]
     white_only = colors == {"white"}
     for province in path:
-        if province == previous:
-            yield Breach(f"{province} is listed twice in a row", "5.24")
-            return
-        if {previous, province} == {"PETR", "LIVO"}:
-            yield Breach("no move directly between Petrograd and Livonia (Lake Pskov)", "5.33")
-            return
-        straits = any(s.kind == "straits" and {previous, province} == set(s.between)
-                      for s in data.map.special)
-        if straits and not white_only:
-            yield Breach("only White units cross the Kerch Straits", "5.32")
-            return
-        if not straits and not data.adjacent(previous, province):
-            yield Breach(f"{previous} and {province} are not adjacent", "5.24")
-            return
-        if order.rail and not data.rail_linked(previous, province):
-            yield Breach(f"no rail link between {previous} and {province}", "5.52")
+        step = step_breach(previous, province, order.rail, white_only, data)
+        if step is not None:
+            yield step
             return
         route.append(province)
         previous = province

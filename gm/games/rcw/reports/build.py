@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gm.core.dice import commitment, phase_seed
 from gm.core.memo import last_call
 from gm.engine.ranking import Place
 from gm.games.rcw.data.dataset import GameData
-from gm.games.rcw.orders.model import Order
 from gm.games.rcw.reports.chart import held_markers
 from gm.games.rcw.reports.phases import phase_name
 from gm.games.rcw.reports.units import unit_view
@@ -30,6 +30,9 @@ from gm.reporting.model import (
     StackView,
 )
 from gm.reporting.palette import player_colours
+
+if TYPE_CHECKING:
+    from gm.games.rcw.reports.planning import Offer
 
 TEXT_WIDTH = 72
 
@@ -73,19 +76,56 @@ def _graph(data: GameData) -> list[GraphProvince]:
 
 
 def _template(state: GameState, data: GameData, player: str, campaign: str,
-              orders: Sequence[Order]) -> list[str]:
-    """Every order open to the player now, commented out, under the lines that open it."""
-    if state.stage != "play":
+              offers: Sequence[Offer]) -> list[str]:
+    """Every order open to the player now, commented out, under the lines that open it; the
+    notes that group and fold them (`## `) stay comments when an order's `#` is removed."""
+    if state.stage not in ("play", "deployment") or not offers:
         return []
-    lines = [f"GAME {campaign}", f"PLAYER {player}", "PASSWORD <your password>",
-             f"TURN {state.turn} PHASE {state.phase}"]
-    for order in orders:
-        named = [data.describe(u) for u in order.units_named()
-                 if isinstance(u, int) and data.is_leader(u)]
-        line = f"# {order.echo()}" + (f"   # {', '.join(named)}" if named else "")
-        lines.append(line if len(line) <= TEXT_WIDTH else f"# {order.echo()}")
+    phase = "PHASE SETUP" if state.stage == "deployment" else \
+        f"TURN {state.turn} PHASE {state.phase}"
+    lines = [f"GAME {campaign}", f"PLAYER {player}", "PASSWORD <your password>", phase]
+    lines += [line for offer in offers for line in _lines(offer, data)]
     lines.append("END")
     return lines
+
+
+def _lines(offer: Offer, data: GameData) -> list[str]:
+    """An offer as lines of the template: the order, then its comment (an attack's odds, then
+    the leaders it names as far as the width allows); an order longer than a line goes on on
+    the next after a `\\` (a long path, or to leave the odds room); a note as `## ...`."""
+    if offer.order is None:
+        return [f"## {offer.comment}"]
+    echo = offer.order.echo()
+    named = ", ".join(data.describe(u) for u in offer.order.units_named()
+                      if isinstance(u, int) and data.is_leader(u))
+    lines, last = _continued(echo)
+    for comment in ("; ".join(c for c in (offer.comment, named) if c), offer.comment):
+        line = f"{last}   # {comment}"
+        if comment and len(line) <= TEXT_WIDTH:
+            return [*lines, line]
+    if offer.comment:  # said whatever the width: the order goes on to make room for it
+        lines, last = _continued(echo, len(f"   # {offer.comment}"))
+        return [*lines, f"{last}   # {offer.comment}"]
+    return [*lines, last]
+
+
+def _continued(echo: str, reserved: int = 0) -> tuple[list[str], str]:
+    """An order commented out, on as many lines as it needs, each but the last broken after a
+    comma (between two forces), a hyphen or a space and ending in `\\` (the reader joins
+    them, orders.md), the last with `reserved` columns left for its comment: (the first
+    lines, the last)."""
+    lines: list[str] = []
+    prefix, rest = "# ", echo
+    while len(prefix + rest) > TEXT_WIDTH - reserved:
+        room = min(TEXT_WIDTH - len(prefix) - 1, len(rest) - 1)
+        comma = rest.rfind(",", 0, room)
+        cut = (comma if comma > 0 else max(rest.rfind("-", 0, room),
+                                           rest.rfind(" ", 0, room))) + 1
+        if cut <= 0:
+            break
+        lines.append(f"{prefix}{rest[:cut].rstrip()}\\")
+        prefix, rest = "#   ", rest[cut:].lstrip()
+    return lines, prefix + rest
 
 
 def _players(state: GameState, names: Mapping[str, str],
