@@ -99,7 +99,7 @@ def test_the_51st_guess_is_refused_whatever_its_password_and_the_owner_still_pla
     gm("send", str(folder))
 
     to_mallory = _answers(MALLORY, servers)
-    assert sorted(to_mallory) == sorted(guesses[:10])  # the 11th on: no answer
+    assert sorted(to_mallory) == sorted(guesses[:10]) and right not in to_mallory  # 11th on
     assert all("the PASSWORD is not player C's" in a for a in to_mallory.values())
     assert "the PASSWORD is not player C's" in _answer(CLARA, servers, typo)  # judged, not
     assert "Your message was refused" not in _answer(CLARA, servers, own)  # locked out

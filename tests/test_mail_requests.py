@@ -149,6 +149,10 @@ def test_a_new_password_by_mail(bymail: Judge) -> None:
     assert "unchanged" in _ask(bymail, "A", "PASSWORD short", password="brand-new-secret")
     assert "write PASSWORD CONFIRM and the code" in _ask(bymail, "A", "PASSWORD CONFIRM",
                                                            password="brand-new-secret")
+    both = _ask(bymail, "A", "PASSWORD other-new-1", f"PASSWORD CONFIRM {code}",
+                password="brand-new-secret")
+    assert "PASSWORD (line 4): not changed yet" in both
+    assert "(line 5): one new PASSWORD, or one PASSWORD CONFIRM, a message" in both
 
 
 def test_press_signed_and_anonymous(bymail: Judge, monkeypatch: pytest.MonkeyPatch) -> None:

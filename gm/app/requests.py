@@ -135,6 +135,9 @@ def _password(asked: Asked, request: Request, granted: Granted) -> str:
     """A new password asked: kept waiting, and a code to confirm it mailed to the player's
     address on file, whatever address asked (R87)."""
     assert asked.player is not None and request.secret is not None
+    if granted.password is not None:
+        raise GameError("one new PASSWORD, or one PASSWORD CONFIRM, a message: this line is "
+                        "not taken")
     if request.confirm:
         return _confirm(asked, request, granted)
     secret = request.secret
