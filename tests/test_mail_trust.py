@@ -293,6 +293,7 @@ def test_a_forged_own_address_is_another_address_when_the_receiving_server_is_tr
     and told to Clara as a possible forgery; Clara's own mail (dmarc=pass) plays as always.
     Without it (the default), the forgery is judged as hers: his QUIT counts and the press
     tells him his guess was right (what R79 says a forged From can still do)."""
+    monkeypatch.setenv("GM_NOW", "2026-11-29T10:00:00+00:00")
     servers.behaviour.authentication.update({CLARA: PASSED, FORGER: FAILED})
     trust = f'authserv_id = "{AUTHSERV_ID}"\n' if trusted else ""
     folder = campaign(tmp_path, servers, monkeypatch,
@@ -319,7 +320,7 @@ def test_a_forged_own_address_is_another_address_when_the_receiving_server_is_tr
         assert [raw.count("QUIT") for _, raw in _orders(folder)] == [1, 0]
         return
     assert "too many wrong passwords were given for player C in the last 24 hours: until " \
-           "2026-" in answers[hit]
+           "2026-11-30 10:00 UTC at the earliest" in answers[hit]
     assert "no message for him is taken from his address unless the receiving server " \
            "proves it his, whatever its password" in answers[hit]
     assert press == [] and [p for p, _ in _orders(folder)] == ["C"]
