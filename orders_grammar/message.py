@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from gm.core.errors import GameError
 from orders_grammar.envelope import EndMark, Line, normal_order_text, order_block
 from orders_grammar.problem import Problem
-from orders_grammar.requests import Press, Request, read_press, read_request
+from orders_grammar.requests import (
+    Press,
+    Request,
+    read_new_password,
+    read_press,
+    read_request,
+)
 
 MAX_LINES = 20_000  # a message longer than this is refused whole rather than half read
 MAX_LINE_CHARS = 1_000  # an order line longer than this is refused before it is parsed
@@ -131,7 +137,11 @@ def read_envelope(text: str) -> Envelope:
             continue
         key, value = match.group(1).upper(), match.group(2).strip()
         if key == "PASSWORD" and "PASSWORD" in header and value:
-            requests.append(Request(line.number, "PASSWORD", secret=value))  # the new one
+            asked = read_new_password(value, line.number, line.text)  # new, or its code
+            if isinstance(asked, Problem):
+                problems.append(asked)
+            else:
+                requests.append(asked)
         elif orders:
             problems.append(Problem(line.number, 1, line.text, "header lines (GAME, PLAYER, "
                                     "PASSWORD, TURN/PHASE, SALT) come before the orders"))

@@ -1,7 +1,8 @@
 """What a player asks of the judge besides orders (docs/player-guide.md, Asking the judge):
 `HELP`, `STATUS`, `REPORT [TURN n PHASE p]`, `UNITS`, a second `PASSWORD` line (the new
-one), and press: `PRESS TO <letters>|ALL [ANONYMOUS]`, its text, `ENDPRESS`. None of them is
-an order: a message of requests alone leaves the player's orders as they were."""
+one, or `PASSWORD CONFIRM <code>`: the code mailed to confirm it), and press: `PRESS TO
+<letters>|ALL [ANONYMOUS]`, its text, `ENDPRESS`. None of them is an order: a message of
+requests alone leaves the player's orders as they were."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ REQUEST = re.compile(r"^(HELP|STATUS|REPORT|UNITS)\b\s*(.*)$", re.IGNORECASE)
 REPORT_OF = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([12])$", re.IGNORECASE)
 PRESS_START = re.compile(r"^\s*PRESS\b(.*)$", re.IGNORECASE)
 PRESS_END = "ENDPRESS"
+CONFIRM = re.compile(r"^CONFIRM(?:\s+(.*))?$", re.IGNORECASE)
 PRESS_TO = re.compile(r"^(?:(ANONYMOUS)\s+)?TO\s+(.+?)(?:\s+(ANONYMOUS))?$", re.IGNORECASE)
 ALL = "ALL"
 
@@ -27,11 +29,12 @@ class Request:
     kind: str  # one of KINDS
     turn: int | None = None  # REPORT TURN n PHASE p
     phase: int | None = None
-    secret: str | None = None  # PASSWORD: the new password; never echoed
+    secret: str | None = None  # PASSWORD: the new password, or the code; never echoed
+    confirm: bool = False  # PASSWORD CONFIRM <code>: a change asked before, confirmed
 
     def echo(self) -> str:
         if self.kind == "PASSWORD":
-            return "PASSWORD (a new one)"
+            return "PASSWORD CONFIRM (the code)" if self.confirm else "PASSWORD (a new one)"
         if self.kind == "REPORT" and self.turn is not None:
             return f"REPORT TURN {self.turn} PHASE {self.phase}"
         return self.kind
@@ -66,6 +69,18 @@ def read_request(text: str, number: int) -> Request | Problem | None:
     if rest:
         return Problem(number, len(text) - len(rest) + 1, text, f"{kind} takes nothing after it")
     return Request(number, kind)
+
+
+def read_new_password(value: str, number: int, text: str) -> Request | Problem:
+    """A second PASSWORD line's value: a new password, or `CONFIRM <code>`."""
+    match = CONFIRM.match(value)
+    if match is None:
+        return Request(number, "PASSWORD", secret=value)
+    code = (match.group(1) or "").strip()
+    if not code:
+        return Problem(number, len(text) + 1, text, "write PASSWORD CONFIRM and the code that "
+                       "was mailed to you")
+    return Request(number, "PASSWORD", secret=code, confirm=True)
 
 
 def read_press(header: str, number: int, body: str) -> Press | Problem:

@@ -44,6 +44,7 @@ def servers(mail_servers_running: MailServers) -> Iterator[MailServers]:
     mail_servers_running.behaviour.vacation.clear()
     mail_servers_running.behaviour.drop_once.clear()
     mail_servers_running.behaviour.greylist_once.clear()
+    mail_servers_running.behaviour.authentication.clear()
 
 
 @pytest.fixture(scope="session")

@@ -25,6 +25,7 @@ from typing import Any
 from tests.servers import free_port
 
 PASSWORD = "secret"
+AUTHSERV_ID = "mx.example.org"  # the relay's name, in its Received and Authentication-Results
 
 
 @dataclass
@@ -37,6 +38,10 @@ class Behaviour:
     drop_once: set[str] = field(default_factory=set)  # close the connection at their DATA
     greylist_once: set[str] = field(default_factory=set)  # 450 at their RCPT, the first time
     replies: int = 0  # vacation replies sent
+    # envelope sender -> the results the server, as an MX that authenticates mail (RFC 8601),
+    # writes in the Authentication-Results header it puts on top of what that sender sends
+    # (`dmarc=pass header.from=example.org`); a sender not named gets none
+    authentication: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -138,7 +143,9 @@ class _Relay:
     """aiosmtpd handler, as a site's mail server: recipients without a mailbox are refused at
     RCPT (550, as Postfix's local_recipient_maps does); each message accepted gets its
     Received header and is handed to dovecot's LMTP, which adds Return-Path and
-    Delivered-To. A test may make it drop a connection or answer as a vacation responder."""
+    Delivered-To. A test may make it drop a connection, answer as a vacation responder, or
+    authenticate what a sender sends (an Authentication-Results header above its Received
+    header, as Postfix's milters put theirs)."""
 
     def __init__(self, lmtp_port: int) -> None:
         self.lmtp_port = lmtp_port
@@ -167,6 +174,10 @@ class _Relay:
                     f"({session.peer[0]}) by mx.example.org (aiosmtpd) with ESMTP id "
                     f"{uuid.uuid4().hex[:12].upper()}\r\n\tfor <{envelope.rcpt_tos[0]}>; "
                     f"{email.utils.formatdate(localtime=True)}\r\n").encode()
+        results = behaviour.authentication.get((envelope.mail_from or "").lower())
+        if results is not None:
+            received = f"Authentication-Results: {AUTHSERV_ID};\r\n\t{results}\r\n".encode() \
+                + received
         content = envelope.original_content or envelope.content
         self._deliver(envelope.mail_from, envelope.rcpt_tos, received + content)
         for recipient in envelope.rcpt_tos:

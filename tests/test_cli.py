@@ -385,7 +385,8 @@ def test_orders_check_answers_requests_without_acting_on_them(tmp_path: Path) ->
     assert "STATUS of game camp" in out and "Not yet from: A (Anna), B (Boris), C (Clara)" in out
     assert "UNITS of player C" in out
     assert "REPORT (line 6): the last report would be sent" in out
-    assert "PASSWORD (line 7): your password would be changed." in out
+    assert "PASSWORD (line 7): your password would not change yet: a code would be mailed to " \
+           "the address on file for player C, to be sent back as PASSWORD CONFIRM <code>." in out
     assert "clara-new-pw" not in out
     assert "PRESS TO A (line 8): would be sent to A." in out
     assert open_campaign(folder).players() == before

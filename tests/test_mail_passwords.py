@@ -1,12 +1,14 @@
 """Passwords under attack (issue 24, items 1 and 2), over the real IMAP and SMTP servers of
 tests/mailservers.py and, where the store matters, PostgreSQL: guessing is limited per player
-across addresses and never locks the player out of his own address (R79); a message with his
-password from another address is told to his own address, and a PASSWORD change is taken only
-from it (R80); he is told at most hourly, the cap on answers drops nothing, the GM's digest
-says it, and a crash loses or doubles nothing."""
+across addresses and never locks the player out of his own address (R79); past the limit no
+refusal goes to another address; a message with his password from another address is told to
+his own address, and a PASSWORD change asked from it waits for the code mailed to his (R80,
+R87); he is told at most hourly, the cap on answers drops nothing, the GM's digest says it,
+and a crash loses or doubles nothing."""
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 from email.message import EmailMessage
 from pathlib import Path
@@ -37,9 +39,6 @@ from tests.mailservers import MailServers
 
 MALLORY = "mallory@example.org"
 ANNA, CLARA = PLAYERS["A"], PLAYERS["C"]
-UNCHECKED = ("Your message was refused: too many wrong passwords have been given for player C "
-             "lately, so a message for him is taken only from his own address until fewer "
-             "have; its password was not checked.\nNothing in it counts.\n")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -81,26 +80,27 @@ def _orders(folder: Path) -> list[tuple[str, str]]:
     return [(row.player, row.raw) for row in opened.store.orders_for(opened.row, 1, 1)]
 
 
-def test_the_51st_guess_is_refused_unchecked_and_the_owner_still_plays(
+def test_the_51st_guess_is_refused_whatever_its_password_and_the_owner_still_plays(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
         database: str | None) -> None:
     """50 wrong passwords for C from a stranger's address, C's own messages in between, then
-    the right password from the stranger: his orders do not count, and the refusal is the
-    same words as for a wrong one; C's own address is judged as always; C is told, once."""
+    the right password from the stranger: his orders do not count; past the limit the
+    stranger gets no answer at all, right password or wrong (no backscatter, nothing told
+    apart); C's own address is judged as always; C is told, once, that the right one came."""
     folder = campaign(tmp_path, servers, monkeypatch, extra="answers_per_hour = 0\n",
                       database=database)
     guesses = [mail_orders(servers, MALLORY, _message("C", f"guess-{n:02d}", "QUIT"))
                for n in range(50)]
     typo = mail_orders(servers, CLARA, _message("C", "pwc-typo", "# a typing mistake"))
     own = mail_orders(servers, CLARA, _message("C", "pwc", "# sent during the guessing"))
-    right = mail_orders(servers, MALLORY, _message("C", PASSWORDS["C"], "QUIT"))
-    assert "53 new message(s) stored, 53 answered" in gm("fetch", str(folder))
+    right = mail_orders(servers, MALLORY, _message("C", PASSWORDS["C"], "QUIT"),
+                        subject="the right one")
+    assert "53 new message(s) stored, 12 answered" in gm("fetch", str(folder))
     gm("send", str(folder))
 
     to_mallory = _answers(MALLORY, servers)
-    answers = [to_mallory[sent] for sent in [*guesses, right]]
-    assert all("the PASSWORD is not player C's" in a for a in answers[:10])
-    assert answers[10:] == [UNCHECKED] * 41  # the 51st as the 11th: nothing tells them apart
+    assert sorted(to_mallory) == sorted(guesses[:10]) and right not in to_mallory  # 11th on
+    assert all("the PASSWORD is not player C's" in a for a in to_mallory.values())
     assert "the PASSWORD is not player C's" in _answer(CLARA, servers, typo)  # judged, not
     assert "Your message was refused" not in _answer(CLARA, servers, own)  # locked out
     assert [(p, "during" in raw) for p, raw in _orders(folder)] == [("C", True)]
@@ -108,20 +108,26 @@ def test_the_51st_guess_is_refused_unchecked_and_the_owner_still_plays(
     alert, = _alerts(CLARA, servers)
     assert "Wrong passwords were given for player C 11 time(s)" in alert
     assert "10 from mallory@example.org\n  1 from clara@example.org (this address)" in alert
-    assert "41 message(s) for player C were refused without their password being " \
-           "checked" in alert and "  41 from mallory@example.org" in alert
+    assert "41 message(s) for player C were refused whatever their password" in alert
+    assert "  41 from mallory@example.org" in alert
+    assert "arrived from mallory@example.org with your password (subject: the right one)" \
+        in alert and "It was refused, and nothing in it counts." in alert  # R80: told
+    assert "It was not answered: past the limit on wrong passwords" in alert
     assert "pwc" not in alert and "guess-" not in alert  # no password tried is told
     digest = _digest(servers)
     assert "Players told about their password" in digest
     assert "player C told at clara@example.org: 11 wrong password(s), 41 message(s) " \
-           "refused unchecked; from clara@example.org, mallory@example.org" in digest
+           "refused past the limit, 1 message(s) with his password from another address; " \
+           "from clara@example.org, mallory@example.org" in digest
+    assert "player C's password from mallory@example.org, not from clara@example.org: " \
+           "refused (too many wrong passwords" in digest
 
     after = mail_orders(servers, CLARA, _message("C", "pwc", "# sent after the guessing"))
     again = mail_orders(servers, MALLORY, _message("C", PASSWORDS["C"], "QUIT"))
     gm("fetch", str(folder))
     gm("send", str(folder))
     assert "Your message was refused" not in _answer(CLARA, servers, after)
-    assert _answer(MALLORY, servers, again) == UNCHECKED  # the limit outlives a run
+    assert again not in _answers(MALLORY, servers)  # the limit outlives a run
     assert [(p, "after" in raw) for p, raw in _orders(folder)][-1] == ("C", True)
     assert len(_alerts(CLARA, servers)) == 1  # within the hour: not told again yet
 
@@ -142,9 +148,8 @@ def test_the_limit_holds_across_runs_and_lifts_after_a_day(
     assert gm_process("fetch", str(folder)).returncode == 0
     assert gm_process("send", str(folder)).returncode == 0
     to_mallory = _answers(MALLORY, servers)
-    answers = [to_mallory[message] for message in [*sent, right]]
-    assert all("the PASSWORD is not player C's" in a for a in answers[:3])
-    assert answers[3:] == [UNCHECKED, UNCHECKED]
+    assert all("the PASSWORD is not player C's" in to_mallory[m] for m in sent[:3])
+    assert sent[3] not in to_mallory and right not in to_mallory  # past the limit
     assert _orders(folder) == []
 
     monkeypatch.setenv("GM_NOW", "2026-11-30T10:30:00+00:00")  # a day after the guesses
@@ -160,8 +165,9 @@ def test_the_limit_holds_across_runs_and_lifts_after_a_day(
 def test_a_stolen_password_from_another_address_is_told_and_changes_no_password(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
     """With C's password from another address: orders, press signed as C and a new PASSWORD,
-    then a STATUS. The orders count and the press goes (stranger_orders = "count"), the
-    password is not changed, and C's own address is told all of it."""
+    then a STATUS. The orders count and the press goes (stranger_orders = "count"); the new
+    password waits for the code mailed to C's own address, which the thief never sees; C's
+    own address is told all of it."""
     folder = campaign(tmp_path, servers, monkeypatch)
     first = mail_orders(servers, MALLORY, _message(
         "C", "pwc", "PRESS TO A", "Anna, I betray you.", "ENDPRESS", "PASSWORD stolen-now",
@@ -170,9 +176,8 @@ def test_a_stolen_password_from_another_address_is_told_and_changes_no_password(
     gm("fetch", str(folder))
     gm("send", str(folder))
     answer = _answer(MALLORY, servers, first)
-    assert "PASSWORD (a new one) (line 7): a password is changed only by a message from the " \
-           "address on file for player C; yours is unchanged, and that address is told" \
-           in answer
+    assert "PASSWORD (line 7): not changed yet. A code is mailed to the address on file for " \
+           "player C" in answer
     assert "PRESS TO A (line 4): sent to A, signed" in answer
     assert "Note: this message came from mallory@example.org, not from the address on file " \
            "for player C; it counts, and that address is told what it held." in answer
@@ -181,6 +186,10 @@ def test_a_stolen_password_from_another_address_is_told_and_changes_no_password(
     press, = [m for m in mailbox(ANNA, servers) if ".press." in m["Message-ID"]]
     assert "from player C" in text_of(press)
     assert [p for p, _ in _orders(folder)] == ["C"]
+    assert not [m for m in mailbox(MALLORY, servers) if ".password." in m["Message-ID"]]
+    code_mail, = [m for m in mailbox(CLARA, servers) if ".password." in m["Message-ID"]]
+    assert "a new password for you was asked" in text_of(code_mail)
+    assert "in a message from mallory@example.org" in text_of(code_mail)
 
     alert, = _alerts(CLARA, servers)
     assert "2 message(s) with your password came from an address other than this one" in alert
@@ -189,13 +198,14 @@ def test_a_stolen_password_from_another_address_is_told_and_changes_no_password(
     assert "    |   line 8: QUIT" in alert
     assert "The press of its line 4, as written (PRESS TO A):\n    | Anna, I betray you." \
            in alert
-    assert "a password is changed only by a message from the address on file" in alert
+    assert "PASSWORD (line 7): not changed yet" in alert
     assert "(subject: status)" in alert and "STATUS of game bymail" in alert
     assert "stolen-now" not in alert and "pwc" not in alert
 
     digest = _digest(servers)
     assert "A player's password from an address not on file" in digest
-    assert "player C's new password, asked from an address not on file: not taken" in digest
+    assert "player C asked for a new password by mail (from mallory@example.org); a code to " \
+           "confirm it was mailed to his address" in digest
     assert "player C told at clara@example.org: 2 message(s) with his password from " \
            "another address; from mallory@example.org" in digest
 
@@ -205,10 +215,6 @@ def test_a_stolen_password_from_another_address_is_told_and_changes_no_password(
     gm("send", str(folder))
     assert "STATUS of game bymail" in _answer(CLARA, servers, still)
     assert "the PASSWORD is not player C's" in _answer(MALLORY, servers, stolen)
-    changed = mail_orders(servers, CLARA, _message("C", "pwc", "PASSWORD from-home-1"))
-    gm("fetch", str(folder))
-    gm("send", str(folder))
-    assert "PASSWORD (line 4): changed" in _answer(CLARA, servers, changed)
 
 
 def test_the_cap_on_answers_drops_no_alert(tmp_path: Path, servers: MailServers,
@@ -294,6 +300,8 @@ def test_past_the_limit_only_the_own_address_is_judged(data: GameData) -> None:
     right = _judged(data, MALLORY, "right", guarded)
     wrong = _judged(data, MALLORY, "wrong", guarded)
     assert right.text == wrong.text and not right.counts and right.attempt == ("A", "unchecked")
+    assert "whatever its password" in right.text and "not checked" not in right.text
+    assert right.stranger == "A" and wrong.stranger is None  # his address told of the right
     assert _judged(data, ANNA, "right", guarded).counts  # his own address: never locked out
     assert _judged(data, ANNA, "wrong", guarded).attempt == ("A", "wrong")
     assert _judged(data, MALLORY, "wrong", frozenset()).attempt == ("A", "wrong")
@@ -311,14 +319,15 @@ def test_the_limit_is_a_whole_number_of_one_or_more() -> None:
 
 
 def test_a_version_2_database_gains_the_alerts_and_keeps_its_checks(tmp_path: Path) -> None:
-    """Version 3 adds the alerts table and nothing else: a message kept by version 2 and not
-    yet answered keeps the player its password was checked for."""
+    """Versions 3 and 4 add the alerts and password_changes tables and nothing else: a message
+    kept by version 2 and not yet answered keeps the player its password was checked for."""
     folder = tmp_path / "v2"
     gm("new", str(folder), "--seed", "mail", "-p", "A:A:anna@example.org:pwa-long",
        "-p", "B:B:boris@example.org:pwb-long")
     database = folder / "campaign.sqlite"
     with sqlite3.connect(database) as connection:
         connection.execute("DROP TABLE alerts")
+        connection.execute("DROP TABLE password_changes")
         connection.execute("UPDATE schema_info SET value = '2' WHERE \"key\" = 'version'")
         connection.execute(
             "INSERT INTO inbox (campaign_id, content_hash, sender, raw, received_at, done, "
@@ -326,7 +335,9 @@ def test_a_version_2_database_gains_the_alerts_and_keeps_its_checks(tmp_path: Pa
             "'From: anna@example.org\n\nGAME v2\nPLAYER A\nPASSWORD [redacted]\n', "
             "'2026-11-29 10:00:00.000000', 0, 'anna@example.org', 'A')")
     opened = open_campaign(folder)
-    assert opened.store.schema_version() == SCHEMA_VERSION == 3
+    assert opened.store.schema_version() == SCHEMA_VERSION == 4
     assert opened.store.untold_alerts(opened.row) == []
+    assert opened.store.changes_asked_since(opened.row, "A", dt.datetime(2026, 1, 1,
+                                                                         tzinfo=dt.UTC)) == 0
     (row,) = opened.store.unanswered(opened.row)
     assert row.verified_player == "A"

@@ -116,19 +116,43 @@ def test_units_and_report_again(bymail: Judge) -> None:
     assert "Game-Turn 7, phase 2 has not been adjudicated" in text
 
 
+def _code(address: str, servers: MailServers) -> str:
+    """The code in the latest message mailed to confirm a new password (R87)."""
+    mails = [m for m in mailbox(address, servers) if ".password." in m["Message-ID"]]
+    return text_of(mails[-1]).split("PASSWORD CONFIRM ")[1].split()[0]
+
+
 def test_a_new_password_by_mail(bymail: Judge) -> None:
+    """A new password is the player's once he sends back the code mailed to his address for
+    it (R87); neither the password nor the code is kept in clear; the code is good once."""
     folder = bymail.folder
     text = _ask(bymail, "A", "PASSWORD brand-new-secret")
-    assert "PASSWORD (line 4): changed" in text and "brand-new-secret" not in text
+    assert "PASSWORD (line 4): not changed yet. A code is mailed to the address on file for " \
+           "player A" in text and "brand-new-secret" not in text
+    assert "STATUS of game bymail" in _ask(bymail, "A", "STATUS")  # unchanged until confirmed
+    code = _code(ANNA, bymail.servers)
+    assert code not in text
+    changed = _ask(bymail, "A", f"PASSWORD CONFIRM {code.lower()}")  # any case
+    assert "PASSWORD CONFIRM (line 4): changed, to the password asked at" in changed
+    assert code not in changed
     connection = sqlite3.connect(folder / "campaign.sqlite")
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
-    assert b"brand-new-secret" not in b"".join(
-        p.read_bytes() for p in folder.glob("campaign.sqlite*"))
+    stored = b"".join(p.read_bytes() for p in folder.glob("campaign.sqlite*"))
+    assert b"brand-new-secret" not in stored and code.encode() not in stored
+    assert code.lower().encode() not in stored
     refused = _ask(bymail, "A", "STATUS")
     assert "refused" in refused and "STATUS of game" not in refused
     assert "STATUS of game bymail" in _ask(bymail, "A", "STATUS", password="brand-new-secret")
+    again = _ask(bymail, "A", f"PASSWORD CONFIRM {code}", password="brand-new-secret")
+    assert "it has been used or has expired; your password is unchanged" in again
     assert "unchanged" in _ask(bymail, "A", "PASSWORD short", password="brand-new-secret")
+    assert "write PASSWORD CONFIRM and the code" in _ask(bymail, "A", "PASSWORD CONFIRM",
+                                                           password="brand-new-secret")
+    both = _ask(bymail, "A", "PASSWORD other-new-1", f"PASSWORD CONFIRM {code}",
+                password="brand-new-secret")
+    assert "PASSWORD (line 4): not changed yet" in both
+    assert "(line 5): one new PASSWORD, or one PASSWORD CONFIRM, a message" in both
 
 
 def test_press_signed_and_anonymous(bymail: Judge, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,18 +1,21 @@
 """Handling the messages kept: auto-replies, bounces and list mail are recorded and never
 answered (RFC 3834); the program's own copies are passed over; a per-address cap breaks any
-loop that still forms; every other message is judged and answered. A player's wrong passwords
-are counted against his guessing limit (R79), and what his own address must be told (wrong
-passwords, his password from another address: R80) is kept as alerts, which the cap never
-drops (gm.app.alerts tells them). Each message's answer, its orders, its notices for the GM,
-its alerts and its disposition are written in one transaction."""
+loop that still forms (never on a message with the player's right password from his own
+address); every other message is judged and answered. A player's wrong passwords are counted
+against his guessing limit (R79); past it, a refusal goes to his own address only. What his own
+address must be told (wrong passwords, his password from another address: R80) is kept as
+alerts, which the cap never drops (gm.app.alerts tells them). Each message's answer, its
+orders, its notices for the GM, its alerts and its disposition are written in one
+transaction."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 import textwrap
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm.app.alerts import GUESS_WINDOW
 from gm.app.campaign import Campaign, now
@@ -23,6 +26,7 @@ from gm.app.requests import Granted, answer_requests, asks, joined
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
 from gm.core.state import GameStateBase
+from gm.messages.authresults import sender_proven
 from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail
 from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
@@ -49,17 +53,19 @@ class Answerer:
     deadline: dt.datetime | None
     moment: dt.datetime
     counts: dict[str, tuple[int, int]]  # per address: answers this hour, of them without orders
-    wrong: dict[str, int]  # per player: wrong passwords given for him in GUESS_WINDOW (R79)
+    wrong: dict[str, list[dt.datetime]]  # per player: his wrong passwords in GUESS_WINDOW (R79)
 
     @classmethod
     def of(cls, campaign: Campaign, config: MailConfig) -> Answerer:
         schedule = load_schedule(campaign.folder)
         moment = now()
         latest = campaign.latest()
+        addresses = {p.letter: p.email for p in campaign.players()}
+        seen = Counter(address.casefold() for address in addresses.values())
         return cls(
             campaign, config,
-            Roster(campaign.name, None, {p.letter: p.email for p in campaign.players()},
-                   config.stranger_orders),
+            Roster(campaign.name, None, addresses, config.stranger_orders,
+                   shared=frozenset(a for a, n in seen.items() if n > 1)),
             latest.seq, latest.state,
             schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
             campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)),
@@ -70,24 +76,29 @@ class Answerer:
         """The players' addresses on file, lower case."""
         return {address.lower() for address in self.roster.addresses.values()}
 
-    def guarded(self) -> frozenset[str]:
-        """The players past their guessing limit now (R79)."""
-        return frozenset(player for player, wrong in self.wrong.items()
-                         if wrong >= self.config.wrong_passwords_per_day)
+    def guarded(self) -> dict[str, str]:
+        """The players past their guessing limit now (R79), each with when it lifts at the
+        earliest: when the oldest of the last `wrong_passwords_per_day` has aged past the
+        window."""
+        limit = self.config.wrong_passwords_per_day
+        zone = self.config.zone()
+        return {player: f"{(times[-limit] + GUESS_WINDOW).astimezone(zone):%Y-%m-%d %H:%M %Z}"
+                for player, times in self.wrong.items() if len(times) >= limit}
 
     def attempt(self, verdict: Verdict, address: str) -> list[NewAlert]:
-        """A wrong password, or a message refused unchecked: counted, and kept for the
+        """A wrong password, or a message refused past the limit: counted, and kept for the
         player's own address."""
         if verdict.attempt is None:
             return []
         player, kind = verdict.attempt
         if kind == "wrong":
-            self.wrong[player] = self.wrong.get(player, 0) + 1
+            self.wrong.setdefault(player, []).append(self.moment)
         return [NewAlert(player, kind, address)]
 
     def handle(self, readings: Mapping[int, Read]) -> int:
         """Handle every kept message not yet handled (`readings`: those already read);
-        returns how many were answered."""
+        returns how many were answered. A message that asks or confirms a new password is
+        written at once, so that the next sees it."""
         answered = 0
         pending: list[Handling] = []
         for row in self.campaign.store.unanswered(self.campaign.row):
@@ -97,7 +108,7 @@ class Answerer:
             except Exception as exc:  # one message must not stop the others
                 pending.append(Handling(row.id, "error", f"{type(exc).__name__}: {exc}",
                                         notices=[("error", _failed(row, exc))]))
-            if len(pending) >= HANDLED_PER_TRANSACTION:
+            if len(pending) >= HANDLED_PER_TRANSACTION or pending[-1].password is not None:
                 answered += _write(self.campaign, pending)
         return answered + _write(self.campaign, pending)
 
@@ -155,7 +166,8 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
     if reading.sender is None:
         return Handling(row.id, "no-sender", "no address to answer", notices=[(
             "refused", f"{_describe(row, reading)}: no sender address; not answered")])
-    verdict = _verdict(context, row, read)
+    roster = _roster(context, row, read)
+    verdict = _verdict(context, row, read, roster)
     address = reading.sender.lower()
     if verdict.disposition == "no-orders" and address not in context.players:
         return Handling(row.id, "not-a-player", "no orders, from an address not on file",
@@ -168,15 +180,29 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
     notices = [(verdict.notice[0], f"{_describe(row, reading)}: {verdict.notice[1]}")] \
         if verdict.notice else []
     alerts = context.attempt(verdict, address)
+    if verdict.attempt is not None and verdict.attempt[1] == "unchecked" and \
+            not roster.on_file(verdict.attempt[0], address):
+        # Past the limit a refusal goes to the player's address on file only: to any other
+        # it would be mail to whoever a guesser forged (backscatter). Counted, and told to
+        # his address and the GM (gm.app.alerts).
+        if verdict.stranger is not None:
+            alerts.append(stranger_alert(verdict, reading, read.envelope, context.moment,
+                                         config, unanswered=GUARDED))
+        return Handling(row.id, "guarded", verdict.disposition, None, (), notices,
+                        alerts=alerts)
     total, empty = context.counts.get(address, (0, 0))
-    if (config.answers_per_hour and total >= config.answers_per_hour) or \
-            (verdict.disposition in EMPTY and empty >= 1):
+    # The cap breaks loops of mail nobody authenticated: a message with the player's right
+    # password from his own address is always answered (R41).
+    owner = row.verified_player is not None and roster.own(row.verified_player, address)
+    if not owner and ((config.answers_per_hour and total >= config.answers_per_hour) or
+                      (verdict.disposition in EMPTY and empty >= 1)):
         notices.append(("capped", f"{_describe(row, reading)}: not answered, "
                         f"{total} answer(s) to {address} in the last hour already "
                         "(a mail loop?)"))
         if verdict.stranger is not None:  # the cap is on answering, never on telling
             alerts.append(stranger_alert(verdict, reading, read.envelope, context.moment,
-                                         config, capped=True))
+                                         config, unanswered=CAPPED,
+                                         unproven=roster.unproven(verdict.stranger, address)))
         return Handling(row.id, "capped", verdict.disposition, orders, (), notices,
                         alerts=alerts)
     context.counts[address] = (total + 1, empty + (verdict.disposition in EMPTY))
@@ -188,7 +214,7 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
         assert isinstance(read.envelope, Envelope)
         granted = answer_requests(context.campaign, read.envelope, verdict.player, str(row.id),
                                   config, with_orders=orders is not None,
-                                  registered=verdict.stranger is None)
+                                  sender=reading.sender, subject=reading.subject)
         text = joined(text, granted)
         notices += [(kind, f"{_describe(row, reading)}: {note}")
                     for kind, note in granted.notices]
@@ -197,12 +223,32 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
                             *granted.mail]
     if verdict.stranger is not None:
         alerts.append(stranger_alert(verdict, reading, read.envelope, context.moment, config,
-                                     answer=text))
+                                     answer=text, unproven=roster.unproven(verdict.stranger,
+                                                                           address)))
     return Handling(row.id, verdict.disposition, "", orders, mail, notices, granted.password,
                     alerts)
 
 
-def _verdict(context: Answerer, row: InboxRow, read: Read) -> Verdict:
+CAPPED = ("It was not answered (that address had its answers for the hour), so none of its "
+          "requests was answered and none of its press was sent.")
+GUARDED = ("It was not answered: past the limit on wrong passwords, no refusal goes to an "
+           "address other than yours.")
+
+
+def _roster(context: Answerer, row: InboxRow, read: Read) -> Roster:
+    """The players as one message is judged against: its password as checked when it was
+    kept, the players past their guessing limit now, and whether the receiving server proves
+    its sender's address (R86), when the campaign trusts one."""
+    config = context.config
+    reading = read.reading
+    proven = not config.authserv_id or sender_proven(reading.authentication,
+                                                     config.authserv_id, reading.sender)
+    guarded = context.guarded()
+    return replace(context.roster, check=lambda player, _: player == row.verified_player,
+                   guarded=frozenset(guarded), lifts=guarded, proven=proven)
+
+
+def _verdict(context: Answerer, row: InboxRow, read: Read, roster: Roster) -> Verdict:
     config = context.config
     if (row.size or 0) > config.max_message_bytes:
         return Verdict(f"Your message is {row.size:,} bytes long; this GM reads messages of "
@@ -215,8 +261,6 @@ def _verdict(context: Answerer, row: InboxRow, read: Read) -> Verdict:
         return Verdict(f"Your message arrived after the deadline of this phase "
                        f"({context.deadline:%Y-%m-%d %H:%M %Z}); it does not count. Orders "
                        "for the next phase are welcome once its report is out.\n", "late")
-    roster = Roster(context.roster.game, lambda player, _: player == row.verified_player,
-                    context.roster.addresses, context.roster.strangers, context.guarded())
     return judge(read.reading, context.state, context.campaign.data, roster,
                  context.campaign.system, config.max_line_chars, read.envelope)
 
@@ -227,15 +271,18 @@ def _quoted(text: str) -> str:
 
 def stranger_alert(verdict: Verdict, reading: Reading, envelope: Envelope | OrdersError,
                    moment: dt.datetime, config: MailConfig, answer: str = "",
-                   capped: bool = False) -> NewAlert:
+                   unanswered: str = "", unproven: bool = False) -> NewAlert:
     """A message with a player's password from another address (R80): what it held and what
-    became of it, as his own address is told."""
+    became of it, as his own address is told (`unanswered`: why it got no answer;
+    `unproven`: it gave his own address, which the receiving server did not prove, R86)."""
     player = verdict.stranger
     assert player is not None and reading.sender is not None
     when = moment.astimezone(config.zone())
     subject = one_line(reading.subject or "(no subject)")[:80]
+    whence = f"{reading.sender} (this address, but the receiving server did not prove that " \
+             "it came from it: it may be forged)" if unproven else reading.sender
     lines = [f"{when:%Y-%m-%d %H:%M %Z}: a message for player {player} arrived from "
-             f"{reading.sender} with your password (subject: {subject})."]
+             f"{whence} with your password (subject: {subject})."]
     if verdict.disposition == "answered":
         lines.append("Its orders count: they replace any you had sent for this phase.")
     elif verdict.disposition == "requests":
@@ -243,13 +290,11 @@ def stranger_alert(verdict: Verdict, reading: Reading, envelope: Envelope | Orde
                      "was done.")
     else:
         lines.append("It was refused, and nothing in it counts.")
-    if capped:
-        lines.append("It was not answered (that address had its answers for the hour), so "
-                     "none of its requests was answered and none of its press was sent.")
-        answer = verdict.text
-    lines += ["The answer it got:" if not capped else "How it was judged:",
-              _quoted(answer or "(no answer)")]
-    if not capped and isinstance(envelope, Envelope) and envelope.press and \
+    if unanswered:
+        lines += [unanswered, "How it was judged:", _quoted(verdict.text or "(no answer)")]
+    else:
+        lines += ["The answer it got:", _quoted(answer or "(no answer)")]
+    if not unanswered and isinstance(envelope, Envelope) and envelope.press and \
             verdict.disposition in ("answered", "requests"):
         for press in envelope.press:
             lines += [f"The press of its line {press.line}, as written ({press.echo()}):",

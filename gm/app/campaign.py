@@ -63,6 +63,18 @@ def parse_player(text: str) -> PlayerSpec:
     return PlayerSpec(letter, name, email, password)
 
 
+def check_own_address(letter: str, address: str, addresses: dict[str, str]) -> None:
+    """A GameError if another player has `address` (any case): the address is how the judge
+    knows a player, and a message from one that two share may be either's (R79)."""
+    others = sorted(other for other, theirs in addresses.items()
+                    if other != letter and theirs.casefold() == address.casefold())
+    if others:
+        raise GameError(f"player {letter}: the address {address} is player "
+                        f"{' and '.join(others)}'s already; give each player an address of "
+                        "his own (the address is how the judge knows a player: "
+                        "docs/rulings.md, R79)")
+
+
 class PasswordCache:
     """Players' passwords checked against their hashes; scrypt is slow on purpose, so each
     (player, password) is checked once."""
@@ -230,6 +242,8 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     duplicates = sorted({x for x in letters if letters.count(x) > 1})
     if duplicates:
         raise GameError(f"player letter {', '.join(duplicates)} given twice")
+    for spec in specs:
+        check_own_address(spec.letter, spec.email, {s.letter: s.email for s in specs})
     low, high = system.player_count(mode)
     if high == 1 and len(specs) != 1:
         raise GameError(f"a {mode} campaign has one player")

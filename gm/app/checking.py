@@ -39,7 +39,7 @@ def check_with_campaign(raw: bytes, folder: Path) -> Verdict:
         return verdict
     granted = answer_requests(opened, envelope, verdict.player, "check", None,
                               with_orders=verdict.message is not None,
-                              registered=verdict.stranger is None)
+                              sender=reading.sender, subject=reading.subject)
     return replace(verdict, text=joined(verdict.text, granted))
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
-from gm.app.answering import Answerer
 from gm.app.campaign import Campaign, PasswordCache, now, open_campaign
 from gm.app.crash import crash_point
 from gm.app.hosting import Host, Hosted, hosted, route
@@ -53,13 +52,15 @@ class _Opened:
 
 def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox,
             strays: Strays, done: HostRound) -> dict[str, tuple[int, int]]:
-    """The mailbox read, every message kept where it goes, then answered under its campaign's
-    claim (waiting for a worker that holds it). A message for a campaign that will not open
-    stays in the mailbox. (kept, answered) per campaign."""
+    """The mailbox read a batch at a time, each campaign's messages of the batch kept and
+    answered under its claim (waiting for whoever holds it), against the campaign as it is
+    then: its passwords, players, state and deadline read anew for each batch, so that a GM
+    command let in between two batches (`gm adjudicate`, `rollback`, `players`) is heeded by
+    the next. Only then are the batch's originals moved. A message for a campaign that will
+    not open, or whose claim is not had in time, stays in the mailbox for a later round.
+    (kept, answered) per campaign."""
     config = host.config
     names = {entry.name.casefold(): entry for entry in entries}
-    passwords: dict[str, PasswordCache] = {}
-    answerers: dict[str, Answerer] = {}
     counts: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         routed: dict[str, list[Fetched]] = defaultdict(list)
@@ -73,26 +74,23 @@ def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox
                 left.append(fetched)
             else:
                 routed[entry.name].append(fetched)
-        readings = {}
         spared: list[int] = []  # kept by their headers alone: never deleted
         for name, items in routed.items():
-            campaign = opened(names[name.casefold()])
-            assert campaign is not None
-            passwords[name] = passwords.get(name) or PasswordCache(campaign.players())
-            readings[name] = keep(campaign, items, config, passwords[name], spared)
+            entry = names[name.casefold()]
+            with entry.claim(ANSWER_WAIT_SECONDS) as mine:
+                campaign = opened(entry)
+                if not mine or campaign is None:
+                    left += items  # another holds it still: a later round takes them
+                    continue
+                reads = keep(campaign, items, config, PasswordCache(campaign.players()),
+                             spared)
+                answered = answerer_for(campaign, config).handle(reads) if reads else 0
+            kept_before, answered_before = counts[name]
+            counts[name] = (kept_before + len(reads), answered_before + answered)
         done.strays += strays.keep(lost, config, spared)
         crash_point("after-store")  # kept and committed: only now may the originals go
         mailbox.done([fetched for fetched in batch if fetched not in left], spared)
         crash_point("after-move")
-        for name, reads in readings.items():
-            entry, answered = names[name.casefold()], 0
-            with entry.claim(ANSWER_WAIT_SECONDS) as mine:
-                campaign = opened(entry)
-                if mine and reads and campaign is not None:
-                    answerers[name] = answerers.get(name) or answerer_for(campaign, config)
-                    answered = answerers[name].handle(reads)
-            kept_before, answered_before = counts[name]
-            counts[name] = (kept_before + len(reads), answered_before + answered)
     return counts
 
 

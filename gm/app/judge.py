@@ -2,13 +2,14 @@
 (GAME, PLAYER, PASSWORD, the sender's address), and only for an authenticated player the
 orders, their syntax and their legality. A message that fails authentication is refused whole
 and none of its orders is echoed: a forger learns nothing and nothing counts. Past a player's
-guessing limit (R79) a message for him from any address but his own is refused without its
-password checked, in words that are the same whether it was right or not; a message with his
-password from another address is marked so that his own address is told what it held (R80)."""
+guessing limit (R79) a message for him from any address but his own (proven his when the
+campaign trusts a receiving server, R86, and no other player's) is refused whatever its
+password, in words that are the same whether it was right or not; a message with his password
+from another address is marked so that his own address is told what it held (R80)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from gm.app.campaign import Campaign, PasswordCache
@@ -39,13 +40,47 @@ class Roster:
     addresses: dict[str, str] = field(default_factory=dict)  # player -> address on file
     strangers: str = "count"  # the right password from another address: count, or refuse
     # players past their guessing limit (R79): a message for one of them from an address
-    # other than his own is refused, its password unchecked
+    # other than his own is refused, whatever its password
     guarded: frozenset[str] = frozenset()
+    # addresses (case-folded) on file for more than one player: a message from one of them is
+    # not exempt from the guessing limit (R79), since any of those players may have sent it
+    shared: frozenset[str] = frozenset()
+    # the sender's address is proven by the receiving server (R86), or need not be
+    proven: bool = True
+    # per guarded player: when his limit lifts at the earliest, as the refusal says it
+    lifts: Mapping[str, str] = field(default_factory=dict)
+
+    def on_file(self, player: str, sender: str | None) -> bool:
+        """Whether the sender's address, as the message gives it, is the player's on file."""
+        address = self.addresses.get(player)
+        return bool(sender and address and address.casefold() == sender.casefold())
+
+    def own(self, player: str, sender: str | None) -> bool:
+        """Whether a message for `player` came from his own address: the one on file, proven
+        his when the campaign trusts a receiving server (R86)."""
+        return self.proven and self.on_file(player, sender)
 
     def elsewhere(self, player: str, sender: str | None) -> bool:
-        """Whether a message for `player` came from an address other than his own."""
-        on_file = self.addresses.get(player)
-        return bool(sender and on_file and on_file.casefold() != sender.casefold())
+        """Whether a message for `player` came from an address other than his own (or from
+        his, not proven)."""
+        return bool(sender and self.addresses.get(player)) and not self.own(player, sender)
+
+    def unproven(self, player: str, sender: str | None) -> bool:
+        """From his address on file, which the receiving server did not prove (R86)."""
+        return not self.proven and self.on_file(player, sender)
+
+    def exempt(self, player: str, sender: str | None) -> bool:
+        """Whether a message for `player` is exempt from his guessing limit: from his own
+        address, which is no other player's (R79)."""
+        return self.own(player, sender) and \
+            self.addresses[player].casefold() not in self.shared
+
+    def whence(self, player: str, sender: str | None) -> str:
+        """Where a message for `player` came from, as his answer and the GM are told."""
+        if self.unproven(player, sender):
+            return (f"from {sender}, player {player}'s address, which the receiving server "
+                    "did not prove its sender's (so it is taken as another address)")
+        return f"from {sender}, not from the address on file for player {player}"
 
 
 @dataclass(frozen=True)
@@ -89,12 +124,14 @@ def authenticate(envelope: Envelope, state: GameStateBase, roster: Roster,
         return _refused(f"there is no player {player} in this game",
                         f"a message {who} for player {player}, who is not in the game")
     elsewhere = roster.elsewhere(player, sender)
-    if roster.check is not None and elsewhere and player in roster.guarded:
-        # The same words whatever its password: the refusal tells a guesser nothing.
-        return replace(_refused(
-            f"too many wrong passwords have been given for player {player} lately, so a "
-            f"message for him is taken only from his own address until fewer have; its "
-            "password was not checked"), attempt=(player, "unchecked"))
+    if roster.check is not None and sender and player in roster.guarded and \
+            not roster.exempt(player, sender):
+        # The same words whatever its password: the refusal tells a guesser nothing. His own
+        # address is told of it, and that it carried his password if it did (R80).
+        right = roster.check(player, envelope.password)
+        return replace(_refused(_guarded(roster, player, sender)),
+                       attempt=(player, "unchecked"),
+                       stranger=player if right and elsewhere else None)
     if roster.check is not None and not roster.check(player, envelope.password):
         reason = "it has no PASSWORD line" if not envelope.password else (
             f"the PASSWORD is not player {player}'s")
@@ -102,16 +139,37 @@ def authenticate(envelope: Envelope, state: GameStateBase, roster: Roster,
                            f"a message {who} for player {player} with a wrong or missing "
                            "password")
         return replace(refused, attempt=(player, "wrong")) if envelope.password else refused
-    on_file = roster.addresses.get(player)
     if elsewhere and roster.strangers == "refuse":
-        return replace(_refused(f"it came from {sender}, not from the address on file for "
-                                f"player {player}", f"player {player}'s password from {sender}, "
-                                f"not from {on_file}: refused"), stranger=player)
+        return replace(_refused(f"it came {roster.whence(player, sender)}",
+                                f"player {player}'s password {_gm_whence(roster, player, sender)}"
+                                ": refused"), stranger=player)
     if player not in state.players_in_game():
         return replace(_refused(f"you have quit the game ({quit_rule})" if quit_rule else
                                 "you have quit the game"),
                        stranger=player if elsewhere else None)
     return player
+
+
+def _guarded(roster: Roster, player: str, sender: str) -> str:
+    """Why a message for a player past his guessing limit is refused (R79): the same words
+    whatever its password."""
+    lifts = roster.lifts.get(player)
+    until = f"until {lifts} at the earliest" if lifts else \
+        "until fewer have been given in 24 hours"
+    if roster.unproven(player, sender):
+        where = "his address unless the receiving server proves it his"
+    elif roster.own(player, sender):
+        where = "an address that another player has too"
+    else:
+        where = "an address not his own"
+    return (f"too many wrong passwords were given for player {player} in the last 24 hours: "
+            f"{until}, no message for him is taken from {where}, whatever its password")
+
+
+def _gm_whence(roster: Roster, player: str, sender: str | None) -> str:
+    if roster.unproven(player, sender):
+        return f"from {sender}, his address but not proven by the receiving server"
+    return f"from {sender}, not from {roster.addresses.get(player)}"
 
 
 def judge(reading: Reading, state: GameStateBase, data: DataSet, roster: Roster,
@@ -125,13 +183,13 @@ def judge(reading: Reading, state: GameStateBase, data: DataSet, roster: Roster,
     if reading.attachments:
         notes.append(f"Note: the attachment(s) {', '.join(reading.attachments)} were not "
                      "read; write the orders in the message itself.")
-    if verdict.stranger is not None:
+    stranger = verdict.stranger
+    if stranger is not None:
         verdict = _from_elsewhere(verdict, reading.sender, roster)
         if verdict.disposition in ("answered", "requests"):
             counts = "it counts, and " if verdict.disposition == "answered" else ""
-            notes.append(f"Note: this message came from {reading.sender}, not from the address "
-                         f"on file for player {verdict.stranger}; {counts}that address is told "
-                         "what it held.")
+            notes.append(f"Note: this message came {roster.whence(stranger, reading.sender)}; "
+                         f"{counts}that address is told what it held.")
     return replace(verdict, text="\n".join(notes) + "\n\n" + verdict.text) if notes else verdict
 
 
@@ -148,8 +206,8 @@ def _from_elsewhere(verdict: Verdict, sender: str | None, roster: Roster) -> Ver
     else:
         why = verdict.text.partition("\n")[0].removeprefix("Your message was refused: ")
         what = f"refused ({why})"
-    return replace(verdict, notice=("stranger", f"player {player}'s password from {sender}, "
-                                    f"not from {roster.addresses.get(player)}: {what}; his "
+    return replace(verdict, notice=("stranger", f"player {player}'s password "
+                                    f"{_gm_whence(roster, player, sender)}: {what}; his "
                                     "address is told"))
 
 

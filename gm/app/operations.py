@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from gm.app.campaign import Campaign, now
+from gm.app.campaign import Campaign, check_own_address, now
 from gm.app.passwords import hash_password
 from gm.app.people import check_address
 from gm.core.errors import GameError
@@ -58,6 +58,7 @@ def set_email(campaign: Campaign, spec: str) -> tuple[str, str]:
     """`L:ADDRESS` -> (letter, address) recorded."""
     letter, _, given = spec.partition(":")
     address = check_address(given.strip(" "), f"--email {spec!r}")
+    check_own_address(letter.upper(), address, {p.letter: p.email for p in campaign.players()})
     campaign.store.update_player(campaign.row, letter.upper(), email=address)
     return letter.upper(), address
 
@@ -66,7 +67,7 @@ def reset_password(campaign: Campaign, letter: str) -> str:
     """A new password for a player, kept hashed; returned once, to be given to him."""
     password = secrets.token_urlsafe(8)
     campaign.store.update_player(campaign.row, letter.upper(),
-                                 password_hash=hash_password(password))
+                                 password_hash=hash_password(password), now=now())
     return password
 
 

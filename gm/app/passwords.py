@@ -1,10 +1,12 @@
-"""Players' passwords: kept only as salted scrypt hashes."""
+"""Players' passwords: kept only as salted scrypt hashes; the codes that confirm a new one
+asked by mail, as SHA-256 hashes."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import os
+import re
 
 
 def hash_password(password: str, salt: bytes | None = None) -> str:
@@ -20,3 +22,33 @@ def check_password(password: str, stored: str) -> bool:
         return False
     return scheme == "scrypt" and hmac.compare_digest(
         hash_password(password, bytes.fromhex(salt)), stored)
+
+
+# The codes that confirm a new password asked by mail (R87): 12 letters and digits of 32 that
+# are not mistaken for one another, 60 random bits, written in groups of four.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 12
+
+
+def new_code() -> str:
+    number = int.from_bytes(os.urandom(8), "big")  # 64 bits; 32 ** 12 divides 2 ** 64
+    letters = []
+    for _ in range(CODE_LENGTH):
+        number, digit = divmod(number, len(CODE_LETTERS))
+        letters.append(CODE_LETTERS[digit])
+    return "-".join("".join(letters[i:i + 4]) for i in range(0, CODE_LENGTH, 4))
+
+
+def code_hash(code: str) -> str:
+    """A code as kept: SHA-256 of its letters and digits (any case; dashes, spaces and the
+    like are nothing)."""
+    plain = "".join(char for char in code if char.isascii() and char.isalnum()).upper()
+    return hashlib.sha256(plain.encode()).hexdigest()
+
+
+CODE_FORM = re.compile("-".join([f"[{CODE_LETTERS}]{{4}}"] * 3))
+
+
+def without_codes(text: str) -> str:
+    """A message as kept once sent: every code in it taken out."""
+    return CODE_FORM.sub("[taken out once sent]", text)

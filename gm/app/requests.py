@@ -1,7 +1,9 @@
 """What players ask of the judge by mail besides orders (orders_grammar/requests.py): each
 request answered in the order written, after the answer to the orders. Press is forwarded as
-campaign.toml [press] allows; a new password, taken only from the player's own address (R80),
-is hashed here and written with the message's handling. Nothing here changes the game's state."""
+campaign.toml [press] allows. A new password, from whatever address, waits for the code mailed
+for it to the player's address on file, and is his once a message carries `PASSWORD CONFIRM
+<code>` (R87): whoever forges his From or knows his password never sees the code. Both are
+hashed here and written with the message's handling. Nothing here changes the game's state."""
 
 from __future__ import annotations
 
@@ -10,20 +12,24 @@ from dataclasses import dataclass, field
 
 from gm.app.campaign import Campaign, now
 from gm.app.mailing import report_for
-from gm.app.passwords import hash_password
+from gm.app.passwords import code_hash, hash_password, new_code
 from gm.app.press import anonymous_press, plain, signed_press, when_released
 from gm.app.reports import phase_report
 from gm.app.settings import MailConfig, load_press_config
 from gm.app.status import standing
 from gm.core.errors import GameError
 from gm.core.state import ENDED
-from gm.messages.compose import Outgoing
+from gm.messages.compose import Outgoing, notice_mail
+from gm.messages.reading import one_line
 from gm.messages.redaction import REDACTED
 from gm.reporting.render import render
+from gm.store import PasswordChange
 from orders_grammar.message import Envelope
 from orders_grammar.requests import ALL, Press, Request
 
 MIN_PASSWORD = 6
+CODE_HOURS = 48  # a code mailed to confirm a new password holds this long (R87)
+CHANGES_PER_DAY = 3  # changes of one player's password asked by mail in 24 hours, at most
 
 
 @dataclass
@@ -32,7 +38,7 @@ class Granted:
 
     text: str = ""
     mail: list[Outgoing] = field(default_factory=list)
-    password: tuple[str, str] | None = None  # (player, new hash)
+    password: PasswordChange | None = None  # a new password asked, or confirmed
     notices: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -47,7 +53,8 @@ class Asked:
     config: MailConfig | None
     moment: dt.datetime
     with_orders: bool = False  # the message's own orders count (STATUS counts them in)
-    registered: bool = True  # from the player's own address: only then is PASSWORD taken (R80)
+    sender: str | None = None  # the message's From address, and subject (for the GM and
+    subject: str | None = None  # the player, when a new password is asked)
 
     @property
     def acting(self) -> bool:
@@ -67,11 +74,11 @@ def joined(verdict_text: str, granted: Granted) -> str:
 
 def answer_requests(campaign: Campaign, envelope: Envelope, player: str | None, key: str,
                     config: MailConfig | None, with_orders: bool = False,
-                    registered: bool = True) -> Granted:
+                    sender: str | None = None, subject: str | None = None) -> Granted:
     """Each request and press of the message answered (`config` None: described only;
-    `with_orders`: the message's orders count, and are in before its STATUS; `registered`:
-    it came from the player's own address)."""
-    asked = Asked(campaign, player, key, config, now(), with_orders, registered)
+    `with_orders`: the message's orders count, and are in before its STATUS; `sender` and
+    `subject`: the message's)."""
+    asked = Asked(campaign, player, key, config, now(), with_orders, sender, subject)
     granted = Granted()
     parts: list[str] = []
     items: list[Request | Press] = sorted([*envelope.requests, *envelope.press],
@@ -126,25 +133,100 @@ def _report(asked: Asked, request: Request, granted: Granted) -> str:
 
 
 def _password(asked: Asked, request: Request, granted: Granted) -> str:
+    """A new password asked: kept waiting, and a code to confirm it mailed to the player's
+    address on file, whatever address asked (R87)."""
     assert asked.player is not None and request.secret is not None
+    if granted.password is not None:
+        raise GameError("one new PASSWORD, or one PASSWORD CONFIRM, a message: this line is "
+                        "not taken")
+    if request.confirm:
+        return _confirm(asked, request, granted)
     secret = request.secret
-    if not asked.registered:  # a stolen password must not lock its owner out (R80)
-        granted.notices.append(("password", f"player {asked.player}'s new password, asked "
-                                "from an address not on file: not taken"))
-        raise GameError(f"a password is changed only by a message from the address on file "
-                        f"for player {asked.player}; yours is unchanged, and that address is "
-                        "told")
     if secret == REDACTED:  # read back from the store, where no password is kept
         raise GameError("the new password could not be read back; send it again")
-    if len(secret) < MIN_PASSWORD or "#" in secret:
+    if len(secret) < MIN_PASSWORD or "#" in secret or any(c.isspace() for c in secret):
         raise GameError(f"a password has at least {MIN_PASSWORD} characters, no spaces and "
                         "no '#'; your password is unchanged")
+    player = asked.player
     if not asked.acting:
-        return f"PASSWORD (line {request.line}): your password would be changed."
-    granted.password = (asked.player, hash_password(secret))
-    granted.notices.append(("password", f"player {asked.player} changed his password by mail"))
-    return f"PASSWORD (line {request.line}): changed. Write the new one in your messages from " \
-           "now on (it is not repeated here)."
+        return f"PASSWORD (line {request.line}): your password would not change yet: a code " \
+               f"would be mailed to the address on file for player {player}, to be sent " \
+               "back as PASSWORD CONFIRM <code>."
+    assert asked.config is not None
+    campaign = asked.campaign
+    since = asked.moment - dt.timedelta(hours=24)
+    if campaign.store.changes_asked_since(campaign.row, player, since) >= CHANGES_PER_DAY:
+        granted.notices.append(("password", f"player {player}: a new password asked by mail "
+                                f"from {asked.sender}, past {CHANGES_PER_DAY} in 24 hours: "
+                                "not taken"))
+        raise GameError(f"{CHANGES_PER_DAY} changes of player {player}'s password were asked "
+                        "in the last 24 hours already; yours is unchanged: confirm one of them "
+                        "with the code mailed for it, or ask the GM")
+    code = new_code()
+    expires = asked.moment + dt.timedelta(hours=CODE_HOURS)
+    granted.password = PasswordChange(player, hash_password(secret), code_hash(code), expires)
+    owner = next(p for p in campaign.players() if p.letter == player)
+    granted.mail.append(_code_mail(asked, owner.email, request, code, expires))
+    granted.notices.append(("password", f"player {player} asked for a new password by mail "
+                            f"(from {asked.sender}); a code to confirm it was mailed to his "
+                            "address"))
+    return f"PASSWORD (line {request.line}): not changed yet. A code is mailed to the address " \
+           f"on file for player {player}: send it back within {CODE_HOURS} hours in a line " \
+           "PASSWORD CONFIRM <code>, after your present PASSWORD line, and the new password " \
+           "is yours (it is not repeated here). Until then your password is unchanged."
+
+
+def _code_mail(asked: Asked, to: str, request: Request, code: str, expires: dt.datetime
+               ) -> Outgoing:
+    """The code that confirms a new password, mailed to the player's address on file: it
+    says who asked, and what to do if it was not he."""
+    assert asked.player is not None and asked.config is not None
+    campaign, player, zone = asked.campaign, asked.player, asked.config.zone()
+    subject = one_line(asked.subject or "(no subject)")[:80]
+    text = "\n".join([
+        f"Player {player} of game {campaign.name}: a new password for you was asked at "
+        f"{asked.moment.astimezone(zone):%Y-%m-%d %H:%M %Z}, in a message from {asked.sender} "
+        f"that carried your present password (subject: {subject}).", "",
+        f"It is yours only when you send the judge, before "
+        f"{expires.astimezone(zone):%Y-%m-%d %H:%M %Z}, a message with these lines:", "",
+        f"  GAME {campaign.name}", f"  PLAYER {player}", "  PASSWORD <your present password>",
+        f"  PASSWORD CONFIRM {code}", "",
+        "The code is good once. Until then your password is unchanged.", "",
+        "If you did not ask for it, do not send the code: your password stays as it is. But "
+        "whoever asked knew your present password: send a new one of your own at once (a "
+        "second PASSWORD line with it, then the code you will get for it), and tell the GM.",
+        ""])
+    return notice_mail(campaign.name, asked.config.gm_address, to, "password",
+                       f"{asked.key}.{request.line}",
+                       f"{campaign.name}: confirm your new password (player {player})", text,
+                       asked.moment.astimezone(zone))
+
+
+def _confirm(asked: Asked, request: Request, granted: Granted) -> str:
+    """`PASSWORD CONFIRM <code>`: the change the code was mailed for made, once."""
+    assert asked.player is not None and request.secret is not None
+    if request.secret == REDACTED:  # read back from the store, where no code is kept
+        raise GameError("the code could not be read back; send it again")
+    campaign, player = asked.campaign, asked.player
+    change = campaign.store.pending_change(campaign.row, player, code_hash(request.secret),
+                                           asked.moment)
+    if change is None:
+        granted.notices.append(("password", f"player {player}: a PASSWORD CONFIRM from "
+                                f"{asked.sender} with a code that is wrong, used or expired"))
+        raise GameError(f"that is no code mailed for a new password of player {player}, or "
+                        "it has been used or has expired; your password is unchanged")
+    if not asked.acting:
+        return f"PASSWORD CONFIRM (line {request.line}): your password would be changed to " \
+               "the one asked with this code."
+    assert asked.config is not None
+    granted.password = PasswordChange(player, confirms=change.id)
+    granted.notices.append(("password", f"player {player} changed his password by mail, "
+                            f"confirmed with the code mailed to his address (from "
+                            f"{asked.sender})"))
+    asked_at = change.created_at.astimezone(asked.config.zone())
+    return f"PASSWORD CONFIRM (line {request.line}): changed, to the password asked at " \
+           f"{asked_at:%Y-%m-%d %H:%M %Z}. Write it in your messages from now on (it is not " \
+           "repeated here); any other change of it waiting for a code is void."
 
 
 def _press(asked: Asked, press: Press, granted: Granted) -> str:

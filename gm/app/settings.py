@@ -1,13 +1,15 @@
 """The [mail] table of a campaign's campaign.toml: the servers, and how the GM wants mail
 handled (size limits, the loop breaker, orders from an address not on file, the guessing
-limit on passwords, whether a message once kept stays in the processed folder, the time zone of
-the Date header). Passwords never sit there: it names the environment variables that hold
-them. Its addresses are plain addr-specs (gm.app.people)."""
+limit on passwords, the receiving server trusted to prove a sender's address, whether a
+message once kept stays in the processed folder, the time zone of the Date header).
+Passwords never sit there: it names the environment variables that hold them. Its addresses
+are plain addr-specs (gm.app.people)."""
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +49,10 @@ class MailConfig:
     # A player's wrong passwords in 24 hours, from any address, past which a message for him
     # from an address other than his own is refused without its password checked (R79).
     wrong_passwords_per_day: int = 10
+    # The receiving server whose Authentication-Results (RFC 8601) prove a From address's
+    # domain (R86): a message from a player's address counts as his only if it proves it.
+    # "": none is trusted, and a forged From is taken as the player's (R79).
+    authserv_id: str = ""
     timezone: str = ""  # of the Date header; default: [schedule]'s, else UTC
     send_attempts: int = 8  # a message that meets a temporary failure this often has failed
     gm_copy_to: str = ""  # where the GM's copies and digests go (default: gm_address)
@@ -120,6 +126,11 @@ def mail_config_from(table: dict[str, object], schedule: object, where: str) -> 
     if type(mail.wrong_passwords_per_day) is not int or mail.wrong_passwords_per_day < 1:
         raise GameError(f"{where} [mail]: wrong_passwords_per_day is a whole number, 1 or more "
                         "(a password must not be guessed: docs/rulings.md, R79)")
+    if not isinstance(mail.authserv_id, str) or re.search(r"[\s;()\"\\]|[^ -~]",
+                                                            mail.authserv_id):
+        raise GameError(f"{where} [mail]: authserv_id is the receiving server's name in its "
+                        "Authentication-Results headers, in quotes, as \"mx.example.org\" "
+                        "(docs/rulings.md, R86)")
     mail.zone()
     return mail
 

@@ -37,6 +37,9 @@ class Reading:
     attachments: tuple[str, ...] = ()  # named in the answer, never read
     automated: str | None = None  # why no answer is due (RFC 3834), or None
     unreadable: str | None = None  # why the text could not be decoded, or None
+    # each Authentication-Results value, with its place among the header fields (0: the
+    # topmost), for gm.messages.authresults
+    authentication: tuple[tuple[int, str], ...] = ()
 
 
 def one_line(value: object) -> str:
@@ -96,7 +99,8 @@ def read_parsed(raw: bytes, message: EmailMessage | None) -> Reading:
         text=_normal("\n".join(texts)), is_email=True, sender=_sender(message),
         subject=_value(message, "Subject"), message_id=_message_id(message),
         attachments=tuple(attachments), automated=automated_reason(message),
-        unreadable=problems[0] if problems and not any(t.strip() for t in texts) else None)
+        unreadable=problems[0] if problems and not any(t.strip() for t in texts) else None,
+        authentication=_authentication(message))
 
 
 def read_headers(raw: bytes) -> Reading:
@@ -107,7 +111,7 @@ def read_headers(raw: bytes) -> Reading:
     assert isinstance(message, EmailMessage)
     return Reading(text="", is_email=True, sender=_sender(message),
                    subject=_value(message, "Subject"), message_id=_message_id(message),
-                   automated=automated_reason(message))
+                   automated=automated_reason(message), authentication=_authentication(message))
 
 
 def _normal(text: str) -> str:
@@ -141,6 +145,13 @@ def _sender(message: EmailMessage) -> str | None:
         if ADDRESS.match(spec):
             return spec
     return None
+
+
+def _authentication(message: EmailMessage) -> tuple[tuple[int, str], ...]:
+    """The Authentication-Results fields as written, each with its place (RFC 8601)."""
+    return tuple((place, one_line(value)) for place, (name, value)
+                 in enumerate(message.raw_items())
+                 if name.lower() == "authentication-results" and isinstance(value, str))
 
 
 def _message_id(message: EmailMessage) -> str | None:

@@ -1,6 +1,7 @@
 """No password at rest: PASSWORD values are taken out of a message before it is stored, in
 every text part however it is encoded (plain or HTML, quoted-printable, base64, UTF-16,
-quoted replies), wherever else the same value appears. SALT words stay: they are public
+quoted replies), wherever else the same value appears; so are the codes that confirm a new
+password (`PASSWORD CONFIRM <code>`). SALT words stay: they are public
 (docs/dice.md).
 
 Where every occurrence of a value stands in the message's bytes as written (7-bit, 8-bit or
@@ -20,10 +21,11 @@ from gm.messages.html import html_to_text
 from gm.messages.reading import parse_mail
 
 REDACTED = "[redacted]"
-PASSWORD_LINE = re.compile(r"(?im)^([ \t>]*PASSWORD[ \t\u00a0]+)(\S+)")
+# `PASSWORD CONFIRM <code>`: the code is the value (R87), a secret as a password is.
+PASSWORD_LINE = re.compile(r"(?im)^([ \t>]*PASSWORD[ \t\u00a0]+(?:CONFIRM[ \t\u00a0]+)?)(\S+)")
 # In HTML the value may sit behind tags or an entity: `<b>PASSWORD</b>&nbsp;<span>pw</span>`.
-PASSWORD_HTML = re.compile(r"(?i)(PASSWORD(?:\s|&nbsp;|&#160;|\u00a0|<[^>]{0,200}>)+)"
-                           r"([^<\s&]+)")
+GAP = r"(?:\s|&nbsp;|&#160;|\u00a0|<[^>]{0,200}>)+"
+PASSWORD_HTML = re.compile(rf"(?i)(PASSWORD{GAP}(?:CONFIRM{GAP})?)([^<\s&]+)")
 LITERAL = ("7bit", "8bit", "quoted-printable", "binary", "")
 
 

@@ -34,13 +34,17 @@ def _alert_row(r: Row) -> AlertRow:
 
 class AlertStore(Database):
     def wrong_passwords_since(self, campaign: CampaignRow, since: dt.datetime
-                              ) -> dict[str, int]:
-        """Per player: the wrong passwords given for him since then, from any address."""
+                              ) -> dict[str, list[dt.datetime]]:
+        """Per player: when each wrong password given for him since then came, from any
+        address, oldest first."""
         with self._tx() as sql:
-            rows = sql.all("SELECT player, count(*) AS wrong FROM alerts WHERE campaign_id = "
-                           ":campaign AND kind = 'wrong' AND created_at >= :since GROUP BY "
-                           "player", campaign=campaign.id, since=since)
-        return {str(r["player"]): int(r["wrong"]) for r in rows}
+            rows = sql.all("SELECT player, created_at FROM alerts WHERE campaign_id = "
+                           ":campaign AND kind = 'wrong' AND created_at >= :since ORDER BY "
+                           "created_at, id", campaign=campaign.id, since=since)
+        found: dict[str, list[dt.datetime]] = {}
+        for r in rows:
+            found.setdefault(str(r["player"]), []).append(_utc(r["created_at"]))
+        return found
 
     def untold_alerts(self, campaign: CampaignRow) -> list[AlertRow]:
         with self._tx() as sql:

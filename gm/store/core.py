@@ -19,6 +19,7 @@ from gm.core.errors import GameError, Superseded
 from gm.games.registry import system_for
 from gm.store.base import Database, Row, is_integrity_error
 from gm.store.mail import MailLike, queue_in, release_in
+from gm.store.passwords import void_changes
 from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow
 
 if TYPE_CHECKING:
@@ -208,7 +209,8 @@ class StateStore(Database):
         return [_orders_row(r) for r in rows]
 
     def update_player(self, campaign: CampaignRow, letter: str, email: str | None = None,
-                      password_hash: str | None = None) -> None:
+                      password_hash: str | None = None, now: dt.datetime | None = None
+                      ) -> None:
         values = {k: v for k, v in (("email", email), ("password_hash", password_hash)) if v}
         if not values:
             return
@@ -219,6 +221,8 @@ class StateStore(Database):
                                letter=letter, **values)
             if done.rowcount != 1:
                 raise GameError(f"no player {letter} in this campaign")
+            if password_hash:  # a change asked by mail and not yet confirmed is void (R87)
+                void_changes(sql, campaign.id, letter, now or dt.datetime.now(dt.UTC))
 
     def record_result(self, campaign: CampaignRow, state_seq: int, result: str) -> None:
         with self._tx() as sql:

@@ -10,7 +10,8 @@ from typing import NamedTuple, Protocol
 
 from gm.core.errors import GameError
 from gm.store.base import Database, Row, Sql, within
-from gm.store.rows import CampaignRow, NewAlert
+from gm.store.passwords import write_change
+from gm.store.rows import CampaignRow, NewAlert, PasswordChange
 
 
 class MailLike(Protocol):
@@ -69,7 +70,7 @@ class Handling(NamedTuple):
     orders: tuple[int, str, str, str] | None = None  # state seq, player, redacted text, JSON
     mail: Sequence[MailLike] = ()
     notices: Sequence[tuple[str, str]] = ()  # (kind, text)
-    password: tuple[str, str] | None = None  # (player, new hash): PASSWORD asked by mail
+    password: PasswordChange | None = None  # a new PASSWORD asked, or confirmed, by mail
     alerts: Sequence[NewAlert] = ()  # for players' own addresses (gm.store.alerts)
 
 
@@ -269,10 +270,9 @@ class MailStore(Database):
             for table, rows in (("orders", order_rows), ("outbox", mail_rows),
                                 ("notices", notice_rows), ("alerts", alert_rows)):
                 sql.insert_many(table, rows)
-            for player, password_hash in (h.password for h in handlings if h.password):
-                sql.execute("UPDATE players SET password_hash = :hash WHERE campaign_id = "
-                            ":campaign AND letter = :letter", hash=password_hash,
-                            campaign=campaign.id, letter=player)
+            for handling in handlings:
+                if handling.password is not None:
+                    write_change(sql, campaign.id, handling.password, handling.inbox_id, now)
             sql.insert_many("inbox_handled", [
                 {"inbox_id": h.inbox_id, "campaign_id": campaign.id,
                  "disposition": h.disposition, "note": h.note or None,
@@ -306,11 +306,13 @@ class MailStore(Database):
                            f"{wanted} ORDER BY id", campaign=campaign.id, **params)
         return [_outbox_row(r) for r in rows]
 
-    def mark_sent(self, row: OutboxRow, now: dt.datetime) -> None:
+    def mark_sent(self, row: OutboxRow, now: dt.datetime, raw: str | None = None) -> None:
+        """A message sent; `raw`: what is kept of it from now on (a secret taken out)."""
         with self._tx() as sql:
             sql.execute("UPDATE outbox SET sent_at = :now, status = 'sent', attempts = "
-                        ":attempts, last_error = NULL WHERE id = :id", now=now,
-                        attempts=row.attempts + 1, id=row.id)
+                        ":attempts, last_error = NULL, raw = :raw WHERE id = :id", now=now,
+                        attempts=row.attempts + 1, raw=row.raw if raw is None else raw,
+                        id=row.id)
 
     def mark_unsent(self, campaign: CampaignRow, row: OutboxRow, status: str, error: str,
                     next_attempt: dt.datetime | None,

@@ -2,7 +2,8 @@
 transaction: new tables, columns and indexes, then the stored text rewritten by the functions
 the caller gives (version 2 takes every PASSWORD out of the stored messages; a message not yet
 answered has its password checked first and the result kept, so that it can still be answered).
-Each step runs only on a database older than it: version 3 adds the alerts table alone.
+Each step runs only on a database older than it: version 3 adds the alerts table alone, version
+4 the password_changes table alone.
 """
 
 from __future__ import annotations

@@ -59,6 +59,18 @@ class NewAlert(NamedTuple):
 
     player: str  # whose password
     kind: str  # wrong (a wrong password given for him), unchecked (refused past the guessing
-    #            limit, its password not checked), stranger (his password, another address)
+    #            limit, whatever its password), stranger (his password, another address)
     sender_address: str | None
     text: str = ""  # what he is told of it (a stranger's message: what it held)
+
+
+class PasswordChange(NamedTuple):
+    """A change of a player's password by mail (gm.app.requests, R87), written with the
+    handling of the message: asked (the new password's hash, the hash of the code mailed for
+    it, until when the code holds), or confirmed (`confirms`: the asked change's id)."""
+
+    player: str
+    password_hash: str = ""
+    code_hash: str = ""
+    expires_at: dt.datetime | None = None
+    confirms: int | None = None

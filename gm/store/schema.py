@@ -8,8 +8,9 @@ moment (kept in UTC)."""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
+SCHEMA_VERSION = 4  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
 #                    3: alerts (issue 24): wrong passwords and another address's messages
+#                    4: password changes asked by mail, waiting for their code (R87)
 
 TYPES = {
     "sqlite": {"ID": "INTEGER NOT NULL", "TIME": "DATETIME"},
@@ -111,12 +112,26 @@ COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("told_at", "{TIME}"),  # when the message that told him was queued
         ("told_in", "VARCHAR(300)"),  # its Message-ID
     ], ["PRIMARY KEY (id)", CAMPAIGN]),
+    # A new password asked by mail (gm.app.requests): taken only when a message carries the
+    # code mailed for it to the player's address on file (R87). Neither the password nor the
+    # code is kept in clear.
+    "password_changes": ([
+        ("id", "{ID}"), ("campaign_id", "INTEGER NOT NULL"),
+        ("player", "VARCHAR(2) NOT NULL"),
+        ("password_hash", "VARCHAR(200) NOT NULL"),  # the new password, as players' are kept
+        ("code_hash", "VARCHAR(64) NOT NULL"),  # SHA-256 of the code mailed
+        ("inbox_id", "INTEGER"),  # the message that asked
+        ("created_at", "{TIME} NOT NULL"), ("expires_at", "{TIME} NOT NULL"),
+        ("state", "VARCHAR(10) NOT NULL"),  # pending, done (confirmed), void
+        ("done_at", "{TIME}"),
+    ], ["PRIMARY KEY (id)", CAMPAIGN]),
 }
 INDEXES = {
     "ix_inbox_message_id": "inbox (campaign_id, message_id)",
     "ix_outbox_status": "outbox (campaign_id, status)",
     "ix_inbox_handled_at": "inbox_handled (campaign_id, handled_at)",
     "ix_alerts_player": "alerts (campaign_id, player, created_at)",
+    "ix_password_changes_player": "password_changes (campaign_id, player, state)",
 }
 
 
