@@ -97,6 +97,9 @@ mail_location = maildir:{folder}/mail/%u
 first_valid_uid = {uid}
 first_valid_gid = {gid}
 lmtp_save_to_detail_mailbox = no
+# IDLE sees a delivery within a second even where dovecot cannot watch the folder (a busy test
+# machine out of inotify instances falls back to polling, 30 seconds by default)
+mailbox_idle_check_interval = 1 secs
 passdb {{
   driver = passwd-file
   args = {folder}/passwd

@@ -93,7 +93,13 @@ class ImapMailbox:
         try:
             if self.client.search("ALL"):
                 return
-            self.client.idle()
+            try:
+                self.client.idle()
+            except IMAPClientError as exc:  # news came as IDLE began: mail, most likely
+                if "Unexpected IDLE response" not in str(exc):
+                    raise
+                self.client.idle_done()
+                return
             try:
                 self.client.idle_check(timeout=seconds)
             finally:
