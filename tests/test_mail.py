@@ -225,3 +225,19 @@ def test_pre_game_reports_by_mail_carry_the_first_commitment(
     gm("send", str(folder))
     text = text_of(mailbox(PLAYERS["B"], servers)[0])
     assert "the next phase's seed is committed to" in text and "PLAYER B" in text
+
+
+def test_a_phase_adjudicated_again_after_a_rollback_is_reported_again(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GM rolls a phase back and adjudicates it again: the players get the new reports
+    (new messages), not nothing because the first ones' Message-IDs were taken."""
+    folder = campaign(tmp_path, servers, monkeypatch)
+    gm("adjudicate", str(folder))
+    gm("send", str(folder))
+    gm("rollback", str(folder), "--to", "1.1", "--reason", "a GM's correction")
+    gm("adjudicate", str(folder))
+    gm("send", str(folder))
+    for address in PLAYERS.values():
+        reports = [m for m in mailbox(address, servers) if ".report." in m["Message-ID"]]
+        assert len(reports) == 2, [m["Message-ID"] for m in reports]
+        assert len({m["Message-ID"] for m in reports}) == 2

@@ -208,8 +208,10 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
                           "events": [e.model_dump(mode="json") for e in events_of(
                               result.timeline)]})
-    mail = reports_by_mail(campaign, state, after, events, f"t{state.turn}p{state.phase}",
-                           salts, sent=sorted(messages))
+    key = f"t{state.turn}p{state.phase}"  # a phase adjudicated again after a rollback: its
+    if any(e.action == f"adjudicate {state.turn}.{state.phase}" for e in history):  # reports
+        key = f"{key}.{history[-1].seq + 1}"  # are new messages, not the ones sent before
+    mail = reports_by_mail(campaign, state, after, events, key, salts, sent=sorted(messages))
     detail = {"players": sorted(messages), "salts": salts,
               "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
     crash_point("before-adjudicate-store")
