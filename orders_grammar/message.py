@@ -16,6 +16,7 @@ from orders_grammar.problem import Problem
 from orders_grammar.requests import (
     Press,
     Request,
+    confirms,
     read_new_password,
     read_press,
     read_request,
@@ -136,7 +137,9 @@ def read_envelope(text: str) -> Envelope:
             orders.append(line)
             continue
         key, value = match.group(1).upper(), match.group(2).strip()
-        if key == "PASSWORD" and "PASSWORD" in header and value:
+        if key == "PASSWORD" and value and ("PASSWORD" in header or confirms(value)):
+            # A second PASSWORD line, or `PASSWORD CONFIRM <code>` wherever it stands (before
+            # the present password too: no password has a space in it).
             asked = read_new_password(value, line.number, line.text)  # new, or its code
             if isinstance(asked, Problem):
                 problems.append(asked)

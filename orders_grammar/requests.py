@@ -71,6 +71,13 @@ def read_request(text: str, number: int) -> Request | Problem | None:
     return Request(number, kind)
 
 
+def confirms(value: str) -> bool:
+    """Whether a PASSWORD line's value is `CONFIRM <code>` (a code sent back), which no
+    password is: a password has no space in it."""
+    match = CONFIRM.match(value)
+    return match is not None and bool((match.group(1) or "").strip())
+
+
 def read_new_password(value: str, number: int, text: str) -> Request | Problem:
     """A second PASSWORD line's value: a new password, or `CONFIRM <code>`."""
     match = CONFIRM.match(value)

@@ -45,6 +45,7 @@ def servers(mail_servers_running: MailServers) -> Iterator[MailServers]:
     mail_servers_running.behaviour.drop_once.clear()
     mail_servers_running.behaviour.greylist_once.clear()
     mail_servers_running.behaviour.authentication.clear()
+    mail_servers_running.behaviour.received_first = False
 
 
 @pytest.fixture(scope="session")

@@ -42,6 +42,9 @@ class Behaviour:
     # writes in the Authentication-Results header it puts on top of what that sender sends
     # (`dmarc=pass header.from=example.org`); a sender not named gets none
     authentication: dict[str, str] = field(default_factory=dict)
+    # where those results go: above the server's Received line (False), or right below it
+    # (True), as Postfix with OpenDKIM/OpenDMARC and Gmail put theirs
+    received_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,8 +182,8 @@ class _Relay:
                     f"{email.utils.formatdate(localtime=True)}\r\n").encode()
         results = behaviour.authentication.get((envelope.mail_from or "").lower())
         if results is not None:
-            received = f"Authentication-Results: {AUTHSERV_ID};\r\n\t{results}\r\n".encode() \
-                + received
+            field_ = f"Authentication-Results: {AUTHSERV_ID};\r\n\t{results}\r\n".encode()
+            received = received + field_ if behaviour.received_first else field_ + received
         content = envelope.original_content or envelope.content
         self._deliver(envelope.mail_from, envelope.rcpt_tos, received + content)
         for recipient in envelope.rcpt_tos:

@@ -189,7 +189,9 @@ def test_a_stolen_password_from_another_address_is_told_and_changes_no_password(
     assert not [m for m in mailbox(MALLORY, servers) if ".password." in m["Message-ID"]]
     code_mail, = [m for m in mailbox(CLARA, servers) if ".password." in m["Message-ID"]]
     assert "a new password for you was asked" in text_of(code_mail)
-    assert "in a message from mallory@example.org" in text_of(code_mail)
+    assert "in a message that says it came from mallory@example.org (a sender can be " \
+           "forged)" in text_of(code_mail)
+    assert "all of it" not in text_of(code_mail)
 
     alert, = _alerts(CLARA, servers)
     assert "2 message(s) with your password came from an address other than this one" in alert
@@ -335,9 +337,48 @@ def test_a_version_2_database_gains_the_alerts_and_keeps_its_checks(tmp_path: Pa
             "'From: anna@example.org\n\nGAME v2\nPLAYER A\nPASSWORD [redacted]\n', "
             "'2026-11-29 10:00:00.000000', 0, 'anna@example.org', 'A')")
     opened = open_campaign(folder)
-    assert opened.store.schema_version() == SCHEMA_VERSION == 4
+    assert opened.store.schema_version() == SCHEMA_VERSION == 5
     assert opened.store.untold_alerts(opened.row) == []
-    assert opened.store.changes_asked_since(opened.row, "A", dt.datetime(2026, 1, 1,
-                                                                         tzinfo=dt.UTC)) == 0
+    assert opened.store.changes_asked(opened.row, "A", dt.datetime(2026, 1, 1,
+                                                                   tzinfo=dt.UTC)) == []
     (row,) = opened.store.unanswered(opened.row)
     assert row.verified_player == "A"
+
+
+def test_a_version_4_database_gains_the_fingerprints_and_answers_what_it_kept(
+        tmp_path: Path) -> None:
+    """Version 5 adds which password a message was checked against (inbox.verified_by) and
+    whence a change was asked (password_changes.sender_address, own): a message kept by
+    version 4 and not yet answered counts as it was checked then; a change it kept waiting is
+    counted as asked from another address."""
+    from gm.app.answering import handle_stored
+    from gm.app.settings import MailConfig
+
+    folder = tmp_path / "v4"
+    gm("new", str(folder), "--seed", "mail", "-p", "A:A:anna@example.org:pwa-long",
+       "-p", "B:B:boris@example.org:pwb-long")
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    with sqlite3.connect(folder / "campaign.sqlite") as connection:
+        connection.execute("ALTER TABLE inbox DROP COLUMN verified_by")
+        connection.execute("ALTER TABLE password_changes DROP COLUMN sender_address")
+        connection.execute("ALTER TABLE password_changes DROP COLUMN own")
+        connection.execute("UPDATE schema_info SET value = '4' WHERE \"key\" = 'version'")
+        connection.execute(
+            "INSERT INTO inbox (campaign_id, content_hash, sender, raw, received_at, done, "
+            "sender_address, verified_player) VALUES (1, 'h', 'anna@example.org', "
+            "'From: anna@example.org\n\nGAME v4\nPLAYER A\nPASSWORD [redacted]\nQUIT\n', "
+            "'2026-11-29 10:00:00.000000', 0, 'anna@example.org', 'A')")
+        connection.execute(
+            "INSERT INTO password_changes (campaign_id, player, password_hash, code_hash, "
+            "created_at, expires_at, state) VALUES (1, 'A', 'scrypt$00$00', 'c', "
+            "'2026-11-29 10:00:00.000000', '2026-12-01 10:00:00.000000', 'pending')")
+    opened = open_campaign(folder)
+    assert opened.store.schema_version() == SCHEMA_VERSION == 5
+    (row,) = opened.store.unanswered(opened.row)
+    assert (row.verified_player, row.verified_by) == ("A", None)
+    assert opened.store.changes_asked(opened.row, "A", dt.datetime(2026, 1, 1,
+                                                                   tzinfo=dt.UTC)) == [("", False)]
+    assert handle_stored(opened, MailConfig(gm_address="gm@example.org")) == 1
+    (orders,) = opened.store.orders_for(opened.row, 1, 1)
+    assert orders.player == "A" and "QUIT" in orders.raw

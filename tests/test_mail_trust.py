@@ -219,8 +219,9 @@ def test_a_forger_of_the_owner_s_from_cannot_change_his_password(
     assert "PASSWORD (line 4): not changed yet" in _answers(CLARA, servers)[asked]
     code_mail, = _mails(CLARA, servers, "password")
     assert "a new password for you was asked at" in code_mail
-    assert "in a message from clara@example.org that carried your present password " \
-           "(subject: mine now)" in code_mail
+    assert "in a message that says it came from clara@example.org (a sender can be forged) " \
+           "and that carried your present password." in code_mail
+    assert "mine now" not in code_mail  # nothing the asker wrote is quoted
     assert "If you did not ask for it, do not send the code" in code_mail
     guessed = _forged(servers, FORGER, CLARA, _message("C", PASSWORDS["C"],
                                                         "PASSWORD CONFIRM ABCD-EFGH-JKLM"))
@@ -235,16 +236,18 @@ def test_a_forger_of_the_owner_s_from_cannot_change_his_password(
     assert "Your message was refused" not in answers[own]
     assert "the PASSWORD is not player C's" in answers[stolen]
     digest = "".join(text_of(m) for m in mailbox(GM_DESK, servers))
-    assert "player C asked for a new password by mail (from clara@example.org)" in digest
+    assert "player C asked for a new password by mail (from clara@example.org, his " \
+           "address)" in digest
     assert "a PASSWORD CONFIRM from clara@example.org with a code that is wrong" in digest
 
 
 def test_a_code_is_good_once_for_48_hours_and_a_gm_reset_voids_it(
         tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
         postgres_url: str) -> None:
-    """Two changes asked, the second confirmed: the first's code is void. Three asked in a
-    day at most. A code sent back after 48 hours has expired. A password the GM resets voids
-    the changes waiting. In PostgreSQL, as a hosted judge keeps them."""
+    """Two changes asked, the second confirmed: the first's code is void. A code sent back
+    after 48 hours has expired. A password the GM resets voids the changes waiting, and so
+    does a new address (the codes went to the one he had). In PostgreSQL, as a hosted judge
+    keeps them."""
     from tests.servers import fresh_database
 
     monkeypatch.setenv("GM_NOW", "2026-11-29T10:00:00+00:00")
@@ -266,8 +269,6 @@ def test_a_code_is_good_once_for_48_hours_and_a_gm_reset_voids_it(
     assert "your password is unchanged" in ask("second-new-2", f"PASSWORD CONFIRM {first}")
     ask("second-new-2", "PASSWORD third-new-3")
     third = _code(CLARA, servers)
-    assert "3 changes of player C's password were asked in the last 24 hours already" in \
-        ask("second-new-2", "PASSWORD fourth-new-4")
     monkeypatch.setenv("GM_NOW", "2026-12-01T10:00:01+00:00")  # 48 hours and more on
     assert "it has been used or has expired" in ask("second-new-2",
                                                     f"PASSWORD CONFIRM {third}")
@@ -277,6 +278,12 @@ def test_a_code_is_good_once_for_48_hours_and_a_gm_reset_voids_it(
     given = reset.split("player C: new password ")[1].split()[0]
     assert "your password is unchanged" in ask(given, f"PASSWORD CONFIRM {fifth}")
     assert _checks(folder, "C", given) and not _checks(folder, "C", "fifth-new-5")
+    ask(given, "PASSWORD sixth-new-6")
+    sixth = _code(CLARA, servers)
+    gm("players", str(folder), "--email", f"C:{CLARA.upper()}")  # the same mailbox: kept
+    gm("players", str(folder), "--email", "C:clara.new@example.org")  # another: void
+    assert "your password is unchanged" in ask(given, f"PASSWORD CONFIRM {sixth}")
+    assert _checks(folder, "C", given) and not _checks(folder, "C", "sixth-new-6")
 
 
 # 2b. The receiving server's Authentication-Results (R86)
@@ -343,17 +350,33 @@ RECEIVED = "Received: from relay.forger.test by mx.example.org with ESMTP id 1; 
     ((f"Authentication-Results: mx.example.org; {PASSED}",), True),
     ((f"Authentication-Results: mx.example.org; {FAILED}", RECEIVED,
       f"Authentication-Results: {FORGED_RESULTS}"), False),  # the forger's, below, is not read
+    # Postfix with a milter, Gmail: the server's Received on top, its results right below,
+    # then the sender's headers; the forger's field, the first of his, is not read
+    ((RECEIVED, f"Authentication-Results: mx.example.org; {FAILED}",
+      f"Authentication-Results: {FORGED_RESULTS}"), False),
+    ((RECEIVED, f"Authentication-Results: mx.example.org; {PASSED}",
+      "Authentication-Results: mx.example.org; dmarc=fail header.from=example.org"), True),
+    # one field only: a pass in a second field of the server's is not read (it fails safe)
     (("Authentication-Results: mx.example.org; dkim=fail header.d=example.org",
-      "Authentication-Results: mx.example.org; dmarc=pass header.from=example.org"), True),
+      "Authentication-Results: mx.example.org; dmarc=pass header.from=example.org"), False),
+    (("Authentication-Results: mx.example.org; dmarc=none header.from=example.org",
+      "Authentication-Results: mx.example.org; dkim=pass header.d=example.org"), False),
+    # DMARC's own fail outweighs a pass beside it
+    (("Authentication-Results: mx.example.org; dkim=pass header.d=example.org; dmarc=fail "
+      "header.from=example.org",), False),
+    (("Authentication-Results: mx.example.org; dmarc=pass",), False),  # for what domain?
     (("Authentication-Results: other.example; dmarc=pass header.from=example.org",), False),
     (("Authentication-Results: MX.Example.ORG 1; dmarc=pass (p=reject dis=none) "
       'header.from="example.org"',), True),
     (("Authentication-Results: mx.example.org; dmarc=pass header.from=other.org",), False),
     (("Authentication-Results: mx.example.org; dkim=pass header.d=other.org",), False),
     (("Authentication-Results: mx.example.org; dkim=pass (good) header.d=EXAMPLE.org",), True),
-    (("Authentication-Results: mx.example.org; dkim=pass header.i=@example.org",), False),
+    (("Authentication-Results: mx.example.org; dkim=pass header.i=@example.org "
+      "header.s=20230601 header.b=Ab12",), True),  # as Gmail writes it
+    (("Authentication-Results: mx.example.org; dkim=pass header.i=@other.org",), False),
     (("Authentication-Results: mx.example.org; spf=pass smtp.mailfrom=b@bounce.example.org",),
-     True),
+     False),  # a subdomain's SPF proves no more than the subdomain
+    (("Authentication-Results: mx.example.org; spf=pass smtp.mailfrom=b@example.org",), True),
     (("Authentication-Results: mx.example.org; spf=pass smtp.mailfrom=notexample.org",),
      False),
     (("Authentication-Results: mx.example.org; spf=softfail smtp.mailfrom=example.org",),
@@ -363,10 +386,11 @@ RECEIVED = "Received: from relay.forger.test by mx.example.org with ESMTP id 1; 
 ])
 def test_only_the_trusted_server_s_topmost_results_prove_the_sender(
         headers: tuple[str, ...], proven: bool) -> None:
-    """The run of the trusted server's own Authentication-Results at the top of the message
-    proves the From domain by DMARC, by a DKIM signature of it, or by SPF for an envelope
-    sender in it; what a sender writes himself below the server's Received line, another
-    server's results, and results for another domain do not."""
+    """The trusted server's topmost Authentication-Results field (one field) proves the From
+    domain by DMARC for it, by a DKIM signature of it, or by SPF for an envelope sender of
+    that very domain; what a sender writes himself below the server's own field (above or
+    below its Received line), another server's results, and results for another domain or a
+    subdomain do not."""
     from gm.messages.authresults import sender_proven  # (imported here: the module is new)
 
     raw = ("Return-Path: <clara@example.org>\nDelivered-To: gm@example.org\n" +
@@ -375,6 +399,45 @@ def test_only_the_trusted_server_s_topmost_results_prove_the_sender(
     reading = read_message(raw.encode())
     assert sender_proven(reading.authentication, AUTHSERV_ID, reading.sender) is proven
     assert not sender_proven(reading.authentication, "", reading.sender)
+
+
+# Clara's mail as Gmail's servers judge it: DKIM named by header.i, SPF and DMARC beside it
+GMAIL = ("dkim=pass header.i=@example.org header.s=20230601 header.b=AbCd;\r\n\tspf=pass "
+         "(google.com: domain of clara@example.org designates 192.0.2.1 as permitted sender) "
+         "smtp.mailfrom=clara@example.org;\r\n\tdmarc=pass (p=NONE sp=NONE dis=NONE) "
+         "header.from=example.org")
+
+
+@pytest.mark.parametrize("own_results", [PASSED, GMAIL])
+def test_a_forged_results_field_right_below_the_server_s_own_is_not_read(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch,
+        own_results: str) -> None:
+    """The receiving server writes its Received line on top and its results right below it,
+    as Postfix with OpenDKIM and OpenDMARC, and Gmail, do; Mallory forges Clara's From and
+    writes a passing field of the server's name as the first of his own headers, right below
+    the server's (dmarc=fail): his message is from another address all the same, its answer
+    says so and Clara is told. Clara's own, which the server proves, counts as hers."""
+    monkeypatch.setenv("GM_NOW", "2026-11-29T10:00:00+00:00")
+    servers.behaviour.received_first = True
+    servers.behaviour.authentication.update({CLARA: own_results, FORGER: FAILED})
+    folder = campaign(tmp_path, servers, monkeypatch,
+                      extra=f'answers_per_hour = 0\nauthserv_id = "{AUTHSERV_ID}"\n')
+    forged = _forged(servers, FORGER, CLARA, _message("C", PASSWORDS["C"], "QUIT"),
+                     (("Authentication-Results", FORGED_RESULTS),), subject="forged")
+    own = mail_orders(servers, CLARA, _message("C", PASSWORDS["C"], "STATUS"))
+    _round(folder)
+    layout = [[name.lower() for name, _ in m.items()] for m in
+              mailbox(GM, servers, f"Processed-{tmp_path.name}")]
+    assert layout[0][:7] == ["return-path", "delivered-to", "received", "received",
+                             "authentication-results", "authentication-results", "from"]
+    answers = _answers(CLARA, servers)
+    assert "which the receiving server did not prove its sender's (so it is taken as another " \
+           "address)" in answers[forged]
+    assert "did not prove" not in answers[own] and "STATUS of game bymail" in answers[own]
+    alert, = _mails(CLARA, servers, "alert")
+    assert "arrived from clara@example.org (this address, but the receiving server did not " \
+           "prove that it came from it: it may be forged) with your password (subject: " \
+           "forged)" in alert
 
 
 def test_the_trusted_server_is_a_name_in_quotes() -> None:

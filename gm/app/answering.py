@@ -21,6 +21,7 @@ from gm.app.alerts import GUESS_WINDOW
 from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
 from gm.app.judge import Roster, Verdict, judge
+from gm.app.passwords import fingerprint
 from gm.app.read import Read
 from gm.app.requests import Granted, answer_requests, asks, joined
 from gm.app.schedule import load_schedule
@@ -30,7 +31,7 @@ from gm.messages.authresults import sender_proven
 from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail
 from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
-from gm.store import Handling, InboxRow, NewAlert
+from gm.store import Handling, InboxRow, NewAlert, PlayerRow
 from gm.store.mail import ANSWERED
 from orders_grammar.message import Envelope, OrdersError, envelope_or_error
 
@@ -54,13 +55,15 @@ class Answerer:
     moment: dt.datetime
     counts: dict[str, tuple[int, int]]  # per address: answers this hour, of them without orders
     wrong: dict[str, list[dt.datetime]]  # per player: his wrong passwords in GUESS_WINDOW (R79)
+    passwords: dict[str, str]  # per player: his password's fingerprint now (R87)
 
     @classmethod
     def of(cls, campaign: Campaign, config: MailConfig) -> Answerer:
         schedule = load_schedule(campaign.folder)
         moment = now()
         latest = campaign.latest()
-        addresses = {p.letter: p.email for p in campaign.players()}
+        players = campaign.players()
+        addresses = {p.letter: p.email for p in players}
         seen = Counter(address.casefold() for address in addresses.values())
         return cls(
             campaign, config,
@@ -69,7 +72,8 @@ class Answerer:
             latest.seq, latest.state,
             schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
             campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)),
-            campaign.store.wrong_passwords_since(campaign.row, moment - GUESS_WINDOW))
+            campaign.store.wrong_passwords_since(campaign.row, moment - GUESS_WINDOW),
+            _fingerprints(players))
 
     @property
     def players(self) -> set[str]:
@@ -98,7 +102,7 @@ class Answerer:
     def handle(self, readings: Mapping[int, Read]) -> int:
         """Handle every kept message not yet handled (`readings`: those already read);
         returns how many were answered. A message that asks or confirms a new password is
-        written at once, so that the next sees it."""
+        written at once, so that the next is judged against the password it leaves (R87)."""
         answered = 0
         pending: list[Handling] = []
         for row in self.campaign.store.unanswered(self.campaign.row):
@@ -108,9 +112,29 @@ class Answerer:
             except Exception as exc:  # one message must not stop the others
                 pending.append(Handling(row.id, "error", f"{type(exc).__name__}: {exc}",
                                         notices=[("error", _failed(row, exc))]))
-            if len(pending) >= HANDLED_PER_TRANSACTION or pending[-1].password is not None:
+            changed = pending[-1].password is not None
+            if len(pending) >= HANDLED_PER_TRANSACTION or changed:
                 answered += _write(self.campaign, pending)
+            if changed:
+                self.passwords = _fingerprints(self.campaign.players())
         return answered + _write(self.campaign, pending)
+
+
+def _fingerprints(players: list[PlayerRow]) -> dict[str, str]:
+    return {p.letter: fingerprint(p.password_hash) for p in players}
+
+
+def _carried(context: Answerer, row: InboxRow) -> tuple[bool, bool]:
+    """(whether the message carried its player's password as it is now, whether it carried
+    the one he had when it came and has changed since): it counts only with the password that
+    is his once the messages before it have been handled (R87)."""
+    if row.verified_player is None:
+        return False, False
+    if row.verified_by is None:
+        return True, False  # kept by a version before 5: as it was checked then
+    kind, _, mark = row.verified_by.partition(":")
+    his = context.passwords.get(row.verified_player) == mark
+    return his, kind == "p" and not his
 
 
 def handle_stored(campaign: Campaign, config: MailConfig) -> int:
@@ -193,7 +217,8 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
     total, empty = context.counts.get(address, (0, 0))
     # The cap breaks loops of mail nobody authenticated: a message with the player's right
     # password from his own address is always answered (R41).
-    owner = row.verified_player is not None and roster.own(row.verified_player, address)
+    owner = row.verified_player is not None and roster.check is not None and \
+        roster.check(row.verified_player, None) and roster.own(row.verified_player, address)
     if not owner and ((config.answers_per_hour and total >= config.answers_per_hour) or
                       (verdict.disposition in EMPTY and empty >= 1)):
         notices.append(("capped", f"{_describe(row, reading)}: not answered, "
@@ -214,7 +239,9 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
         assert isinstance(read.envelope, Envelope)
         granted = answer_requests(context.campaign, read.envelope, verdict.player, str(row.id),
                                   config, with_orders=orders is not None,
-                                  sender=reading.sender, subject=reading.subject)
+                                  sender=reading.sender, subject=reading.subject,
+                                  own=verdict.player is not None and
+                                  roster.exempt(verdict.player, address))
         text = joined(text, granted)
         notices += [(kind, f"{_describe(row, reading)}: {note}")
                     for kind, note in granted.notices]
@@ -237,15 +264,17 @@ GUARDED = ("It was not answered: past the limit on wrong passwords, no refusal g
 
 def _roster(context: Answerer, row: InboxRow, read: Read) -> Roster:
     """The players as one message is judged against: its password as checked when it was
-    kept, the players past their guessing limit now, and whether the receiving server proves
-    its sender's address (R86), when the campaign trusts one."""
+    kept, if it is still his (R87), the players past their guessing limit now, and whether the
+    receiving server proves its sender's address (R86), when the campaign trusts one."""
     config = context.config
     reading = read.reading
     proven = not config.authserv_id or sender_proven(reading.authentication,
                                                      config.authserv_id, reading.sender)
     guarded = context.guarded()
-    return replace(context.roster, check=lambda player, _: player == row.verified_player,
-                   guarded=frozenset(guarded), lifts=guarded, proven=proven)
+    his, replaced = _carried(context, row)
+    return replace(context.roster, check=lambda player, _: his and player == row.verified_player,
+                   guarded=frozenset(guarded), lifts=guarded, proven=proven,
+                   replaced=row.verified_player if replaced else None)
 
 
 def _verdict(context: Answerer, row: InboxRow, read: Read, roster: Roster) -> Verdict:
@@ -257,12 +286,25 @@ def _verdict(context: Answerer, row: InboxRow, read: Read, roster: Roster) -> Ve
     received = row.received_at
     if received is not None and received.tzinfo is None:
         received = received.replace(tzinfo=dt.UTC)  # the store keeps UTC
+    envelope = read.envelope
     if context.deadline is not None and received is not None and received > context.deadline:
-        return Verdict(f"Your message arrived after the deadline of this phase "
-                       f"({context.deadline:%Y-%m-%d %H:%M %Z}); it does not count. Orders "
-                       "for the next phase are welcome once its report is out.\n", "late")
+        # Past the deadline, before the adjudication: the orders are late; requests and press
+        # are answered as at any time (a message that has them is judged without its orders).
+        late = (f"after the deadline of this phase ({context.deadline:%Y-%m-%d %H:%M %Z})")
+        if not isinstance(envelope, Envelope) or not (envelope.requests or envelope.press):
+            return Verdict(f"Your message arrived {late}; it does not count. Orders for the "
+                           "next phase are welcome once its report is out.\n", "late")
+        verdict = judge(read.reading, context.state, context.campaign.data, roster,
+                        context.campaign.system, config.max_line_chars,
+                        replace(envelope, order_lines=()))
+        if envelope.order_lines and verdict.disposition == "requests":
+            verdict = replace(verdict, text=f"Your orders arrived {late}; they do not count "
+                              "(orders for the next phase are welcome once its report is "
+                              "out). The rest of your message is answered below.\n"
+                              + verdict.text, refused=True)
+        return verdict
     return judge(read.reading, context.state, context.campaign.data, roster,
-                 context.campaign.system, config.max_line_chars, read.envelope)
+                 context.campaign.system, config.max_line_chars, envelope)
 
 
 def _quoted(text: str) -> str:

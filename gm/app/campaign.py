@@ -7,7 +7,7 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from gm.app.crash import crash_point
 from gm.app.hostfile import hosted_database
-from gm.app.passwords import check_password, hash_password
-from gm.app.people import check_address, check_name
+from gm.app.passwords import check_password, fingerprint, hash_password
+from gm.app.people import check_address, check_name, check_not_judge
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import Busy, GameError, Superseded
@@ -77,20 +77,38 @@ def check_own_address(letter: str, address: str, addresses: dict[str, str]) -> N
 
 class PasswordCache:
     """Players' passwords checked against their hashes; scrypt is slow on purpose, so each
-    (player, password) is checked once."""
+    (hash, password) is checked once. `waiting`: per player, the hashes of new passwords
+    waiting for a code that is being sent back (gm.app.intake), checked too by `verify`."""
 
-    def __init__(self, roster: list[PlayerRow]) -> None:
+    def __init__(self, roster: list[PlayerRow],
+                 waiting: Mapping[str, Sequence[str]] | None = None) -> None:
         self.hashes = {p.letter: p.password_hash for p in roster}
+        self.waiting = {player: list(hashes) for player, hashes in (waiting or {}).items()}
         self.known: dict[tuple[str, str], bool] = {}
 
-    def check(self, player: str, password: str | None) -> bool:
-        stored = self.hashes.get(player)
-        if stored is None or not password:
-            return False
-        key = (player, password)
+    def _matches(self, stored: str, password: str) -> bool:
+        key = (stored, password)
         if key not in self.known:
             self.known[key] = check_password(password, stored)
         return self.known[key]
+
+    def check(self, player: str, password: str | None) -> bool:
+        """Whether it is the player's password now."""
+        stored = self.hashes.get(player)
+        return stored is not None and bool(password) and self._matches(stored, password or "")
+
+    def verify(self, player: str, password: str | None) -> str | None:
+        """Which of the player's passwords it is, as a message checked against it keeps it:
+        "p:" and his password's fingerprint, "n:" and that of a new one waiting for its code;
+        None: neither."""
+        stored = self.hashes.get(player)
+        if stored is None or not password:
+            return None
+        if self._matches(stored, password):
+            return f"p:{fingerprint(stored)}"
+        found = next((h for h in self.waiting.get(player, ()) if self._matches(h, password)),
+                     None)
+        return None if found is None else f"n:{fingerprint(found)}"
 
 
 def now() -> dt.datetime:
@@ -242,8 +260,12 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     duplicates = sorted({x for x in letters if letters.count(x) > 1})
     if duplicates:
         raise GameError(f"player letter {', '.join(duplicates)} given twice")
+    from gm.app.settings import judge_addresses  # lazy: the mail settings, at gm new only
+
+    judge, where = judge_addresses(folder)
     for spec in specs:
         check_own_address(spec.letter, spec.email, {s.letter: s.email for s in specs})
+        check_not_judge(spec.letter, spec.email, judge, where)
     low, high = system.player_count(mode)
     if high == 1 and len(specs) != 1:
         raise GameError(f"a {mode} campaign has one player")

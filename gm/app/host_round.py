@@ -13,12 +13,13 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
-from gm.app.campaign import Campaign, PasswordCache, now, open_campaign
+from gm.app.campaign import Campaign, now, open_campaign
 from gm.app.crash import crash_point
 from gm.app.hosting import Host, Hosted, hosted, route
 from gm.app.intake import Fetched, Mailbox, answerer_for, handle_left, keep
 from gm.app.outbox import Transport
 from gm.app.rounds import Round, after_intake
+from gm.app.settings import MailConfig, check_players_are_not_the_judge
 from gm.app.strays import Strays
 from gm.core.errors import GameError
 from gm.store.claims import claimed
@@ -34,16 +35,21 @@ class HostRound:
 
 
 class _Opened:
-    """The hosted campaigns this worker has opened: each when it first needs it."""
+    """The hosted campaigns this worker has opened: each when it first needs it (none of
+    whose players has the judge's own address, R84)."""
 
-    def __init__(self, done: HostRound) -> None:
+    def __init__(self, done: HostRound, config: MailConfig) -> None:
         self.done = done
+        self.config = config
         self.campaigns: dict[str, Campaign | None] = {}
 
     def __call__(self, entry: Hosted) -> Campaign | None:
         if entry.name not in self.campaigns:
             try:
-                self.campaigns[entry.name] = open_campaign(entry.folder)
+                campaign = open_campaign(entry.folder)
+                check_players_are_not_the_judge({p.letter: p.email for p in campaign.players()},
+                                                self.config, "the host's [mail] table")
+                self.campaigns[entry.name] = campaign
             except GameError as exc:  # this campaign's trouble is its own
                 self.done.problems.append(f"{entry.folder.name}: {exc}")
                 self.campaigns[entry.name] = None
@@ -82,8 +88,7 @@ def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox
                 if not mine or campaign is None:
                     left += items  # another holds it still: a later round takes them
                     continue
-                reads = keep(campaign, items, config, PasswordCache(campaign.players()),
-                             spared)
+                reads = keep(campaign, items, config, spared)
                 answered = answerer_for(campaign, config).handle(reads) if reads else 0
             kept_before, answered_before = counts[name]
             counts[name] = (kept_before + len(reads), answered_before + answered)
@@ -102,7 +107,7 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
     moment = now()  # game time: mail held until a moment waits for a round after this one
     entries, problems = hosted(host.folder)
     done = HostRound(problems=problems)
-    opened = _Opened(done)
+    opened = _Opened(done, host.config)
     strays = Strays(host.database)
     counts: dict[str, tuple[int, int]] = {}
     with claimed(strays.store, "intake") as reading:

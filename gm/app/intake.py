@@ -1,20 +1,21 @@
 """Mail in: every message is kept before it leaves the mailbox, its passwords taken out, its
 size capped, keyed by its content so that a second delivery is not kept twice; its password is
-checked first and the result kept with it. Then every message kept is handled
-(gm.app.answering)."""
+checked first and the result kept with it: whose it is and which of his (R87). Then every
+message kept is handled (gm.app.answering), a batch at a time, before the next is kept."""
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from gm.app.campaign import Campaign, PasswordCache, now
 from gm.app.crash import crash_point
+from gm.app.passwords import code_hash
 from gm.app.read import Read
-from gm.app.settings import MailConfig
+from gm.app.settings import MailConfig, check_players_are_not_the_judge
 from gm.messages.reading import Reading, parse_mail, read_headers, read_parsed
 from gm.messages.redaction import redact_message
 from gm.store import NewMessage
@@ -71,18 +72,14 @@ def content_key(raw: bytes) -> str:
     return digest.hexdigest()
 
 
-def _verified(envelope: Envelope | OrdersError, passwords: PasswordCache) -> str | None:
-    """The player whose password the message carries: checked before the password is
-    taken out of the stored copy."""
-    if isinstance(envelope, OrdersError) or not envelope.player:
-        return None
-    return envelope.player if passwords.check(envelope.player, envelope.password) else None
+def _oversized(fetched: Fetched, config: MailConfig) -> bool:
+    return fetched.size > config.max_message_bytes or len(fetched.raw) > config.max_message_bytes
 
 
-def prepare(fetched: Fetched, config: MailConfig, passwords: PasswordCache
-            ) -> tuple[NewMessage, Read]:
-    oversized = fetched.size > config.max_message_bytes or len(fetched.raw) > \
-        config.max_message_bytes
+def prepare(fetched: Fetched, config: MailConfig) -> tuple[NewMessage, Read]:
+    """A message read and made ready to keep, its passwords taken out; its password is checked
+    by `keep`, with the batch's other messages read (`verified_player` None until then)."""
+    oversized = _oversized(fetched, config)
     raw = fetched.raw[:config.max_message_bytes]
     message = None if oversized else parse_mail(raw)  # parsed once: read, then redacted
     reading = read_headers(raw) if oversized else read_parsed(raw, message)
@@ -92,8 +89,28 @@ def prepare(fetched: Fetched, config: MailConfig, passwords: PasswordCache
         raw=redact_message(raw, message)[:config.max_message_bytes],
         message_id=reading.message_id, sender=reading.sender, subject=reading.subject,
         sender_address=reading.sender.lower() if reading.sender else None,
-        verified_player=None if oversized else _verified(envelope, passwords))
+        verified_player=None)
     return kept, Read(reading, envelope)
+
+
+def _codes_sent_back(reads: Iterable[Read]) -> set[tuple[str, str]]:
+    """(player, code hash) of each `PASSWORD CONFIRM <code>` in these messages."""
+    return {(read.envelope.player, code_hash(request.secret)) for read in reads
+            if isinstance(read.envelope, Envelope) and read.envelope.player
+            for request in read.envelope.requests
+            if request.kind == "PASSWORD" and request.confirm and request.secret}
+
+
+def _verified(kept: NewMessage, read: Read, passwords: PasswordCache) -> NewMessage:
+    """The message with the player whose password it carries, and which of his passwords
+    it is (R87: it counts only if that is still his when it is handled), checked before the
+    password is gone from the copy kept."""
+    envelope = read.envelope
+    if isinstance(envelope, OrdersError) or not envelope.player:
+        return kept
+    which = passwords.verify(envelope.player, envelope.password)
+    return kept if which is None else kept._replace(verified_player=envelope.player,
+                                                   verified_by=which)
 
 
 def read_head(raw: bytes) -> Reading:
@@ -105,13 +122,12 @@ def read_head(raw: bytes) -> Reading:
         return Reading(text="")
 
 
-def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCache
-                   ) -> tuple[NewMessage, Read]:
+def prepare_safely(fetched: Fetched, config: MailConfig) -> tuple[NewMessage, Read]:
     """`prepare`, or, for a message this program fails to read, its headers alone (so that
     no password in its body is kept) and a reading that says so: one such message must not
     stop the mailbox."""
     try:
-        return prepare(fetched, config, passwords)
+        return prepare(fetched, config)
     except Exception as exc:  # whatever it is, the other messages go on
         raw = fetched.raw[:config.max_message_bytes]
         cut = header_end(raw)
@@ -125,27 +141,40 @@ def prepare_safely(fetched: Fetched, config: MailConfig, passwords: PasswordCach
 
 
 def keep(campaign: Campaign, batch: list[Fetched], config: MailConfig,
-         passwords: PasswordCache, spared: list[int] | None = None) -> dict[int, Read]:
+         spared: list[int] | None = None) -> dict[int, Read]:
     """Keep a batch of one campaign's messages (before they leave the mailbox); each newly kept
-    one's reading, by its inbox id. `spared` gets the mailbox uid of each kept by its headers
+    one's reading, by its inbox id. Each password is checked against the players' passwords as
+    they are now (the batch before handled already) and against the new ones waiting for a
+    code that a message of this batch sends back (which may have made one his by the time a
+    later message is handled). `spared` gets the mailbox uid of each kept by its headers
     alone, whose original is never deleted (processed = "delete")."""
-    prepared = [prepare_safely(fetched, config, passwords) for fetched in batch]
+    prepared = [prepare_safely(fetched, config) for fetched in batch]
     if spared is not None:
         spared += [f.uid for f, (_, read) in zip(batch, prepared, strict=True) if not read.whole]
-    ids = campaign.store.store_messages(campaign.row, [m for m, _ in prepared], now())
+    moment = now()
+    waiting = campaign.store.confirmable(campaign.row, _codes_sent_back(
+        read for _, read in prepared), moment)
+    passwords = PasswordCache(campaign.players(), waiting)
+    prepared = [(message if _oversized(fetched, config) or not read.whole else
+                 _verified(message, read, passwords), read)
+                for fetched, (message, read) in zip(batch, prepared, strict=True)]
+    ids = campaign.store.store_messages(campaign.row, [m for m, _ in prepared], moment)
     return {inbox_id: read for inbox_id, (_, read) in zip(ids, prepared, strict=True)
             if inbox_id is not None}
 
 
 def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[int, int]:
     """Keep the messages waiting a batch at a time, and handle each batch (and whatever an
-    earlier run kept and did not handle). Returns (messages kept, messages answered)."""
-    passwords = PasswordCache(campaign.players())
+    earlier run kept and did not handle). Returns (messages kept, messages answered). A
+    player whose address is the judge's own is refused first (R84): his mail would be taken
+    for the judge's and never read."""
+    check_players_are_not_the_judge({p.letter: p.email for p in campaign.players()}, config,
+                                    "the [mail] table")
     answerer: Answerer | None = None
     kept = answered = 0
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         spared: list[int] = []
-        readings = keep(campaign, batch, config, passwords, spared)
+        readings = keep(campaign, batch, config, spared)  # against the passwords as they are
         kept += len(readings)
         crash_point("after-store")  # kept and committed: only now may the original go
         mailbox.done(batch, spared)

@@ -5,7 +5,9 @@ and none of its orders is echoed: a forger learns nothing and nothing counts. Pa
 guessing limit (R79) a message for him from any address but his own (proven his when the
 campaign trusts a receiving server, R86, and no other player's) is refused whatever its
 password, in words that are the same whether it was right or not; a message with his password
-from another address is marked so that his own address is told what it held (R80)."""
+from another address is marked so that his own address is told what it held (R80). A message
+counts only with the password that is his when the messages before it have been handled: one
+whose password an earlier message changed is refused, not counted as a guess (R87)."""
 
 from __future__ import annotations
 
@@ -49,6 +51,9 @@ class Roster:
     proven: bool = True
     # per guarded player: when his limit lifts at the earliest, as the refusal says it
     lifts: Mapping[str, str] = field(default_factory=dict)
+    # the player whose password the message carried when it came, changed since (by an
+    # earlier message or by the GM, R87): refused, and not counted as a wrong guess
+    replaced: str | None = None
 
     def on_file(self, player: str, sender: str | None) -> bool:
         """Whether the sender's address, as the message gives it, is the player's on file."""
@@ -128,10 +133,15 @@ def authenticate(envelope: Envelope, state: GameStateBase, roster: Roster,
             not roster.exempt(player, sender):
         # The same words whatever its password: the refusal tells a guesser nothing. His own
         # address is told of it, and that it carried his password if it did (R80).
-        right = roster.check(player, envelope.password)
+        right = roster.check(player, envelope.password) or roster.replaced == player
         return replace(_refused(_guarded(roster, player, sender)),
                        attempt=(player, "unchecked"),
                        stranger=player if right and elsewhere else None)
+    if roster.check is not None and roster.replaced == player:
+        return replace(_refused("the password it carried was player "
+                                f"{player}'s when it arrived, but an earlier message (or the "
+                                "GM) has changed it since; send it again with the new one"),
+                       stranger=player if elsewhere else None)
     if roster.check is not None and not roster.check(player, envelope.password):
         reason = "it has no PASSWORD line" if not envelope.password else (
             f"the PASSWORD is not player {player}'s")

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from gm.app.campaign import Campaign, check_own_address, now
 from gm.app.passwords import hash_password
-from gm.app.people import check_address
+from gm.app.people import check_address, check_not_judge
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
 
@@ -57,9 +57,13 @@ def override(campaign: Campaign, reason: str, state_json: str, source: str
 def set_email(campaign: Campaign, spec: str) -> tuple[str, str]:
     """`L:ADDRESS` -> (letter, address) recorded."""
     letter, _, given = spec.partition(":")
+    from gm.app.settings import judge_addresses  # lazy: the mail settings, for --email only
+
     address = check_address(given.strip(" "), f"--email {spec!r}")
     check_own_address(letter.upper(), address, {p.letter: p.email for p in campaign.players()})
-    campaign.store.update_player(campaign.row, letter.upper(), email=address)
+    judge, where = judge_addresses(campaign.folder)
+    check_not_judge(letter.upper(), address, judge, where)
+    campaign.store.update_player(campaign.row, letter.upper(), email=address, now=now())
     return letter.upper(), address
 
 

@@ -24,6 +24,13 @@ def check_password(password: str, stored: str) -> bool:
         hash_password(password, bytes.fromhex(salt)), stored)
 
 
+def fingerprint(stored: str) -> str:
+    """A short name for one stored hash, kept with a message checked against it so that it
+    counts only while that is still the player's password (R87): a hash of the salted hash,
+    which tells nothing the hash does not."""
+    return hashlib.sha256(stored.encode()).hexdigest()[:16]
+
+
 # The codes that confirm a new password asked by mail (R87): 12 letters and digits of 32 that
 # are not mistaken for one another, 60 random bits, written in groups of four.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

@@ -118,3 +118,22 @@ def check_address(address: str, field: str) -> str:
     if problem:
         raise GameError(f"{field}: the address {address!r} is refused: {problem}")
     return address
+
+
+# The judge's own addresses, by the [mail] setting that names them, and why a player cannot have
+# one of them.
+JUDGE_ADDRESSES = {
+    "gm_address": "mail from it is taken as the judge's own and never read as his",
+    "gm_copy_to": "the GM's copies and digests go there, the other players' orders with them",
+}
+
+
+def check_not_judge(letter: str, address: str, judge: dict[str, str], where: str) -> None:
+    """A GameError if a player's address is one of the judge's own (`judge`: setting ->
+    address, as `where` names them), in any case."""
+    for setting, theirs in judge.items():
+        if theirs and theirs.casefold() == address.casefold():
+            raise GameError(f"player {letter}: the address {address} is the judge's own "
+                            f"({setting} in {where}): {JUDGE_ADDRESSES[setting]}; give the "
+                            "player an address of his own (gm players --email "
+                            f"{letter}:ADDRESS), or the judge another {setting}")

@@ -20,7 +20,6 @@ from gm.app.status import standing
 from gm.core.errors import GameError
 from gm.core.state import ENDED
 from gm.messages.compose import Outgoing, notice_mail
-from gm.messages.reading import one_line
 from gm.messages.redaction import REDACTED
 from gm.reporting.render import render
 from gm.store import PasswordChange
@@ -29,7 +28,15 @@ from orders_grammar.requests import ALL, Press, Request
 
 MIN_PASSWORD = 6
 CODE_HOURS = 48  # a code mailed to confirm a new password holds this long (R87)
-CHANGES_PER_DAY = 3  # changes of one player's password asked by mail in 24 hours, at most
+# Changes of one player's password asked by mail in 24 hours, at most (each mails him a code,
+# R87): from his own address; from any one other address; from all others together. His own
+# are counted apart, so that nobody else can use up what he may ask.
+OWN_CHANGES_PER_DAY = 10
+CHANGES_PER_ADDRESS = 3
+CHANGES_FROM_ELSEWHERE = 10
+CONFIRM_ONLY = ("Confirm only a code for a change you asked for yourself; if you did not ask "
+                "for them all, someone knows your password: ask the GM for a new one (gm "
+                "players --reset-password).")
 
 
 @dataclass
@@ -55,6 +62,7 @@ class Asked:
     with_orders: bool = False  # the message's own orders count (STATUS counts them in)
     sender: str | None = None  # the message's From address, and subject (for the GM and
     subject: str | None = None  # the player, when a new password is asked)
+    own: bool = False  # from the player's own address (R79: on file, proven, his alone)
 
     @property
     def acting(self) -> bool:
@@ -74,11 +82,12 @@ def joined(verdict_text: str, granted: Granted) -> str:
 
 def answer_requests(campaign: Campaign, envelope: Envelope, player: str | None, key: str,
                     config: MailConfig | None, with_orders: bool = False,
-                    sender: str | None = None, subject: str | None = None) -> Granted:
+                    sender: str | None = None, subject: str | None = None,
+                    own: bool = False) -> Granted:
     """Each request and press of the message answered (`config` None: described only;
     `with_orders`: the message's orders count, and are in before its STATUS; `sender` and
-    `subject`: the message's)."""
-    asked = Asked(campaign, player, key, config, now(), with_orders, sender, subject)
+    `subject`: the message's; `own`: it came from the player's own address)."""
+    asked = Asked(campaign, player, key, config, now(), with_orders, sender, subject, own)
     granted = Granted()
     parts: list[str] = []
     items: list[Request | Press] = sorted([*envelope.requests, *envelope.press],
@@ -154,47 +163,78 @@ def _password(asked: Asked, request: Request, granted: Granted) -> str:
                "back as PASSWORD CONFIRM <code>."
     assert asked.config is not None
     campaign = asked.campaign
-    since = asked.moment - dt.timedelta(hours=24)
-    if campaign.store.changes_asked_since(campaign.row, player, since) >= CHANGES_PER_DAY:
-        granted.notices.append(("password", f"player {player}: a new password asked by mail "
-                                f"from {asked.sender}, past {CHANGES_PER_DAY} in 24 hours: "
-                                "not taken"))
-        raise GameError(f"{CHANGES_PER_DAY} changes of player {player}'s password were asked "
-                        "in the last 24 hours already; yours is unchanged: confirm one of them "
-                        "with the code mailed for it, or ask the GM")
+    _within_limits(asked, player, granted)
     code = new_code()
     expires = asked.moment + dt.timedelta(hours=CODE_HOURS)
-    granted.password = PasswordChange(player, hash_password(secret), code_hash(code), expires)
+    sender = asked.sender.lower() if asked.sender else None
+    granted.password = PasswordChange(player, hash_password(secret), code_hash(code), expires,
+                                      sender_address=sender, own=asked.own)
     owner = next(p for p in campaign.players() if p.letter == player)
     granted.mail.append(_code_mail(asked, owner.email, request, code, expires))
     granted.notices.append(("password", f"player {player} asked for a new password by mail "
-                            f"(from {asked.sender}); a code to confirm it was mailed to his "
-                            "address"))
+                            f"(from {asked.sender}{', his address' if asked.own else ''}); "
+                            "a code to confirm it was mailed to his address"))
+    void = " Any change asked from another address and waiting for its code is void." \
+        if asked.own else ""
     return f"PASSWORD (line {request.line}): not changed yet. A code is mailed to the address " \
            f"on file for player {player}: send it back within {CODE_HOURS} hours in a line " \
            "PASSWORD CONFIRM <code>, after your present PASSWORD line, and the new password " \
-           "is yours (it is not repeated here). Until then your password is unchanged."
+           f"is yours (it is not repeated here). Until then your password is unchanged.{void}"
+
+
+def _within_limits(asked: Asked, player: str, granted: Granted) -> None:
+    """A GameError if this change would be one too many in 24 hours (R87): from the player's
+    own address, OWN_CHANGES_PER_DAY; from another, CHANGES_PER_ADDRESS from it and
+    CHANGES_FROM_ELSEWHERE from all the others together. His own are never counted with the
+    others', so whoever else knows his password cannot stop him changing it."""
+    campaign = asked.campaign
+    asked_before = campaign.store.changes_asked(campaign.row, player,
+                                                asked.moment - dt.timedelta(hours=24))
+    sender = (asked.sender or "").lower()
+    if asked.own:
+        count = sum(own for _, own in asked_before)
+        limit, where = OWN_CHANGES_PER_DAY, f"from player {player}'s own address"
+    elif sum(a == sender and not own for a, own in asked_before) >= CHANGES_PER_ADDRESS:
+        limit, where = CHANGES_PER_ADDRESS, f"from {asked.sender}"
+        count = limit
+    else:
+        count = sum(not own for _, own in asked_before)
+        limit, where = CHANGES_FROM_ELSEWHERE, \
+            f"from addresses other than player {player}'s own"
+    if count < limit:
+        return
+    granted.notices.append(("password", f"player {player}: a new password asked by mail "
+                            f"from {asked.sender}, past {limit} in 24 hours {where}: not "
+                            "taken"))
+    elsewhere = "" if asked.own else (f" From the address on file for player {player} a "
+                                      "change may still be asked.")
+    raise GameError(f"{limit} changes of player {player}'s password were asked {where} in "
+                    f"the last 24 hours already; this one is not taken, and the password is "
+                    f"unchanged.{elsewhere} {CONFIRM_ONLY}")
 
 
 def _code_mail(asked: Asked, to: str, request: Request, code: str, expires: dt.datetime
                ) -> Outgoing:
     """The code that confirms a new password, mailed to the player's address on file: it
-    says who asked, and what to do if it was not he."""
+    says when it was asked, and from what address the asking message says it came (which may
+    be forged: nothing else of that message is quoted, since its sender wrote it), and what
+    to do if it was not he."""
     assert asked.player is not None and asked.config is not None
     campaign, player, zone = asked.campaign, asked.player, asked.config.zone()
-    subject = one_line(asked.subject or "(no subject)")[:80]
     text = "\n".join([
         f"Player {player} of game {campaign.name}: a new password for you was asked at "
-        f"{asked.moment.astimezone(zone):%Y-%m-%d %H:%M %Z}, in a message from {asked.sender} "
-        f"that carried your present password (subject: {subject}).", "",
+        f"{asked.moment.astimezone(zone):%Y-%m-%d %H:%M %Z}, in a message that says it came "
+        f"from {asked.sender} (a sender can be forged) and that carried your present "
+        "password.", "",
         f"It is yours only when you send the judge, before "
         f"{expires.astimezone(zone):%Y-%m-%d %H:%M %Z}, a message with these lines:", "",
         f"  GAME {campaign.name}", f"  PLAYER {player}", "  PASSWORD <your present password>",
         f"  PASSWORD CONFIRM {code}", "",
         "The code is good once. Until then your password is unchanged.", "",
         "If you did not ask for it, do not send the code: your password stays as it is. But "
-        "whoever asked knew your present password: send a new one of your own at once (a "
-        "second PASSWORD line with it, then the code you will get for it), and tell the GM.",
+        "whoever asked knew your present password: send a new one of your own at once, from "
+        "this address (a second PASSWORD line with it, then the code you will get for it; a "
+        "change asked from this address voids those asked from others), and tell the GM.",
         ""])
     return notice_mail(campaign.name, asked.config.gm_address, to, "password",
                        f"{asked.key}.{request.line}",

@@ -16,7 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from gm.app.hostfile import HOST_FILE, host_folder, read_toml
-from gm.app.people import check_address
+from gm.app.people import JUDGE_ADDRESSES, check_address, check_not_judge
 from gm.core.errors import GameError
 
 STRANGER_POLICIES = ("count", "refuse")
@@ -133,6 +133,32 @@ def mail_config_from(table: dict[str, object], schedule: object, where: str) -> 
                         "(docs/rulings.md, R86)")
     mail.zone()
     return mail
+
+
+def judge_addresses(folder: Path) -> tuple[dict[str, str], str]:
+    """The judge's own addresses the [mail] table that applies to a campaign folder names
+    (gm_address, gm_copy_to), and where that table is; none when it has no [mail] table yet
+    (a campaign not yet made, or not played by mail)."""
+    host = host_folder(folder)
+    if (folder / "campaign.toml").is_file():
+        table, where = _mail_table(folder)
+    elif host is not None:  # a campaign being made in a host: the host's table
+        found, where = read_toml(host / HOST_FILE).get("mail"), str(host / HOST_FILE)
+        table = found if isinstance(found, dict) else None
+    else:
+        return {}, f"{folder}/campaign.toml"
+    named = {name: value for name in JUDGE_ADDRESSES
+             if isinstance(value := (table or {}).get(name), str) and value}
+    return named, where
+
+
+def check_players_are_not_the_judge(players: dict[str, str], config: MailConfig,
+                                    where: str) -> None:
+    """A GameError if a player's address (`players`: letter -> address) is the judge's own:
+    his mail would be taken for the judge's (R84)."""
+    judge = {"gm_address": config.gm_address, "gm_copy_to": config.gm_copy_to}
+    for letter, address in sorted(players.items()):
+        check_not_judge(letter, address, judge, where)
 
 
 def load_mail_config(folder: Path) -> MailConfig:

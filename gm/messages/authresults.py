@@ -1,13 +1,29 @@
 """What the receiving server says of a message's sender (RFC 8601, Authentication-Results),
 read only when the GM names the server he trusts ([mail] authserv_id): whether the domain of
-the From address is proven, by DMARC, by a DKIM signature of that domain, or by SPF for an
-envelope sender in it (ruling R86).
+the From address is proven, by DMARC for that domain, by a DKIM signature of that domain, or by
+SPF for an envelope sender of that very domain (ruling R86).
 
-Only the server's own header counts: the topmost run of Authentication-Results header fields
-with its authserv-id (the fields it put at the top of the message, one after another). A sender
-may write such fields himself, with any authserv-id; they stand below the fields and the
-Received line the receiving server adds, so they never join that run. The server should also
-delete any arriving with its authserv-id (RFC 8601, section 5).
+Only one field counts: the topmost Authentication-Results field with the trusted authserv-id.
+A receiving server puts its own fields on top of the message as it takes it in (RFC 8601,
+section 5: "at the top of the existing header"), above everything the sender wrote; where its
+Received line goes depends on the server. Postfix with OpenDKIM and OpenDMARC, for one, puts
+its Received line first and each milter's field under it, the last milter's (OpenDMARC's, in
+the usual order) topmost: `Received`, `Authentication-Results` (dmarc), `Authentication-Results`
+(spf), `DKIM-Filter`, `Authentication-Results` (dkim), then the sender's own header fields;
+Gmail writes one field with all three results under its Received line. A field the sender
+wrote himself, with the trusted authserv-id, stands right below the server's: reading more
+than the topmost one would let it join them, so no second field is read. What the server must
+do for this to hold: add its results on top of every message it takes in, and delete any
+field arriving with its own authserv-id (RFC 8601, section 5); a message to which it added
+none is read by the sender's field. A server that writes several fields proves a sender here
+by the topmost alone (DMARC's, as OpenDMARC writes it): a pass only in a field below it is not
+read. That fails safe: a message not proven is only taken as from another address (R86).
+
+Within that field, a `dmarc=fail` for the From domain outweighs any pass beside it; a pass
+proves only for the From domain itself: `dmarc=pass` with `header.from` that domain,
+`dkim=pass` with `header.d` that domain (or the domain of `header.i`, as Gmail writes it:
+`header.i=@example.org`), `spf=pass` with `smtp.mailfrom` of that domain (not one under it:
+whoever controls a subdomain's SPF does not prove the domain).
 
 This proves the domain, not the mailbox: another user of the same domain, whose server lets him
 put any From, is not told apart by it."""
@@ -117,36 +133,36 @@ def _proves(result: Result, domain: str) -> bool:
     if result.result != "pass":
         return False
     if result.method == "dmarc":
-        named = result.properties.get("header.from")
-        return named is None or _domain(named) == domain
+        return _domain(result.properties.get("header.from", "")) == domain
     if result.method == "dkim":
-        return _domain(result.properties.get("header.d", "")) == domain
+        signer = result.properties.get("header.d") or result.properties.get("header.i", "")
+        return _domain(signer) == domain
     if result.method == "spf":
-        mailfrom = _domain(result.properties.get("smtp.mailfrom", ""))
-        return mailfrom == domain or mailfrom.endswith("." + domain)
+        return _domain(result.properties.get("smtp.mailfrom", "")) == domain
     return False
+
+
+def _refutes(result: Result, domain: str) -> bool:
+    """DMARC's own verdict that the From domain is not proven."""
+    return result.method == "dmarc" and result.result == "fail" and \
+        _domain(result.properties.get("header.from", domain)) == domain
 
 
 def sender_proven(fields: Sequence[tuple[int, str]], authserv_id: str, sender: str | None
                   ) -> bool:
     """Whether the server named `authserv_id` proves the domain of `sender` (the From
     address): `fields` are the message's Authentication-Results values, each with its place
-    among the header fields (0 the topmost). Only the topmost run of the server's own counts:
-    its first field and those right after it."""
+    among the header fields (0 the topmost). Only the topmost field with that authserv-id is
+    read (the module's docstring says why)."""
     if not sender or "@" not in sender or not authserv_id:
         return False
     domain = _domain(sender)
     wanted = authserv_id.strip().lower()
-    run: list[list[Result]] = []
-    last = -2
-    for place, value in fields:
+    for _, value in sorted(fields):
         parsed = parse(value)
         if parsed is None or parsed[0] != wanted:
-            if run:
-                break
             continue
-        if run and place != last + 1:
-            break
-        run.append(parsed[1])
-        last = place
-    return any(_proves(result, domain) for results in run for result in results)
+        results = parsed[1]
+        return not any(_refutes(r, domain) for r in results) and \
+            any(_proves(r, domain) for r in results)
+    return False

@@ -21,32 +21,62 @@ from gm.messages.html import html_to_text
 from gm.messages.reading import parse_mail
 
 REDACTED = "[redacted]"
-# `PASSWORD CONFIRM <code>`: the code is the value (R87), a secret as a password is.
-PASSWORD_LINE = re.compile(r"(?im)^([ \t>]*PASSWORD[ \t\u00a0]+(?:CONFIRM[ \t\u00a0]+)?)(\S+)")
-# In HTML the value may sit behind tags or an entity: `<b>PASSWORD</b>&nbsp;<span>pw</span>`.
+# A PASSWORD line's value; `PASSWORD CONFIRM <code>`: the code is the value (R87), a secret as
+# a password is, and it is the rest of the line however it is typed (`K284 PMDM 454T`).
+SPACE = "[ \t\u00a0]"
+PASSWORD_LINE = re.compile(rf"(?im)^([ \t>]*PASSWORD{SPACE}+)(CONFIRM{SPACE}+(?=[^\s#]))?(\S+)"
+                           rf"((?(2)(?:{SPACE}+[^\s#]+)*|))")
+# In HTML the value may sit behind tags or an entity: `<b>PASSWORD</b>&nbsp;<span>pw</span>`;
+# a code runs on to the next tag or line end, its groups parted by spaces.
 GAP = r"(?:\s|&nbsp;|&#160;|\u00a0|<[^>]{0,200}>)+"
-PASSWORD_HTML = re.compile(rf"(?i)(PASSWORD{GAP}(?:CONFIRM{GAP})?)([^<\s&]+)")
+BLANK = r"(?:[ \t\u00a0]|&nbsp;|&#160;)+"
+PASSWORD_HTML = re.compile(rf"(?i)(PASSWORD{GAP}CONFIRM{GAP})([^<\s&]+(?:{BLANK}[^<\s&]+)*)|"
+                           rf"(PASSWORD{GAP})([^<\s&]+)")
 LITERAL = ("7bit", "8bit", "quoted-printable", "binary", "")
 
 
 def password_values(text: str) -> set[str]:
-    """The values of the PASSWORD lines of a text."""
-    return {m.group(2) for m in PASSWORD_LINE.finditer(text)} - {REDACTED}
+    """The values of the PASSWORD lines of a text (a code with the spaces typed in it, and
+    also written as the code mail writes it)."""
+    values: set[str] = set()
+    for match in PASSWORD_LINE.finditer(text):
+        value = match.group(3) + match.group(4)
+        if match.group(2):
+            values |= _code_forms(value)
+        elif value.upper() == "CONFIRM":
+            continue  # `PASSWORD CONFIRM` without its code: no secret, and a common word
+        values.add(value)
+    return values - {REDACTED}
+
+
+def _code_forms(code: str) -> set[str]:
+    """A code as typed, also as the code mail writes it and run together (when it is one)."""
+    plain = "".join(char for char in code if char.isascii() and char.isalnum())
+    if len(plain) != 12:
+        return set()
+    forms = {plain, "-".join(plain[i:i + 4] for i in range(0, 12, 4))}
+    return forms | {form.upper() for form in forms}
 
 
 def redact_text(text: str) -> str:
-    """A text with its PASSWORD lines' values replaced."""
-    return PASSWORD_LINE.sub(lambda m: m.group(1) + REDACTED, text)
+    """A text with its PASSWORD lines' values replaced (a code's whole, however typed)."""
+    return PASSWORD_LINE.sub(lambda m: m.group(1) + (m.group(2) or "") + REDACTED, text)
 
 
 def _word(value: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])")
+    """A value as a word of its own; the spaces in it (a code typed in groups) any blank."""
+    spaced = r"(?:\s|&nbsp;|&#160;)+".join(re.escape(part) for part in value.split())
+    return re.compile(rf"(?<![\w-]){spaced}(?![\w-])")
+
+
+def _html_sub(match: re.Match[str]) -> str:
+    return (match.group(1) or match.group(3)) + REDACTED
 
 
 def _without(text: str, values: set[str], is_html: bool) -> str:
     text = redact_text(text)
     if is_html:
-        text = PASSWORD_HTML.sub(lambda m: m.group(1) + REDACTED, text)
+        text = PASSWORD_HTML.sub(_html_sub, text)
     for value in sorted(values, key=len, reverse=True):
         for form in {value, html.escape(value)} if is_html else {value}:
             text = _word(form).sub(REDACTED, text)
@@ -85,8 +115,9 @@ def redact_message(raw: bytes, message: EmailMessage | None = None) -> bytes:
 def _in_place(raw: bytes, parts: list[EmailMessage], texts: list[str],
               values: set[str]) -> bytes | None:
     """`raw` with the values replaced byte for byte, when each stands there as written."""
-    if not all(v.isascii() and html.escape(v) == v and "=" not in v for v in values):
-        return None  # a value an encoding or HTML could have written otherwise
+    if not all(v.isascii() and html.escape(v) == v and "=" not in v and v.split() == [v]
+               for v in values):
+        return None  # a value an encoding or HTML could have written otherwise, or blanks
     for part, text in zip(parts, texts, strict=True):
         encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
         written = str(part.get_payload(decode=False))

@@ -216,12 +216,17 @@ class StateStore(Database):
             return
         assignments = ", ".join(f"{k} = :{k}" for k in values)
         with self._tx() as sql:
+            before = sql.first("SELECT email FROM players WHERE campaign_id = :campaign AND "
+                               "letter = :letter", campaign=campaign.id, letter=letter)
             done = sql.execute(f"UPDATE players SET {assignments} WHERE campaign_id = "
                                ":campaign AND letter = :letter", campaign=campaign.id,
                                letter=letter, **values)
-            if done.rowcount != 1:
+            if done.rowcount != 1 or before is None:
                 raise GameError(f"no player {letter} in this campaign")
-            if password_hash:  # a change asked by mail and not yet confirmed is void (R87)
+            moved = email is not None and email.casefold() != str(before["email"]).casefold()
+            if password_hash or moved:  # a change asked by mail and not yet confirmed is
+                # void (R87): the GM gave him a new password, or its code went to the address
+                # he had
                 void_changes(sql, campaign.id, letter, now or dt.datetime.now(dt.UTC))
 
     def record_result(self, campaign: CampaignRow, state_seq: int, result: str) -> None:

@@ -42,6 +42,7 @@ class NewMessage(NamedTuple):
     subject: str | None
     sender_address: str | None
     verified_player: str | None
+    verified_by: str | None = None  # which of his passwords (gm.app.intake, R87)
 
 
 class InboxRow(NamedTuple):
@@ -55,6 +56,7 @@ class InboxRow(NamedTuple):
     size: int | None = None
     sender_address: str | None = None
     verified_player: str | None = None
+    verified_by: str | None = None  # None: kept before version 5, checked as it was then
 
     @property
     def raw_bytes(self) -> bytes:
@@ -162,7 +164,7 @@ def _stored_text(raw: bytes) -> tuple[str, str]:
 def _inbox_row(r: Row) -> InboxRow:
     return InboxRow(r["id"], r["message_id"], r["sender"], r["subject"], r["raw"],
                     r["received_at"], r["raw_encoding"] or "utf-8", r["size"],
-                    r["sender_address"], r["verified_player"])
+                    r["sender_address"], r["verified_player"], r["verified_by"])
 
 
 def _outbox_row(r: Row) -> OutboxRow:
@@ -204,7 +206,8 @@ class MailStore(Database):
                 "message_id": message.message_id, "sender": message.sender,
                 "subject": message.subject, "raw": text, "raw_encoding": encoding,
                 "size": message.size, "sender_address": message.sender_address,
-                "verified_player": message.verified_player, "received_at": now, "done": 0}
+                "verified_player": message.verified_player,
+                "verified_by": message.verified_by, "received_at": now, "done": 0}
 
     def unanswered(self, campaign: CampaignRow) -> list[InboxRow]:
         """The messages kept and not yet handled, oldest first."""

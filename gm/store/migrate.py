@@ -3,7 +3,8 @@ transaction: new tables, columns and indexes, then the stored text rewritten by 
 the caller gives (version 2 takes every PASSWORD out of the stored messages; a message not yet
 answered has its password checked first and the result kept, so that it can still be answered).
 Each step runs only on a database older than it: version 3 adds the alerts table alone, version
-4 the password_changes table alone.
+4 the password_changes table alone, version 5 columns to inbox and password_changes (a message
+kept before it and not yet answered counts with the player its password was checked for).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from gm.store.schema import COLUMNS, INDEXES, SCHEMA_VERSION, column_definition,
 Redact = Callable[[bytes], bytes]  # a message, e-mail or text, without its passwords
 # (raw message, {letter: password hash}) -> the player whose password it carries, or None
 Verify = Callable[[bytes, dict[str, str]], str | None]
-GROWN = ("inbox", "outbox", "orders")  # the tables version 2 added columns to
+GROWN = ("inbox", "outbox", "orders", "password_changes")  # tables given columns since made
 
 
 def upgrade(database: Database, redact: Redact, verify: Verify) -> int:

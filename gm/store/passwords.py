@@ -5,6 +5,7 @@ the message that asks or confirms (gm.store.mail)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from gm.store.base import Database, Row, Sql
@@ -28,13 +29,20 @@ def write_change(sql: Sql, campaign_id: int, change: PasswordChange, inbox_id: i
                  now: dt.datetime) -> None:
     """In a transaction already open: a change asked kept pending, or one confirmed made (the
     player's password replaced, the change done and any other pending for him void), once:
-    a change no longer pending is left as it is."""
+    a change no longer pending is left as it is. A change asked from the player's own
+    address voids those asked from elsewhere and waiting."""
     if change.confirms is None:
+        if change.own:  # asked from his own address: what others asked is void (R87)
+            sql.execute("UPDATE password_changes SET state = 'void', done_at = :now WHERE "
+                        "campaign_id = :campaign AND player = :player AND state = 'pending' "
+                        "AND (own IS NULL OR own = 0)", now=now, campaign=campaign_id,
+                        player=change.player)
         sql.insert("password_changes", {
             "campaign_id": campaign_id, "player": change.player,
             "password_hash": change.password_hash, "code_hash": change.code_hash,
             "inbox_id": inbox_id, "created_at": now, "expires_at": change.expires_at,
-            "state": "pending"})
+            "state": "pending", "sender_address": change.sender_address,
+            "own": int(change.own)})
         return
     found = sql.first("SELECT password_hash FROM password_changes WHERE id = :id AND "
                       "campaign_id = :campaign AND player = :player AND state = 'pending'",
@@ -51,7 +59,8 @@ def write_change(sql: Sql, campaign_id: int, change: PasswordChange, inbox_id: i
 
 
 def void_changes(sql: Sql, campaign_id: int, player: str, now: dt.datetime) -> None:
-    """Every change pending for the player made void (the GM gave him a new password)."""
+    """Every change pending for the player made void (the GM gave him a new password, or a
+    new address: the codes went to the one he had)."""
     sql.execute("UPDATE password_changes SET state = 'void', done_at = :now WHERE campaign_id "
                 "= :campaign AND player = :player AND state = 'pending'", now=now,
                 campaign=campaign_id, player=player)
@@ -68,11 +77,27 @@ class PasswordStore(Database):
                             player=player, code=code_hash, now=now)
         return None if row is None else _pending(row)
 
-    def changes_asked_since(self, campaign: CampaignRow, player: str, since: dt.datetime
-                            ) -> int:
-        """How many changes of the player's password were asked by mail since then."""
+    def confirmable(self, campaign: CampaignRow, codes: Iterable[tuple[str, str]],
+                    now: dt.datetime) -> dict[str, list[str]]:
+        """Per player, the hashes of the new passwords waiting for these codes ((player,
+        code hash) pairs), unless expired."""
+        found: dict[str, list[str]] = {}
         with self._tx() as sql:
-            row = sql.first("SELECT count(*) AS asked FROM password_changes WHERE campaign_id "
-                            "= :campaign AND player = :player AND created_at >= :since",
-                            campaign=campaign.id, player=player, since=since)
-        return 0 if row is None else int(row["asked"])
+            for player, code in sorted(set(codes)):
+                row = sql.first("SELECT password_hash FROM password_changes WHERE campaign_id "
+                                "= :campaign AND player = :player AND code_hash = :code AND "
+                                "state = 'pending' AND expires_at > :now", campaign=campaign.id,
+                                player=player, code=code, now=now)
+                if row is not None:
+                    found.setdefault(player, []).append(str(row["password_hash"]))
+        return found
+
+    def changes_asked(self, campaign: CampaignRow, player: str, since: dt.datetime
+                      ) -> list[tuple[str, bool]]:
+        """The changes of the player's password asked by mail since then: each one's asking
+        address ("" unknown) and whether it was his own."""
+        with self._tx() as sql:
+            rows = sql.all("SELECT sender_address, own FROM password_changes WHERE campaign_id "
+                           "= :campaign AND player = :player AND created_at >= :since",
+                           campaign=campaign.id, player=player, since=since)
+        return [(str(r["sender_address"] or ""), bool(r["own"])) for r in rows]

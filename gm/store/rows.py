@@ -67,10 +67,14 @@ class NewAlert(NamedTuple):
 class PasswordChange(NamedTuple):
     """A change of a player's password by mail (gm.app.requests, R87), written with the
     handling of the message: asked (the new password's hash, the hash of the code mailed for
-    it, until when the code holds), or confirmed (`confirms`: the asked change's id)."""
+    it, until when the code holds, the address that asked and whether it is the player's own:
+    asked from it, it voids the changes asked from elsewhere), or confirmed (`confirms`: the
+    asked change's id)."""
 
     player: str
     password_hash: str = ""
     code_hash: str = ""
     expires_at: dt.datetime | None = None
     confirms: int | None = None
+    sender_address: str | None = None
+    own: bool = False

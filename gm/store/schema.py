@@ -8,9 +8,11 @@ moment (kept in UTC)."""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
+SCHEMA_VERSION = 5  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
 #                    3: alerts (issue 24): wrong passwords and another address's messages
 #                    4: password changes asked by mail, waiting for their code (R87)
+#                    5: which password a message was checked against (R87), and whence a
+#                       change was asked
 
 TYPES = {
     "sqlite": {"ID": "INTEGER NOT NULL", "TIME": "DATETIME"},
@@ -47,6 +49,10 @@ COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("size", "INTEGER"),  # bytes as delivered
         ("sender_address", "TEXT"),  # From:'s address, lower case
         ("verified_player", "VARCHAR(2)"),  # whose PASSWORD it carried, checked when stored
+        # ... and which of his: "p:" and his password's fingerprint then, or "n:" and that of
+        # a new one waiting for the code another message of its batch sent back (R87); it
+        # counts only if that is his password when the message is handled
+        ("verified_by", "VARCHAR(40)"),
     ], ["PRIMARY KEY (id)", "UNIQUE (campaign_id, content_hash)", CAMPAIGN]),
     "notices": ([
         ("id", "{ID}"), ("campaign_id", "INTEGER NOT NULL"), ("created_at", "{TIME} NOT NULL"),
@@ -124,6 +130,8 @@ COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("created_at", "{TIME} NOT NULL"), ("expires_at", "{TIME} NOT NULL"),
         ("state", "VARCHAR(10) NOT NULL"),  # pending, done (confirmed), void
         ("done_at", "{TIME}"),
+        ("sender_address", "TEXT"),  # the asking message's From address, lower case
+        ("own", "INTEGER"),  # 1: asked from the player's own address (R79, R86)
     ], ["PRIMARY KEY (id)", CAMPAIGN]),
 }
 INDEXES = {
