@@ -178,7 +178,7 @@ def _password(asked: Asked, request: Request, granted: Granted) -> str:
         if asked.own else ""
     return f"PASSWORD (line {request.line}): not changed yet. A code is mailed to the address " \
            f"on file for player {player}: send it back within {CODE_HOURS} hours in a line " \
-           "PASSWORD CONFIRM <code>, after your present PASSWORD line, and the new password " \
+           "PASSWORD CONFIRM <code>, with your present PASSWORD line, and the new password " \
            f"is yours (it is not repeated here). Until then your password is unchanged.{void}"
 
 

@@ -82,8 +82,11 @@ class PasswordStore(Database):
         """Per player, the hashes of the new passwords waiting for these codes ((player,
         code hash) pairs), unless expired."""
         found: dict[str, list[str]] = {}
+        wanted = sorted(set(codes))
+        if not wanted:
+            return found
         with self._tx() as sql:
-            for player, code in sorted(set(codes)):
+            for player, code in wanted:
                 row = sql.first("SELECT password_hash FROM password_changes WHERE campaign_id "
                                 "= :campaign AND player = :player AND code_hash = :code AND "
                                 "state = 'pending' AND expires_at > :now", campaign=campaign.id,
