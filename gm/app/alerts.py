@@ -74,9 +74,10 @@ def alert_text(campaign: Campaign, player: PlayerRow, found: list[AlertRow],
             lines += [f"{len(strangers) - SHOWN} more, not shown here (the GM has them all), "
                       "from:", *_counted(strangers[SHOWN:], "stranger", own), ""]
         lines += ["If you did not send them, someone knows your password: send a new one at "
-                  "once (PASSWORD and the new one, in a message with your present one; it is "
-                  "yours when you send back the code mailed to this address for it) and tell "
-                  "the GM.", ""]
+                  "once, from this address (PASSWORD and the new one, in a message with your "
+                  "present one; it is yours when you send back the code mailed to this address "
+                  "for it, and it voids any change asked from elsewhere), and tell the GM. "
+                  "Confirm only a code for a change you asked for yourself.", ""]
     return "\n".join(lines)
 
 
