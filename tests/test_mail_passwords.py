@@ -335,7 +335,7 @@ def test_a_version_2_database_gains_the_alerts_and_keeps_its_checks(tmp_path: Pa
             "'From: anna@example.org\n\nGAME v2\nPLAYER A\nPASSWORD [redacted]\n', "
             "'2026-11-29 10:00:00.000000', 0, 'anna@example.org', 'A')")
     opened = open_campaign(folder)
-    assert opened.store.schema_version() == SCHEMA_VERSION == 4
+    assert opened.store.schema_version() == SCHEMA_VERSION == 5
     assert opened.store.untold_alerts(opened.row) == []
     assert opened.store.changes_asked_since(opened.row, "A", dt.datetime(2026, 1, 1,
                                                                          tzinfo=dt.UTC)) == 0
