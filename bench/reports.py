@@ -32,7 +32,7 @@ from gm.games.rcw.reports.build import build_report
 from gm.games.rcw.simulation.generate import random_first_phase_orders
 from gm.games.rcw.simulation.simulate import start
 from gm.games.rcw.state import Mode
-from gm.messages.compose import MapPicture, report_mail
+from gm.messages.compose import Ids, MapPicture, report_mail
 from gm.reporting import picture as pictures
 from gm.reporting.events import events_of
 from gm.reporting.render import Format, render_map, render_report
@@ -129,7 +129,8 @@ def main() -> int:
         model = build_report("bench", state, result.state, data, events, player=reader)
         png_bytes = pictures.picture(model)
         assert png_bytes is not None
-        mail = report_mail("bench", "gm@example.org", f"{reader}@example.org", reader,
+        mail = report_mail(Ids("bench", "0123456789abcdef"), "gm@example.org",
+                           f"{reader}@example.org", reader,
                            model.title, render_report(model, "text"),
                            render_report(model, "html", map_image="cid:map"),
                            dt.datetime(2026, 1, 1, tzinfo=dt.UTC), "report",

@@ -2,8 +2,9 @@
 checked data set, the grammar's parser tables, the compiled templates. Each is keyed by what
 it was made from, so a change is never hidden by an old entry, and a damaged one is made again.
 Each is code when read back (pickles, compiled templates), so none is read that another user
-could have put there (issue 24): not from a cache folder that is a symbolic link, another's,
-or one others may write; not from an entry that is a link, another's, or others may write.
+could have put there (issue 24): not from a cache folder that is a symbolic link or another's
+(one of the user's that others may write is made 0700 first); not from an entry that is a
+link, another's, or others may write.
 """
 
 from __future__ import annotations
@@ -227,19 +228,20 @@ def test_the_users_own_entry_is_read(cache: Path, tmp_path: Path, kind: str) -> 
     assert marker.is_dir()
 
 
-def _check_orders(tmp_path: Path, cache: Path) -> subprocess.CompletedProcess[str]:
-    """`gm orders check` in a process of its own: the data set, the parser and the templates
-    taken from the cache folder `cache`, if it is used."""
+def _check_orders(tmp_path: Path, cache: Path, umask: int = 0o022
+                  ) -> subprocess.CompletedProcess[str]:
+    """`gm orders check` in a process of its own (with `umask`): the data set, the parser and
+    the templates taken from the cache folder `cache`, if it is used."""
     mail = tmp_path / "orders.txt"
     mail.write_text("GAME x\nPLAYER A\nPASSWORD p\nMOVE 152: TVER-RYAZ\n", encoding="utf-8")
     result = subprocess.run([sys.executable, "-m", "gm", "orders", "check", str(mail)],
                             capture_output=True, text=True, check=False, timeout=300,
-                            env={**os.environ, "GM_CACHE_DIR": str(cache)})
+                            umask=umask, env={**os.environ, "GM_CACHE_DIR": str(cache)})
     assert result.returncode == 0 and "All 1 orders accepted" in result.stdout, result
     return result
 
 
-@pytest.mark.parametrize("how", ["link", "group-writable", "world-writable", "another's"])
+@pytest.mark.parametrize("how", ["link", "another's"])
 def test_a_cache_folder_another_could_have_put_there_is_not_used(tmp_path: Path,
                                                                  how: str) -> None:
     """The review's attack: the cache folder renamed aside and another put in its place, with
@@ -256,10 +258,8 @@ def test_a_cache_folder_another_could_have_put_there_is_not_used(tmp_path: Path,
     if how == "link":
         cache = tmp_path / "cache"
         os.symlink(elsewhere, cache)
-    elif how == "another's":
-        os.chown(elsewhere, NOBODY, NOBODY)
     else:
-        os.chmod(elsewhere, 0o770 if how == "group-writable" else 0o707)
+        os.chown(elsewhere, NOBODY, NOBODY)
     before = sorted(p.name for p in elsewhere.iterdir())
     result = _check_orders(tmp_path, cache)
     assert not marker.exists()
@@ -269,13 +269,29 @@ def test_a_cache_folder_another_could_have_put_there_is_not_used(tmp_path: Path,
     assert sorted(p.name for p in elsewhere.iterdir()) == before  # nothing written there
 
 
-def test_a_cache_folder_of_the_users_that_others_may_read_is_made_private(
-        tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", [0o755, 0o770, 0o777, 0o707])
+def test_a_cache_folder_of_the_users_that_others_may_read_or_write_is_made_private(
+        tmp_path: Path, mode: int) -> None:
+    """A folder of the user's own, open to others' reading or writing (an older version's, or
+    one he made under a loose umask): made 0700 and used, each entry of his own read from it
+    (nothing made again, nothing said); one another user put there (as root only) is his,
+    never read, and made again in its place."""
     cache = tmp_path / "cache"
-    _check_orders(tmp_path, cache)
-    made = sorted(p.name for p in cache.iterdir())
-    os.chmod(cache, 0o755)  # as an older version, or the user, made it
-    result = _check_orders(tmp_path, cache)
-    assert result.stderr == ""
+    _check_orders(tmp_path, cache, umask=0)
+    made = {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+    os.chmod(cache, mode)  # as an older version, or the user, made it
+    marker = tmp_path / "ran"
+    planted = None
+    if os.geteuid() == 0 and mode & 0o022:  # another's entry, put there while others could
+        [planted] = cache.glob("rcw-data-*.pickle")
+        planted.unlink()
+        planted.write_bytes(pickle.dumps(_Planted(marker)))
+        os.chown(planted, NOBODY, NOBODY)
+        made.pop(planted.name)
+    result = _check_orders(tmp_path, cache, umask=0)
+    assert result.stderr == "" and not marker.exists()
     assert oct(stat.S_IMODE(cache.stat().st_mode)) == oct(0o700)
-    assert sorted(p.name for p in cache.iterdir()) == made  # used: nothing made again
+    assert {name: (cache / name).stat().st_mtime_ns for name in made} == made  # read, kept
+    if planted is not None:
+        found = planted.stat()
+        assert (found.st_uid, oct(stat.S_IMODE(found.st_mode))) == (os.getuid(), oct(0o600))

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gm.app.campaign import open_campaign
+from gm.core import private
 from tests.conftest import gm
 from tests.mailhelpers import ENV, PASSWORDS, PLAYERS
 from tests.mailservers import PASSWORD, MailServers
@@ -77,14 +78,23 @@ def test_a_new_campaign_and_the_cache_are_private_whatever_the_umask(tmp_path: P
     mine.write_text("an older report", encoding="utf-8")
     os.chmod(mine, 0o644)
     _gm("report", str(folder), "--player", "A", "--out", str(mine), cache=cache)
+    picture = tmp_path / "a.png"  # his picture: his stacks outlined
+    picture.write_bytes(b"an older picture")
+    os.chmod(picture, 0o644)
+    _gm("report", str(folder), "--format", "png", "--player", "A", "--out", str(picture),
+        cache=cache)
+    _gm("report", str(folder), "--format", "png", "--out", str(tmp_path / "gm.png"),
+        cache=cache)
     modes = _modes(folder, cache)
     assert {Path(p).name for p in modes} >= {"camp", "campaign.toml", "campaign.sqlite"}
     kinds = {Path(p).name[:6] for p in modes if Path(p).parent == cache}
     assert kinds >= {"rcw-da", "orders", "__jinj"}, kinds  # data set, parser, templates
     assert _open(modes) == {}
     assert "PLAYER A" in mine.read_text(encoding="utf-8")
+    assert picture.read_bytes().startswith(b"\x89PNG")
     assert {name: oct(stat.S_IMODE((tmp_path / name).stat().st_mode))
-            for name in ("r.html", "a.txt")} == {"r.html": oct(0o600), "a.txt": oct(0o600)}
+            for name in ("r.html", "a.txt", "a.png", "gm.png")} == {
+        name: oct(0o600) for name in ("r.html", "a.txt", "a.png", "gm.png")}
 
 
 def test_every_folder_made_on_the_way_is_private_whatever_the_umask(tmp_path: Path) -> None:
@@ -171,3 +181,44 @@ def test_an_older_campaigns_files_are_made_private_when_it_is_opened(tmp_path: P
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in (host, folder)} == {oct(0o700)}
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in (database, *companions)
             if p.exists()} == {oct(0o600)}
+
+
+NOBODY = 65534  # another user, for what he plants (as root only)
+
+
+def test_a_file_is_written_whole_through_a_new_file_of_a_name_none_can_foresee(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`write_whole` writes a new file beside its place and moves it there. What another put
+    at the name it once used (the process id, which anyone can guess) is not opened: neither a
+    link to a file of the user's (it was followed and truncated, or the write failed) nor a
+    file of his own, which, moved into place, would have been his to change from then on; nor
+    what is at a random name drawn (another is drawn). Under umask 000 the file is 0600."""
+    path = tmp_path / "campaign.toml"
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"the user's own")
+    os.symlink(victim, tmp_path / f".campaign.toml.{os.getpid()}.part")
+    drawn, real = [b"\x00" * 8, b"\x00" * 8], os.urandom  # twice a name that is taken
+    monkeypatch.setattr(os, "urandom", lambda n: drawn.pop() if drawn else real(n))
+    taken = tmp_path / f".campaign.toml.{'00' * 8}.part"
+    taken.write_bytes(b"planted")
+    os.chmod(taken, 0o666)
+    was = os.umask(0)
+    try:
+        private.write_private(path, b"[mail]\n")
+    finally:
+        os.umask(was)
+    assert path.read_bytes() == b"[mail]\n" and victim.read_bytes() == b"the user's own"
+    assert oct(stat.S_IMODE(path.stat().st_mode)) == oct(0o600)
+    assert taken.read_bytes() == b"planted" and drawn == []  # not opened: others drawn
+    assert sorted(p.name for p in tmp_path.glob(".*.part")) == sorted(
+        [taken.name, f".campaign.toml.{os.getpid()}.part"])  # the new one moved into place
+    if os.geteuid() == 0:  # a file another user plants at the process id's name
+        planted = tmp_path / f".campaign.toml.{os.getpid()}.part"
+        planted.unlink()
+        planted.write_bytes(b"his")
+        os.chmod(planted, 0o666)
+        os.chown(planted, NOBODY, NOBODY)
+        private.write_private(path, b"[mail] again\n")
+        found = path.stat()
+        assert (found.st_uid, path.read_bytes()) == (os.getuid(), b"[mail] again\n")
+        assert planted.read_bytes() == b"his"

@@ -46,7 +46,7 @@ SUBJECT = "bymail: anonymous press"
 # Headers that differ between the copies of one press: the recipient, the copy's own id, and
 # what delivery adds.
 PER_COPY = re.compile(rb"^(to|message-id|received|return-path|delivered-to)\s*:", re.IGNORECASE)
-RANDOM_ID = re.compile(r"^<gm\.bymail\.press\.[0-9a-f]{32}@gamesmaster\.invalid>$")
+RANDOM_ID = re.compile(r"^<gm\.bymail\.[0-9a-f]{16}\.press\.[0-9a-f]{32}@gamesmaster\.invalid>$")
 
 
 class Scripted:
@@ -228,7 +228,7 @@ def test_anonymous_press_to_all_names_no_writer(game: Game) -> None:
         "without your name, held until this phase is adjudicated" in text_of(answer)
     for letter in PLAYERS:
         assert _anonymous(letter, servers) == []
-    inbox_id = re.fullmatch(r"<gm\.bymail\.ack\.(\d+)@gamesmaster\.invalid>",
+    inbox_id = re.fullmatch(r"<gm\.bymail\.[0-9a-f]{16}\.ack\.(\d+)@gamesmaster\.invalid>",
                             answer["Message-ID"])
     assert inbox_id is not None
     # The GM's copy names the writer, at once, and says when the players' go.
@@ -258,7 +258,7 @@ def test_anonymous_press_to_all_names_no_writer(game: Game) -> None:
             assert name not in text_of(message), name
     raw = next(iter(shared))
     for mark in (b"anna", b"player A", b"from A", b"A (A)", b"A, B, C", b"B, C",
-                 f"gm.bymail.ack.{inbox_id.group(1)}".encode()):
+                 str(answer["Message-ID"])[1:-1].encode()):
         assert mark not in raw, mark
     text = text_of(delivered["B"])
     assert text.startswith("Anonymous press in game bymail, to every player in the game:\n\n"
@@ -380,11 +380,7 @@ def test_held_press_of_a_rolled_back_phase_goes_once(game: Game) -> None:
 def test_no_anonymous_press_once_the_game_is_over(game: Game) -> None:
     """The last reports carry what is held; after them there are none, so anonymous press is
     refused (signed press still goes)."""
-    state = json.loads(game.gm("show", "--json"))
-    state.update(stage="ended", victory="red")
-    path = game.folder.parent / "ended.json"
-    path.write_text(json.dumps(state), encoding="utf-8")
-    game.gm("override", "--reason", "the end", "--state", str(path))
+    _end_by_ruling(game, WRITTEN)
     text = _write(game, "B", "PRESS TO ALL ANONYMOUS", "Well played.", "ENDPRESS",
                   "PRESS TO A", "Well played, Anna.", "ENDPRESS")
     assert "PRESS TO ALL ANONYMOUS (line 4): the game is over: anonymous press goes out with " \
@@ -393,19 +389,53 @@ def test_no_anonymous_press_once_the_game_is_over(game: Game) -> None:
     assert " held " not in game.gm("send", "--list")
 
 
+def _end_by_ruling(game: Game, at: dt.datetime) -> None:
+    """The GM ends the game by a ruling (`gm override`: a concession, a victory he awards)."""
+    game.at(at)
+    state = json.loads(game.gm("show", "--json"))
+    state.update(stage="ended", victory="red")
+    path = game.folder.parent / "ended.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    game.gm("override", "--reason", "a concession", "--state", str(path))
+
+
+def test_held_press_goes_when_the_gm_ends_the_game_by_a_ruling(game: Game) -> None:
+    """A ruling that ends the game (`gm override`) leaves no next reports to go with: the press
+    held goes with the ruling instead, in its transaction, dated then, each copy once."""
+    servers = game.servers
+    _clear_all(game)
+    _write(game, "A", "PRESS TO ALL ANONYMOUS", "Farewell, comrades.", "ENDPRESS")
+    _write(game, "B", "PRESS TO C ANONYMOUS", "It was me.", "ENDPRESS",
+           at=WRITTEN + dt.timedelta(hours=5))
+    assert game.gm("send", "--list").count(" held ") == 4
+    _end_by_ruling(game, ADJUDICATED)
+    listing = game.gm("send", "--list")
+    assert " held " not in listing and listing.count(" queued  press ") == 4
+    game.gm("send")
+    game.at(ADJUDICATED + dt.timedelta(days=1))
+    game.gm("send")
+    copies = {letter: [_parsed(raw) for raw in _anonymous(letter, servers)]
+              for letter in PLAYERS}
+    assert {letter: len(found) for letter, found in copies.items()} == {"A": 1, "B": 1, "C": 2}
+    for found in copies.values():
+        assert all(parsedate_to_datetime(m["Date"]) == ADJUDICATED for m in found)
+    assert "It was me." in "".join(text_of(m) for m in copies["C"])
+    assert game.gm("send", "--list").endswith("0 message(s) not sent\n")
+
+
 def test_held_mail_waits_for_a_round_after_the_one_that_queued_it(game: Game) -> None:
     """A message held until a moment goes out only in a round begun after it was queued, and
     after that moment; one held without a moment is never due: only its release queues it."""
     opened = open_campaign(game.folder)
     moment = WRITTEN
-    mail = anonymous_press_mail("bymail", GM, PLAYERS["B"], "0" * 32, SUBJECT, "psst\n", moment)
+    mail = anonymous_press_mail(opened.row, GM, PLAYERS["B"], "0" * 32, SUBJECT, "psst\n", moment)
     assert opened.store.queue(opened.row, mail, moment)
     later = moment + dt.timedelta(hours=1)
     assert opened.store.due(opened.row, later, began=moment) == []  # the round that queued it
     assert opened.store.due(opened.row, moment - dt.timedelta(seconds=1), began=later) == []
     due, = opened.store.due(opened.row, later, began=moment + dt.timedelta(seconds=1))
     assert due.message_id == mail.message_id and due.status == "held"
-    waiting = anonymous_press_mail("bymail", GM, PLAYERS["C"], "1" * 32, SUBJECT, "psst\n",
+    waiting = anonymous_press_mail(opened.row, GM, PLAYERS["C"], "1" * 32, SUBJECT, "psst\n",
                                    None)
     assert opened.store.queue(opened.row, waiting, moment)
     far = moment + dt.timedelta(days=3650)

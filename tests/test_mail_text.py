@@ -16,7 +16,7 @@ from gm.app.intake import content_key
 from gm.app.judge import Roster, Verdict, judge
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.system import RUSSIAN_CIVIL_WAR
-from gm.messages.compose import answer_mail
+from gm.messages.compose import Ids, answer_mail
 from gm.messages.reading import parse_mail, read_message
 from gm.messages.redaction import redact_message
 from tests.conftest import deployed
@@ -290,9 +290,12 @@ def test_the_same_message_delivered_twice_has_one_key() -> None:
     assert content_key(other) != content_key(message)
 
 
+CAMP = Ids("camp", "0123456789abcdef")
+
+
 def test_headers_we_write_cannot_break_or_be_injected() -> None:
     date = dt.datetime(2026, 11, 29, 10, 0, tzinfo=dt.UTC).astimezone(ZoneInfo("Europe/Moscow"))
-    mail = answer_mail("camp", "gm@example.org", "7", "anna@example.org",
+    mail = answer_mail(CAMP, "gm@example.org", "7", "anna@example.org",
                        "a very long subject\r\n folded\r\nBcc: mallory@example.org",
                        "<forged>\r\nBcc: x@example.org", "text\n", date)
     parsed = message_from_string(mail.mime, policy=policy.default)
@@ -302,7 +305,7 @@ def test_headers_we_write_cannot_break_or_be_injected() -> None:
     assert parsed["Date"] == "Sun, 29 Nov 2026 13:00:00 +0300"
     assert parsed["Auto-Submitted"] == "auto-replied"
     with pytest.raises(ValueError):
-        answer_mail("camp", "gm@example.org", "8", "anna@example.org\r\nBcc: x@example.org",
+        answer_mail(CAMP, "gm@example.org", "8", "anna@example.org\r\nBcc: x@example.org",
                     None, None, "text\n", date)
 
 

@@ -98,6 +98,20 @@ def test_html_as_a_mail_client_shows_it() -> None:
     assert html_to_text(outlook) == "GAME g\n\nQUIT\nA  B\nC\n"
 
 
+def test_html_lists_links_and_symbols_as_the_clients_write_them_in_text() -> None:
+    """What a client's own text part has for them (R82): a list item's mark or number, where a
+    link leads after its text (not when its text says so already), Outlook's Wingdings smiley
+    as the symbol it shows."""
+    html = ('<div>Go:</div><ul><li>Kazan</li><li><p>Samara</p></li></ul><ol start="3"><li>x'
+            '</li><li>y</li></ol><div>the <a href="https://example.org/map">map</a>, <a href='
+            '"https://example.org/">https://example.org</a>, <a href="mailto:a@example.org">'
+            'a@example.org</a>, <a href="#top">top</a> <span style="font-family:Wingdings">J'
+            '</span> <font face="Wingdings">L</font> J</div>')
+    assert html_to_text(html) == ("Go:\n- Kazan\n- Samara\n3. x\n4. y\nthe map "
+                                  "<https://example.org/map>, https://example.org, "
+                                  "a@example.org, top \u263a \u2639 J\n")
+
+
 @pytest.mark.parametrize(("ending", "reason"), [
     ("-- \nAnna", "a signature line"),
     ("On Sun, 29 Nov 2026 at 08:00, GM <gm@example.org> wrote:\n> GAME g", "quoted reply"),

@@ -125,7 +125,7 @@ def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None
     assert store.store_messages(row, [message("k1", b"GAME c\n")], NOW) == [None]
     waiting = store.unanswered(row)
     assert [m.raw_bytes for m in waiting] == [b"GAME c\n", latin]
-    answer = notice_mail("c", "gm@x.org", "a@x.org", "answer", "1", "Re: orders", "ok\n", NOW)
+    answer = notice_mail(row, "gm@x.org", "a@x.org", "answer", "1", "Re: orders", "ok\n", NOW)
     store.handle(row, [Handling(waiting[0].id, "answered", "", (seq, "A", "GAME c\n", "[]"),
                                 [answer], [("stranger", "a note")]),
                        Handling(waiting[1].id, "automated", "bulk")], NOW)
@@ -144,7 +144,7 @@ def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None
     assert requeued is not None and store.due(row, NOW)[0].id == again.id
     store.mark_sent(requeued, NOW)
     assert store.outbox_rows(row, ("queued", "retry", "failed")) == []
-    digest = notice_mail("c", "gm@x.org", "gm@x.org", "digest", "9", "2 things", "...", NOW)
+    digest = notice_mail(row, "gm@x.org", "gm@x.org", "digest", "9", "2 things", "...", NOW)
     store.digest(row, [n.id for n in store.undigested(row)], digest, NOW)
     assert store.undigested(row) == [] and store.due(row, NOW)[0].kind == "digest"
 
@@ -165,7 +165,7 @@ def test_append_state_adds_only_on_the_entry_it_started_from(store: Store, data:
     state = deal(data, "ABC")
     dice = SeededDice("s", "1")
     dice.die("a roll")
-    report = notice_mail("c", "gm@x.org", "a@x.org", "report", "t1p1", "Report", "...", NOW)
+    report = notice_mail(row, "gm@x.org", "a@x.org", "report", "t1p1", "Report", "...", NOW)
     whole = {"result": '{"orders": []}', "mail": [report], "orders": [("A", "GAME c\n", "[]")]}
     assert store.append_state(row, "deal", {}, state, dice.log, NOW, after=0) == 1
     tables = ("states", "dice_log", "results", "outbox", "orders")
@@ -183,6 +183,32 @@ def test_append_state_adds_only_on_the_entry_it_started_from(store: Store, data:
     assert [(o.state_seq, o.player) for o in store.orders_in_stage(row, state.stage)] == [
         (1, "A")]  # recorded against the entry they were written for
     assert store.last_entry(row) == (2, "adjudicate 1.1")
+
+
+def test_a_state_that_ends_the_game_releases_what_is_held(store: Store, data: GameData
+                                                         ) -> None:
+    """After the game's end no reports come to release anonymous press (R82): a state that
+    ends it is stored only with the release of what is held, which goes in its transaction;
+    without one, nothing is stored and it is said why."""
+    from gm.messages.compose import anonymous_press_mail, redated
+
+    row = store.create_campaign("c", "rcw", "s", None, [], NOW)
+    state = deal(data, "ABC")
+    store.append_state(row, "deal", {}, state, [], NOW, after=0)
+    held = anonymous_press_mail(row, "gm@x.org", "a@x.org", "0" * 32, "c: anonymous press",
+                                "psst\n", None)
+    assert store.queue(row, held, NOW)
+    ended = state.model_copy(update={"stage": "ended", "victory": "red"})
+    with pytest.raises(GameError, match="would end with anonymous press held"):
+        store.append_state(row, "override", {}, ended, [], NOW, after=1)
+    assert store.last_entry(row) == (1, "deal")
+    assert [r.status for r in store.outbox_rows(row, ("held", "queued"))] == ["held"]
+    later = NOW + dt.timedelta(days=1)
+    store.append_state(row, "override", {}, ended, [], later, after=1,
+                       release=lambda mime: redated(mime, later))
+    (released,) = store.outbox_rows(row, ("held", "queued"))
+    assert released.status == "queued" and released.message_id == held.message_id
+    assert "Date: Mon, 04 Mar 1918 00:00:00 +0000" in released.raw
 
 
 def test_of_appends_racing_from_one_entry_one_is_kept(store: Store, data: GameData) -> None:

@@ -113,7 +113,7 @@ def queue_alerts(campaign: Campaign, config: MailConfig) -> int:
         player = players.get(letter)
         if player is None or (previous is not None and moment - previous < TELL_EVERY):
             continue  # told within the hour: these wait for the next round after it
-        mail = notice_mail(campaign.name, config.gm_address, player.email, "alert",
+        mail = notice_mail(campaign.row, config.gm_address, player.email, "alert",
                            f"{letter}.{alerts[0].id}",
                            f"{campaign.name}: about your password (player {letter})",
                            alert_text(campaign, player, alerts, previous, config),

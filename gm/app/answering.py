@@ -232,7 +232,6 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
                         alerts=alerts)
     context.counts[address] = (total + 1, empty + (verdict.disposition in EMPTY))
     date = context.moment.astimezone(config.zone())
-    name = context.campaign.name
     granted = Granted()
     text = verdict.text
     if asks(read.envelope, verdict.disposition):
@@ -245,8 +244,9 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
         text = joined(text, granted)
         notices += [(kind, f"{_describe(row, reading)}: {note}")
                     for kind, note in granted.notices]
-    mail: list[Outgoing] = [answer_mail(name, config.gm_address, str(row.id), reading.sender,
-                                        reading.subject, reading.message_id, text, date),
+    mail: list[Outgoing] = [answer_mail(context.campaign.row, config.gm_address, str(row.id),
+                                        reading.sender, reading.subject, reading.message_id,
+                                        text, date),
                             *granted.mail]
     if verdict.stranger is not None:
         alerts.append(stranger_alert(verdict, reading, read.envelope, context.moment, config,

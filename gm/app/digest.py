@@ -46,7 +46,7 @@ def queue_digest(campaign: Campaign, config: MailConfig) -> int:
         lines.append("")
     from gm.messages.compose import notice_mail  # lazy: composing mail, when there is some
 
-    mail = notice_mail(campaign.name, config.gm_address, config.gm_inbox, "digest",
+    mail = notice_mail(campaign.row, config.gm_address, config.gm_inbox, "digest",
                        str(found[-1].id), f"{campaign.name}: {len(found)} thing(s) for the GM",
                        "\n".join(lines), moment.astimezone(config.zone()))
     campaign.store.digest(campaign.row, [n.id for n in found], mail, moment)

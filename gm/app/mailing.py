@@ -27,10 +27,10 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
                                    names=campaign.player_names(), sent=sent)
     png = picture(model)  # his own: his stacks outlined, his caption
     attached = None if png is None else MapPicture(
-        png, map_content_id(campaign.name, kind, key), render_report(model, "html"))
+        png, map_content_id(campaign.row, kind, key), render_report(model, "html"))
     html = render_report(model, "html",
                          map_image=None if attached is None else f"cid:{attached.content_id}")
-    return report_mail(campaign.name, config.gm_address, to, key, model.title,
+    return report_mail(campaign.row, config.gm_address, to, key, model.title,
                        render_report(model, "text"), html, now().astimezone(config.zone()), kind,
                        attached)
 

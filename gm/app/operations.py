@@ -13,7 +13,7 @@ from gm.app.campaign import Campaign, check_own_address, now
 from gm.app.passwords import hash_password
 from gm.app.people import check_address, check_not_judge
 from gm.core.errors import GameError
-from gm.core.state import GameStateBase
+from gm.core.state import ENDED, GameStateBase
 
 
 def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, int]:
@@ -37,7 +37,9 @@ def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, in
 def override(campaign: Campaign, reason: str, state_json: str, source: str
              ) -> tuple[int, list[str]]:
     """A GM ruling: the corrected state (`gm show --json`, edited) replaces the state now,
-    logged with its reason for the next report. (seq, the fields changed)."""
+    logged with its reason for the next report. (seq, the fields changed.) A ruling that ends
+    the game releases the anonymous press held for the next reports, which will not come: it
+    goes now, dated now, in the ruling's transaction (R82)."""
     latest = campaign.latest()
     current = latest.state
     try:
@@ -48,9 +50,14 @@ def override(campaign: Campaign, reason: str, state_json: str, source: str
                      if getattr(current, k, None) != getattr(corrected, k))
     if not changed:
         raise GameError("the state given is the state now: nothing to override")
+    release = None
+    if corrected.stage == ENDED:
+        from gm.app.press import releasing  # lazy: composing mail, at the game's end only
+
+        release = releasing(campaign)
     seq = campaign.store.append_state(campaign.row, "override",
                                       {"reason": reason, "changed": changed}, corrected, [],
-                                      now(), after=latest.seq)
+                                      now(), after=latest.seq, release=release)
     return seq, changed
 
 

@@ -236,7 +236,7 @@ def _code_mail(asked: Asked, to: str, request: Request, code: str, expires: dt.d
         "this address (a second PASSWORD line with it, then the code you will get for it; a "
         "change asked from this address voids those asked from others), and tell the GM.",
         ""])
-    return notice_mail(campaign.name, asked.config.gm_address, to, "password",
+    return notice_mail(campaign.row, asked.config.gm_address, to, "password",
                        f"{asked.key}.{request.line}",
                        f"{campaign.name}: confirm your new password (player {player})", text,
                        asked.moment.astimezone(zone))

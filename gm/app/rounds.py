@@ -43,7 +43,7 @@ def queue_reminders(campaign: Campaign, config: MailConfig, due: dt.datetime) ->
         text = (f"Player {player.letter}, no orders of yours have arrived for Game-Turn "
                 f"{state.turn}, phase {state.phase}. They are due {due:%Y-%m-%d %H:%M %Z}; "
                 "without them your forces stand still.\n")
-        mail = notice_mail(campaign.name, config.gm_address, player.email, "reminder",
+        mail = notice_mail(campaign.row, config.gm_address, player.email, "reminder",
                            f"t{state.turn}p{state.phase}.{player.letter}",
                            f"{campaign.name}: orders due {due:%Y-%m-%d %H:%M %Z}", text,
                            moment.astimezone(config.zone()))

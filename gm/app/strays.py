@@ -4,7 +4,8 @@ it leaves the mailbox, its passwords taken out, and answered with one short text
 none of the games hosted here (a stranger learns nothing); never an automatic reply, a bounce
 or our own mail, and one answer an hour to an address at most, so that no loop forms. The
 answer is kept with the message and sent like any outgoing mail: a crash sends it again with
-the same Message-ID."""
+the same Message-ID. Its id has a tag drawn for it alone, so that two hosts answering one
+message sent to both never answer it with one id (its key is the message's content)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from gm.app.campaign import now
 from gm.app.intake import Fetched, content_key
 from gm.app.outbox import Transport, TransportDown
 from gm.app.settings import MailConfig
-from gm.messages.compose import OWN_DOMAIN, answer_mail
+from gm.messages.compose import OWN_DOMAIN, Ids, answer_mail
 from gm.messages.reading import Reading, read_headers, read_message
 from gm.messages.redaction import redact_message
 from gm.store.host import HostStore, Stray
+from gm.store.rows import new_mail_tag
 from orders_grammar.message import Envelope, envelope_or_error
 
 
@@ -76,9 +78,9 @@ class Strays:
             envelope = envelope_or_error(reading.text)
             game = envelope.game if isinstance(envelope, Envelope) and envelope.game else None
             disposition = self._disposition(reading, config, moment - dt.timedelta(hours=1))
-            mail = answer_mail("judge", config.gm_address, key[:16], reading.sender or "",
-                               reading.subject, reading.message_id, _answer(game),
-                               moment.astimezone(config.zone())) \
+            mail = answer_mail(Ids("judge", new_mail_tag()), config.gm_address, key[:16],
+                               reading.sender or "", reading.subject, reading.message_id,
+                               _answer(game), moment.astimezone(config.zone())) \
                 if disposition == "answered" else None
             text, whole = _redacted(raw)
             if not whole and spared is not None:

@@ -50,8 +50,10 @@ def report(campaign: Path, turn: int | None, phase: int | None, player: str | No
         if png is None:
             raise click.ClickException("the data set has no map areas: `gm data check` says "
                                        "how to make them")
-        if out:
-            out.write_bytes(png)
+        if out:  # a player's picture shows his stacks outlined: his alone (0600)
+            from gm.core.private import write_private
+
+            write_private(out, png)
             click.echo(f"map written to {out}")
         else:
             sys.stdout.buffer.write(png)

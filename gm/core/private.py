@@ -77,17 +77,31 @@ def write_private(path: Path, data: bytes) -> None:
 
 def write_whole(path: Path, data: bytes, mode: int) -> None:
     """`path` written whole with `data`, of exactly `mode` whatever the umask and never more
-    open than it: a file of its own beside it, written, then put in its place."""
-    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NO_FOLLOW, mode)
+    open than it: a file of its own beside it, written, then put in its place. That file is
+    new (O_EXCL: what is found at its name is never opened, a file or a link another put
+    there) and its name unpredictable (64 random bits, not the process id another can
+    guess)."""
+    descriptor, partial = _new_file(path, mode)
     try:
-        os.fchmod(descriptor, mode)  # a part left by a crash had its own mode
+        os.fchmod(descriptor, mode)  # what the umask took away given back
         with os.fdopen(descriptor, "wb") as out:
             out.write(data)
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
     os.replace(partial, path)
+
+
+def _new_file(path: Path, mode: int) -> tuple[int, Path]:
+    """A new, empty file beside `path`, of at most `mode`, under a name no one can foresee:
+    its descriptor (open to write) and its path."""
+    while True:
+        partial = path.with_name(f".{path.name}.{os.urandom(8).hex()}.part")
+        try:
+            return os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW,
+                           mode), partial
+        except FileExistsError:  # 64 random bits already there: draw again
+            continue
 
 
 def tighten(path: Path) -> bool:

@@ -20,6 +20,7 @@ from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import Compat32
 from email.utils import format_datetime
+from typing import NamedTuple, Protocol
 
 from gm.messages.reading import ADDRESS, MESSAGE_ID, one_line
 
@@ -39,19 +40,43 @@ class Outgoing:
     held: bool = False  # held in the outbox until hold_until or, without it, until released
 
 
-def message_id(campaign: str, kind: str, key: str) -> str:
-    """Fixed when the message is queued, so a resend is recognisably the same message; no two
-    campaigns' alike (the outbox keeps one message of an id, whatever the campaign)."""
+class Whose(Protocol):
+    """Whose messages: a campaign (gm.store.rows.CampaignRow is one) or an `Ids`."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def mail_tag(self) -> str: ...
+
+
+class Ids(NamedTuple):
+    """Whose messages, given as they are (a host's answers to strays, tests, benchmarks)."""
+
+    name: str
+    mail_tag: str
+
+
+MAIL_TAG = re.compile(r"[0-9a-z]{8,32}")
+
+
+def message_id(whose: Whose, kind: str, key: str) -> str:
+    """Fixed when the message is queued, so a resend is recognisably the same message. Of its
+    campaign alone: its name, readable (`campaign_tag`), tells it from the other campaigns of
+    its database (the outbox keeps one message of an id, whatever the campaign); its mail tag,
+    random and drawn once for the campaign (gm.store.rows.new_mail_tag), from every campaign of
+    any other database, those of the same name included (a mailbox that has a message of an id
+    hides another of that id)."""
+    if not MAIL_TAG.fullmatch(whose.mail_tag):
+        raise ValueError(f"not a mail tag: {whose.mail_tag!r}")
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{kind}.{key}")
-    return f"<gm.{campaign_tag(campaign)}.{safe}@{OWN_DOMAIN}>"
+    return f"<gm.{campaign_tag(whose.name)}.{whose.mail_tag}.{safe}@{OWN_DOMAIN}>"
 
 
 def campaign_tag(campaign: str) -> str:
-    """The campaign's part of its Message-IDs: its name, when only letters, digits, '_' and '-'
-    (the ids of such a campaign are those of older versions: its threads go on); else the name
-    with the rest squashed to '-' and '+' the digest of the exact name ("war game" and
-    "war-game", "rcw.1" and "rcw-1" never share ids). It has no '.', so it ends where the kind
-    begins."""
+    """The readable part of a campaign's Message-IDs: its name, when only letters, digits, '_'
+    and '-'; else the name with the rest squashed to '-' and '+' the digest of the exact name
+    ("war game" and "war-game", "rcw.1" and "rcw-1" never share ids). It has no '.', so it
+    ends where the mail tag begins."""
     if re.fullmatch(r"[A-Za-z0-9_-]+", campaign):
         return campaign
     readable = re.sub(r"[^A-Za-z0-9_-]+", "-", campaign)
@@ -109,12 +134,12 @@ def _out(mail: MIMEBase, kind: str, hold_until: dt.datetime | None = None) -> Ou
                     mail.as_string(policy=WRITING), hold_until)
 
 
-def answer_mail(campaign: str, gm_address: str, key: str, to: str, subject: str | None,
+def answer_mail(campaign: Whose, gm_address: str, key: str, to: str, subject: str | None,
                 reply_to_id: str | None, text: str, date: dt.datetime) -> Outgoing:
     """The answer to one message, threaded under it."""
     subject = one_line(subject or "")
     subject = subject if subject.lower().startswith("re:") else (
-        f"Re: {subject}" if subject else f"Your orders for {campaign}")
+        f"Re: {subject}" if subject else f"Your orders for {campaign.name}")
     return _out(_compose(gm_address, to, subject or "(no subject)",
                          message_id(campaign, "ack", key), date, "auto-replied", text,
                          in_reply_to=reply_to_id), "answer")
@@ -130,11 +155,11 @@ class MapPicture:
     page: str
 
 
-def map_content_id(campaign: str, kind: str, key: str) -> str:
+def map_content_id(campaign: Whose, kind: str, key: str) -> str:
     return message_id(campaign, f"{kind}-map", key)[1:-1]
 
 
-def report_mail(campaign: str, gm_address: str, to: str, key: str, subject: str, text: str,
+def report_mail(campaign: Whose, gm_address: str, to: str, key: str, subject: str, text: str,
                 html: str, date: dt.datetime, kind: str = "report",
                 picture: MapPicture | None = None) -> Outgoing:
     """multipart/alternative (text, HTML); with a picture: multipart/mixed of
@@ -167,14 +192,14 @@ def _with_picture(alternative: MIMEBase, picture: MapPicture) -> MIMEBase:
     return mail
 
 
-def notice_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, subject: str,
+def notice_mail(campaign: Whose, gm_address: str, to: str, kind: str, key: str, subject: str,
                 text: str, date: dt.datetime) -> Outgoing:
     """A reminder, a note to a player, or the GM's digest."""
     return _out(_compose(gm_address, to, subject, message_id(campaign, kind, key), date,
                          "auto-generated", text), kind)
 
 
-def press_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, subject: str,
+def press_mail(campaign: Whose, gm_address: str, to: str, kind: str, key: str, subject: str,
                text: str, date: dt.datetime, thread: str) -> Outgoing:
     """Press forwarded by the judge: from the judge's address (never the writer's), and
     referring to one thread per set of correspondents so that mail clients keep a
@@ -188,7 +213,7 @@ def press_mail(campaign: str, gm_address: str, to: str, kind: str, key: str, sub
 UNDATED = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)  # a held message's Date until its release
 
 
-def anonymous_press_mail(campaign: str, gm_address: str, to: str, token: str, subject: str,
+def anonymous_press_mail(campaign: Whose, gm_address: str, to: str, token: str, subject: str,
                          text: str, release: dt.datetime | None) -> Outgoing:
     """One copy of an anonymous press (ruling R82): nothing in it but `to` differs from its
     other copies or tells its writer. Its Message-ID is made of `token` (random, drawn once:

@@ -211,9 +211,19 @@ def _collect(part: EmailMessage, texts: list[str], attachments: list[str],
         _collect(child, texts, attachments, problems)
 
 
+# Outlook's smiley: a Wingdings letter in the HTML, the bare letter ("J") in its text part.
+SMILEY = re.compile(rb"font-family:\s*[\"']?wingdings[^>]*>\s*[JKL]\s*<", re.IGNORECASE)
+
+
 def _best_alternative(children: list[EmailMessage]) -> EmailMessage | None:
-    """text/plain when it says anything, else HTML, else the last (richest) part."""
+    """text/plain when it says anything, else HTML, else the last (richest) part; but the HTML
+    when it has a smiley its text part shows as a letter (Outlook's, R82)."""
     usable = [c for c in children if not _is_attachment(c)]
+    html = next((c for c in usable if c.get_content_type() == "text/html"), None)
+    if html is not None and any(c.get_content_type() == "text/plain" for c in usable):
+        payload = html.get_payload(decode=True)
+        if isinstance(payload, bytes) and SMILEY.search(payload):
+            return html
     for kind in ("text/plain", "text/html"):
         for child in usable:
             if child.get_content_type() == kind:

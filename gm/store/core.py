@@ -18,9 +18,9 @@ from gm.core.dice import Roll
 from gm.core.errors import GameError, Superseded
 from gm.games.registry import system_for
 from gm.store.base import Database, Row, is_integrity_error
-from gm.store.mail import MailLike, queue_in, release_in
+from gm.store.mail import MailLike, held_in, queue_in, release_in
 from gm.store.passwords import void_changes
-from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow
+from gm.store.rows import CampaignRow, EntryRow, OrdersRow, PlayerRow, StateRow, new_mail_tag
 
 if TYPE_CHECKING:
     from gm.core.state import GameStateBase
@@ -45,23 +45,27 @@ class StateStore(Database):
     """Campaigns, players, every state with its dice, orders and results."""
 
     def create_campaign(self, name: str, game: str, seed: str, data_dir: str | None,
-                        roster: Sequence[PlayerRow], now: dt.datetime) -> CampaignRow:
+                        roster: Sequence[PlayerRow], now: dt.datetime,
+                        mail_tag: str | None = None) -> CampaignRow:
+        """A new campaign with its players; its mail tag drawn (new_mail_tag) unless given."""
+        mail_tag = mail_tag or new_mail_tag()
         with self._tx() as sql:
             campaign_id = sql.insert("campaigns", {
                 "name": name, "game": game, "seed": seed, "data_dir": data_dir,
-                "created_at": now}, returning="id")
+                "created_at": now, "mail_tag": mail_tag}, returning="id")
             for p in roster:
                 sql.insert("players", {"campaign_id": campaign_id, "letter": p.letter,
                                        "name": p.name, "email": p.email,
                                        "password_hash": p.password_hash})
-        return CampaignRow(int(campaign_id), name, game, seed, data_dir)
+        return CampaignRow(int(campaign_id), name, game, seed, data_dir, mail_tag)
 
     def campaign(self, name: str) -> CampaignRow:
         with self._tx() as sql:
             row = sql.first("SELECT * FROM campaigns WHERE name = :name", name=name)
         if row is None:
             raise GameError(f"no campaign {name!r} in this store")
-        return CampaignRow(row["id"], row["name"], row["game"], row["seed"], row["data_dir"])
+        return CampaignRow(row["id"], row["name"], row["game"], row["seed"], row["data_dir"],
+                           row["mail_tag"])
 
     def players(self, campaign: CampaignRow) -> list[PlayerRow]:
         with self._tx() as sql:
@@ -77,11 +81,15 @@ class StateStore(Database):
         """Add the next state, the dice rolled to reach it, its result, the mail it sends and
         the order messages it was made from (`orders`: recorded against entry `after`), all in
         one transaction; returns its seq. `release`: the held mail (anonymous press) goes too,
-        after that mail, each message given its Date by it (gm.store.mail.release_in).
+        after that mail, each message given its Date by it (gm.store.mail.release_in). A state
+        that ends the game is stored only with a release, if any mail is held: after it there
+        are no reports to release it (R82).
 
         Compare-and-swap on the history (issue 24): `after` is the seq of the entry the
         operation started from (0: none yet), and the state is added only while that is still
         the last one. If another came between, Superseded is raised and nothing is stored."""
+        from gm.core.state import ENDED  # lazy: pydantic, which a state here has loaded
+
         with self._tx(write=True) as sql:
             if self.dialect == "postgresql":  # one appender a campaign at a time: the next
                 sql.execute("SELECT id FROM campaigns WHERE id = :campaign FOR UPDATE",
@@ -112,6 +120,10 @@ class StateStore(Database):
                 queue_in(sql, campaign.id, message, now)
             if release is not None:
                 release_in(sql, campaign.id, release)
+            elif state.stage == ENDED and held_in(sql, campaign.id):
+                raise GameError(f"campaign {campaign.name} would end with anonymous press held "
+                                "for reports that will never come: its end must release it "
+                                "(R82); nothing of this was stored")
             for player, raw, parsed in orders:
                 sql.insert("orders", {"campaign_id": campaign.id, "state_seq": after,
                                       "player": player, "raw": raw, "parsed": parsed,

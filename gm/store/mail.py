@@ -134,6 +134,12 @@ def _same_campaign(sql: Sql, queued_for: int, campaign_id: int, message_id: str)
                         "database: the message was not queued, nor anything done with it")
 
 
+def held_in(sql: Sql, campaign_id: int) -> bool:
+    """Whether any message of the campaign is held (anonymous press, R82)."""
+    return sql.first("SELECT id FROM outbox WHERE campaign_id = :campaign AND status = 'held' "
+                     "LIMIT 1", campaign=campaign_id) is not None
+
+
 def release_in(sql: Sql, campaign_id: int, dated: Callable[[str], str]) -> int:
     """Every message still held (anonymous press) queued to go now, in a transaction already
     open with what releases it (a phase's reports, R82): each given its Date by `dated`, and

@@ -4,7 +4,9 @@ the caller gives (version 2 takes every PASSWORD out of the stored messages; a m
 answered has its password checked first and the result kept, so that it can still be answered).
 Each step runs only on a database older than it: version 3 adds the alerts table alone, version
 4 the password_changes table alone, version 5 columns to inbox and password_changes (a message
-kept before it and not yet answered counts with the player its password was checked for).
+kept before it and not yet answered counts with the player its password was checked for) and
+the campaigns' mail_tag column, with a tag drawn for each campaign that has none (its own step:
+it reads nothing another version's step writes).
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from collections.abc import Callable
 
 from gm.core.errors import GameError
 from gm.store.base import Database, Sql
+from gm.store.rows import new_mail_tag
 from gm.store.schema import COLUMNS, INDEXES, SCHEMA_VERSION, column_definition, create_table
 
 Redact = Callable[[bytes], bytes]  # a message, e-mail or text, without its passwords
 # (raw message, {letter: password hash}) -> the player whose password it carries, or None
 Verify = Callable[[bytes, dict[str, str]], str | None]
-GROWN = ("inbox", "outbox", "orders", "password_changes")  # tables given columns since made
+GROWN = ("inbox", "outbox", "orders", "password_changes", "campaigns")  # given columns since
 
 
 def upgrade(database: Database, redact: Redact, verify: Verify) -> int:
@@ -30,6 +33,7 @@ def upgrade(database: Database, redact: Redact, verify: Verify) -> int:
         _add_what_is_missing(database, sql, found)
         if found < 2:  # a version 2 database has no password left, and its checks are kept
             _redact_passwords(sql, redact, verify)
+        _draw_mail_tags(sql)
         sql.execute("DELETE FROM schema_info WHERE \"key\" = 'version'")
         sql.execute("INSERT INTO schema_info (\"key\", value) VALUES ('version', :version)",
                     version=str(SCHEMA_VERSION))
@@ -54,6 +58,15 @@ def _add_what_is_missing(database: Database, sql: Sql, found: int) -> None:
     sql.execute("UPDATE outbox SET status = 'sent' WHERE sent_at IS NOT NULL")
     sql.execute("INSERT INTO inbox_handled (inbox_id, campaign_id, disposition, handled_at) "
                 "SELECT id, campaign_id, 'answered', received_at FROM inbox WHERE done = 1")
+
+
+def _draw_mail_tags(sql: Sql) -> None:
+    """A mail tag for each campaign without one (version 5): its Message-IDs change once, from
+    then on (a message queued before keeps its id; replies are routed by their GAME line and
+    subject, never by an id)."""
+    for row in sql.all("SELECT id FROM campaigns WHERE mail_tag IS NULL ORDER BY id"):
+        sql.execute("UPDATE campaigns SET mail_tag = :tag WHERE id = :id AND mail_tag IS NULL",
+                    tag=new_mail_tag(), id=row["id"])  # one drawn by a racing upgrade stays
 
 
 def _redact_passwords(sql: Sql, redact: Redact, verify: Verify) -> None:

@@ -16,6 +16,20 @@ class CampaignRow(NamedTuple):
     game: str
     seed: str
     data_dir: str | None
+    mail_tag: str  # in every Message-ID the campaign makes (new_mail_tag)
+
+
+def new_mail_tag() -> str:
+    """A campaign's mail tag: 64 random bits in hex, drawn once, as the campaign is made (or as
+    the database an older version made is brought up to date), and kept with it. Every
+    Message-ID the campaign makes carries it, so that no two campaigns' messages share an id,
+    in one database or in two (two GMs' campaigns of one name, a new season under an old name:
+    a mailbox that has a message of an id hides another of the same id). Drawn apart from the
+    campaign's seed, which `--seed` may make the same for two campaigns; and it says nothing
+    of the seed."""
+    import secrets  # lazy: a new campaign, or an upgrade, only
+
+    return secrets.token_hex(8)
 
 
 class PlayerRow(NamedTuple):

@@ -12,7 +12,8 @@ SCHEMA_VERSION = 5  # 2: mail as it arrives (issue 10): redacted raw, dispositio
 #                    3: alerts (issue 24): wrong passwords and another address's messages
 #                    4: password changes asked by mail, waiting for their code (R87)
 #                    5: which password a message was checked against (R87), and whence a
-#                       change was asked
+#                       change was asked; each campaign's mail tag, random, in every
+#                       Message-ID it makes
 
 TYPES = {
     "sqlite": {"ID": "INTEGER NOT NULL", "TIME": "DATETIME"},
@@ -26,6 +27,9 @@ COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("id", "{ID}"), ("name", "VARCHAR(200) NOT NULL"), ("game", "VARCHAR(20) NOT NULL"),
         ("seed", "VARCHAR(100) NOT NULL"), ("data_dir", "TEXT"),  # None: the embedded set
         ("created_at", "{TIME} NOT NULL"),
+        # 16 random hex digits drawn as the campaign is made (gm.store.rows.new_mail_tag), in
+        # every Message-ID it makes: none is another campaign's, in this database or another
+        ("mail_tag", "VARCHAR(32)"),  # NULL only until gm.store.migrate draws one (version 5)
     ], ["PRIMARY KEY (id)", "UNIQUE (name)"]),
     "schema_info": ([
         ('"key"', "VARCHAR(50) NOT NULL"), ("value", "VARCHAR(200) NOT NULL"),
