@@ -453,10 +453,14 @@ def _clear(a: Point, b: Point, boxes: tuple[Box, ...]) -> list[Point]:
 def _around(a: Point, b: Point, boxes: tuple[Box, ...]) -> tuple[Point, ...]:
     """`_clear`'s way round, for a line that meets a box: the same borders are crossed phase
     after phase, so each is found once a process."""
-    x0, x1 = min(a[0], b[0]) - REACH, max(a[0], b[0]) + REACH
-    y0, y1 = min(a[1], b[1]) - REACH, max(a[1], b[1]) + REACH
-    near = [box for box in boxes if box[0] < x1 and x0 < box[2] and box[1] < y1 and y0 < box[3]
-            and not _within(a, box) and not _within(b, box)]
+    window = (min(a[0], b[0]) - REACH, min(a[1], b[1]) - REACH, max(a[0], b[0]) + REACH,
+              max(a[1], b[1]) + REACH)
+    for _ in range(2):  # the boxes near the line, then every box their corners could be in
+        near = [box for box in boxes if box[0] < window[2] and window[0] < box[2]
+                and box[1] < window[3] and window[1] < box[3]]
+        window = (min(box[0] for box in near) - PAD, min(box[1] for box in near) - PAD,
+                  max(box[2] for box in near) + PAD, max(box[3] for box in near) + PAD)
+    near = [box for box in near if not _within(a, box) and not _within(b, box)]
     corners = [corner for box in near for corner in (
         (box[0] - PAD, box[1] - PAD), (box[2] + PAD, box[1] - PAD),
         (box[2] + PAD, box[3] + PAD), (box[0] - PAD, box[3] + PAD))]
