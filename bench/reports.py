@@ -111,7 +111,8 @@ def main() -> int:
     print(f"7 report models (GM + 6 players)              {built * 1000:8.2f} ms   "
           f"ratio {built / phase:6.1f}x")
     print(f"7 reports, text + HTML + JSON (models too)    {rendered * 1000:8.2f} ms   "
-          f"ratio {rendered / phase:6.1f}x")
+          f"ratio {rendered / phase:6.1f}x (target {TARGET:.0f}x: "
+          f"{'met' if rendered / phase <= TARGET else 'not met'})")
     print(f"7 models before a First Phase (routes)        {moving * 1000:8.2f} ms   "
           f"ratio {moving / phase:6.1f}x")
     print(f"7 models before a standard Player-Turn        {standard * 1000:8.2f} ms   "

@@ -1,7 +1,9 @@
 // Measures the drawn map as Chromium lays it out (tests/test_reports.py): every counter and
 // mark's centre tested against its own province's area, every province code's box against
-// every counter, mark, move line and arrowhead, the counters against each other; the windows
-// a phone shows; what the legend explains; the colours the page's scheme gives the map.
+// every counter, mark, move line and arrowhead, the counters against each other, every mark
+// against every other mark and every counter, each mark's text against its own shape (where
+// the map is drawn at full size or more); the windows a phone shows; what the legend
+// explains; the colours the page's scheme gives the map.
 (reader) => {
   const svg = document.querySelector('#map');
   const ctm = svg.getScreenCTM();
@@ -63,6 +65,31 @@
   for (let i = 0; i < counters.length; i++) {
     for (let j = i + 1; j < counters.length; j++) if (meet(counters[i], counters[j])) overlaps++;
   }
+  // marks: never over another mark or a counter (the whole stack's drawing, its shadow
+  // included), each one's text inside its own disc or pill
+  const stacks = [...svg.querySelectorAll('g.stack')].map(
+    g => [g.dataset.province + ' ' + g.dataset.kind, box(g.getBoundingClientRect())]);
+  const marks = [...svg.querySelectorAll('g.mark')].map(
+    g => [g.dataset.province + ' ' + g.classList[1], box(g.getBoundingClientRect()), g]);
+  const markMark = [], markCounter = [], markText = [];
+  for (let i = 0; i < marks.length; i++) {
+    for (let j = i + 1; j < marks.length; j++) {
+      if (meet(marks[i][1], marks[j][1])) markMark.push(marks[i][0] + ' x ' + marks[j][0]);
+    }
+    for (const [name, b] of stacks) {
+      if (meet(marks[i][1], b)) markCounter.push(marks[i][0] + ' x ' + name);
+    }
+    const text = marks[i][2].querySelector('text');
+    const shape = marks[i][2].querySelector('rect, circle');
+    // drawn small (a phone's whole map), text is laid out at whole pixels: its box says
+    // nothing of the drawing, which the windows show large
+    if (text && text.textContent && ctm.a >= 0.9) {
+      const t = text.getBoundingClientRect(), s = shape.getBoundingClientRect();
+      if (t.left < s.left + ctm.a || t.right > s.right - ctm.a) {
+        markText.push(marks[i][0] + ' ' + text.textContent);
+      }
+    }
+  }
   // the windows a phone shows, open: how large a code is written in each, and which of the
   // reader's stacks none of them shows
   const windows = [...document.querySelectorAll('details[open] svg.window')].filter(
@@ -80,6 +107,7 @@
   svg.querySelectorAll('g.stack').forEach(g => drawn.add(
     (g.dataset.kind === 'stack' ? 'counter' : g.dataset.kind) + ':'));
   svg.querySelectorAll('g.mark').forEach(g => drawn.add(g.classList[1] + ':'));
+  if (svg.querySelector('g.mark[data-more]')) drawn.add('more:');
   svg.querySelectorAll('path.province').forEach(p => drawn.add(
     (['', 'contested'].includes(p.dataset.holder) ? 'area:' : 'player:') + p.dataset.holder));
   if (svg.querySelector('polyline.move-line')) drawn.add('move:');
@@ -87,7 +115,8 @@
     entry => entry === k || (k.endsWith(':') && entry.startsWith(k))));
   const fill = selector => getComputedStyle(svg.querySelector(selector)).fill;
   return {
-    outside, covered, overlaps, stacks: things.filter(t => t[0].startsWith('stack')).length,
+    outside, covered, overlaps, markMark, markCounter, markText,
+    stacks: things.filter(t => t[0].startsWith('stack')).length,
     marks: svg.querySelectorAll('g.mark').length, moves: segments.length, sizes, unseen,
     unexplained: explained,
     colours: [fill('rect.sea'), fill('path.province[data-holder=""]'), fill('text.label')],

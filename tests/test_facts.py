@@ -65,6 +65,31 @@ def test_an_epidemic_says_where_it_struck_and_what_it_took() -> None:
     _, notes = _run(found[0].name)
     [struck] = [n for n in notes if isinstance(n, RandomEvent) and n.event == "epidemic"]
     assert struck.event == "epidemic" and struck.provinces and len(struck.dice) == 2
+    assert struck.lost and len(struck.lost_in) == len(struck.lost)  # where each unit was lost
+    assert set(struck.lost_in) <= set(struck.provinces)
+
+
+def test_the_maps_epidemic_mark_counts_the_losses_of_its_own_province() -> None:
+    """Issue 25, second review: each province's epidemic mark said the whole epidemic's
+    losses; it says its own (a record from before the provinces were kept: all, said so)."""
+    from gm.games.rcw.data.areas import areas_of
+    from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
+    from gm.games.rcw.reports.mapview import _marks
+
+    areas = areas_of(DEFAULT_DATA_DIR)
+    assert areas is not None
+    struck = RandomEvent(event="epidemic", dice=(3, 4), provinces=("TVER", "URSK", "FINL"),
+                         lost=(209, 315, 210), lost_in=("URSK", "FINL", "URSK"))
+    _, marks = _marks([struck], areas, {})
+    titles = {code: [m.title for m in found] for code, found in marks.items()}
+    assert titles == {"TVER": ["epidemic in TVER: 0 unit(s) lost"],
+                      "URSK": ["epidemic in URSK: 2 unit(s) lost"],
+                      "FINL": ["epidemic in FINL: 1 unit(s) lost"]}
+    older = struck.model_copy(update={"lost_in": ()})
+    _, marks = _marks([older, struck], areas, {})
+    assert [m.title for m in marks["TVER"]] == [
+        "epidemic in TVER: 3 unit(s) lost in all its provinces; "
+        "epidemic in TVER: 0 unit(s) lost"]  # two epidemics in one province: one mark
 
 
 def test_facts_survive_the_store_as_report_events() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from gm.games.rcw.state import Mode
 from tests.conftest import SCRIPTED, gm, play_scripted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -164,7 +165,8 @@ def test_the_html_report_in_headless_chromium(played: Path, tmp_path: Path, widt
     """A player's report as Chromium draws it on a desktop and on a phone, for a phase of
     moves and one of attacks (issue 25), measured in the page: every counter's and mark's
     centre inside its own province's area; no province's code covered by a counter, a mark,
-    a move's line or its head; no counter over another; the whole map without overflow; every
+    a move's line or its head; no counter over another, no mark over a counter or another
+    mark, every mark's number inside it; the whole map without overflow; every
     province and stack titled; the legend explaining every fill and mark drawn; on a phone,
     the player's own regions open and drawn large (codes 11 CSS px or more), every one of his
     stacks in one; in the dark scheme, a dark map; nothing fetched, nothing logged."""
@@ -207,6 +209,7 @@ def test_the_html_report_in_headless_chromium(played: Path, tmp_path: Path, widt
         assert measured["outside"] == []
         assert measured["covered"] == []
         assert measured["overlaps"] == 0
+        assert measured["markMark"] == measured["markCounter"] == measured["markText"] == []
         assert measured["unexplained"] == []
         if width == 390:
             assert measured["sizes"] and min(measured["sizes"]) >= 11
@@ -220,6 +223,128 @@ def test_the_html_report_in_headless_chromium(played: Path, tmp_path: Path, widt
     source = pages[1, 1].read_text(encoding="utf-8")
     assert not re.search(r'(src|href)="https?://', source), "the report fetches nothing"
     assert source.count('class="move"') > 0 and source.count('class="rail"') > 90
+
+
+# Phases of random campaigns (mode, players, seed, Game-Turn, phase) whose maps once went wrong
+# (issue 25, second review): two marks in a province of two places (KHER: an attack's "3+"
+# half under a subversive attack's "7"; two epidemics on one spot), numbers wider than their
+# disc ("13-14" in BAKU), a province with no room left for its marks (YEKA: one "+" mark for
+# all), a move bent round TIFL's code into DAGH's (TERE-TIFL-YELI).
+CROWDED: tuple[tuple[Mode, str, int, int, int], ...] = (
+    ("postal", "ABC", 1, 1, 2), ("postal", "ABC", 22, 1, 2), ("postal", "ABC", 32, 3, 2),
+    ("postal", "ABC", 15, 2, 2), ("postal", "ABC", 13, 6, 1))
+
+
+def _crowded_pages(folder: Path) -> tuple[list[Path], list[Any]]:
+    """The CROWDED phases' reports (player A's, HTML), and their maps."""
+    from gm.games.rcw.data.load import load_game_data
+    from gm.games.rcw.reports.build import build_report
+    from gm.games.rcw.simulation.simulate import play, start
+    from gm.reporting.events import events_of
+    from gm.reporting.render import render_report
+
+    data = load_game_data()
+    pages, maps = [], []
+    for mode, players, seed, turn, phase in CROWDED:
+        found = next(p for p in play(data, start(data, players, seed, mode), seed, turn)
+                     if (p.before.turn, p.before.phase) == (turn, phase))
+        model = build_report(f"s{seed}", found.before, found.after, data,
+                             events_of(found.result.timeline), player="A")
+        pages.append(folder / f"{mode}-{players}-{seed}-t{turn}p{phase}.html")
+        pages[-1].write_text(render_report(model, "html"), encoding="utf-8")
+        maps.append(model.map)
+    return pages, maps
+
+
+def test_marks_in_crowded_provinces_in_headless_chromium(tmp_path: Path) -> None:
+    """Issue 25, second review: in phases whose marks crowd small provinces, as Chromium draws
+    them, no mark over another mark or over a counter, every mark's number inside its disc or
+    pill, every mark's centre inside its area, no code under a move's line; the phases hold
+    what once went wrong (two and three marks in a province of two places, numbers of two
+    figures, one mark standing for several, a move by TIFL)."""
+    from playwright.sync_api import sync_playwright
+
+    from gm.games.rcw.data.areas import areas_of
+    from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
+
+    pages, maps = _crowded_pages(tmp_path)
+    areas = areas_of(DEFAULT_DATA_DIR)
+    assert areas is not None
+    found = {}
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        for page_file in pages:
+            page.goto(page_file.as_uri())
+            found[page_file.stem] = page.evaluate(MEASURE, "A")
+        browser.close()
+    for name, measured in found.items():
+        assert measured["marks"] > 3, name
+        for key in ("markMark", "markCounter", "markText", "outside", "covered"):
+            assert measured[key] == [], (name, key, measured[key])
+        assert measured["overlaps"] == 0 and measured["unexplained"] == [], name
+    marks = [m for view in maps for m in view.marks]
+    crowded = {(m.province, index) for index, v in enumerate(maps) for m in v.marks
+               if len(areas.areas[m.province].slots) == 2
+               and sum(k.province == m.province for k in v.marks) > 1}
+    assert len(crowded) >= 3 and any(re.fullmatch(r"1\d-1\d", m.text) for m in marks)
+    assert any(m.more for m in marks) and max(m.width for m in marks) > 30
+    assert any("TERE-TIFL-YELI" in a.title for v in maps for a in v.arrows)
+
+
+def test_the_pictures_legend_fits_its_columns_in_headless_chromium(tmp_path: Path) -> None:
+    """Issue 25, second review: the legend and key under the map in its picture (the PNG, the
+    published SVG), as Chromium draws it, with a solitaire game's non-Red Player and a
+    player's long name: no entry runs into another, none past the picture's edge."""
+    from playwright.sync_api import sync_playwright
+
+    from gm.games.rcw.data.load import load_game_data
+    from gm.games.rcw.reports.build import build_report
+    from gm.games.rcw.simulation import solitaire
+    from gm.games.rcw.simulation.simulate import play, start
+    from gm.reporting.events import events_of
+    from gm.reporting.render import render_map
+
+    data = load_game_data()
+    alone = next(iter(solitaire.play(data, solitaire.start(data, 3), 3, solitaire.simple_red)))
+    named = next(p for p in play(data, start(data, "ABC", 22), 22, 1) if p.before.phase == 2)
+    drawn = [render_map(build_report("alone", alone.before, alone.after, data,
+                                    events_of(alone.result.timeline), player="R")),
+            render_map(build_report("named", named.before, named.after, data,
+                                    events_of(named.result.timeline), player="A",
+                                    names={"A": "Konstantin Rokossovsky",
+                                           "B": "Mikhail Tukhachevsky", "C": "Semyon Budyonny"}))]
+    svgs = [svg for svg in drawn if svg is not None]
+    measure = """() => {
+      const svg = document.querySelector('svg');
+      const width = svg.getBoundingClientRect().right;
+      const boxes = [...svg.querySelectorAll('g.legend > g, g.legend > text.attack')].map(e => {
+        const r = e.getBoundingClientRect();
+        return [e.textContent, r.left, r.top, r.right, r.bottom];
+      });
+      const clash = [];
+      for (let i = 0; i < boxes.length; i++) {
+        if (boxes[i][3] > width) clash.push(boxes[i][0] + ' past the edge');
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i], boxes[j]];
+          if (a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5 && a[2] < b[4] - 0.5 && b[2] < a[4] - 0.5)
+            clash.push(a[0] + ' x ' + b[0]);
+        }
+      }
+      return [boxes.length, clash];
+    }"""
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        for index, svg in enumerate(svgs):
+            path = tmp_path / f"map-{index}.svg"
+            path.write_text(svg, encoding="utf-8")
+            page.goto(path.as_uri())
+            count, clash = page.evaluate(measure)
+            assert count > 20 and clash == [], clash
+        browser.close()
+    assert "the non-Red Player, played by the program" in svgs[0]
+    assert "Konstantin Rokossovsky" in svgs[1]
 
 
 def test_every_reader_has_his_own_picture(played: Path, tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from gm.core.state import GameStateBase
 from gm.messages.compose import MapPicture, Outgoing, map_content_id, report_mail
 from gm.reporting.model import Event
 from gm.reporting.picture import picture
-from gm.reporting.render import render_report
+from gm.reporting.render import mailed_html, render_report
 
 
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
@@ -28,8 +28,7 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
     png = picture(model)  # his own: his stacks outlined, his caption
     attached = None if png is None else MapPicture(
         png, map_content_id(campaign.row, kind, key), render_report(model, "html"))
-    html = render_report(model, "html",
-                         map_image=None if attached is None else f"cid:{attached.content_id}")
+    html = mailed_html(model, None if attached is None else f"cid:{attached.content_id}")
     return report_mail(campaign.row, config.gm_address, to, key, model.title,
                        render_report(model, "text"), html, now().astimezone(config.zone()), kind,
                        attached)

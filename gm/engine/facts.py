@@ -71,6 +71,8 @@ class RandomEvent(_Fact):
     dice: tuple[int, int]
     provinces: tuple[str, ...] = ()
     lost: tuple[UnitId, ...] = ()
+    lost_in: tuple[str, ...] = ()  # the province of each unit of `lost` (none before it was
+    # recorded)
     player: str | None = None  # who drew
     drawn: str | None = None  # what he kept (None: nothing was left to draw)
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from gm.engine.facts import Fact
 from gm.engine.ranking import Place, placed
+from gm.reporting.textwidth import wrap_to
 
 
 class _Frozen(BaseModel):
@@ -78,7 +82,7 @@ class RouteView(_Frozen):
         """The provinces entered on the way, `to` included."""
         return len(self.path) - 1
 
-    @property
+    @cached_property
     def way(self) -> str:
         """The path as the reports write it after its start: `RYAZ-TULA-KALU`."""
         return "-".join(self.path[1:])
@@ -228,8 +232,11 @@ class MapMark(_Frozen):
     x: float
     y: float
     title: str
-    text: str = ""  # the attacks' numbers
-    width: float = 13.0
+    text: str = ""  # the attacks' numbers; an epidemic's "E"
+    width: float = 13.0  # as wide as its text (gm/reporting/textwidth.py), 13 at least
+    size: float = 10.0  # its text's
+    more: bool = False  # it stands for more marks than there was room for (its text ends in
+    # "+"; its title says all)
 
 
 class MapLabel(_Frozen):
@@ -284,9 +291,76 @@ class MapView(_Frozen):
     def footer(self) -> int:
         """The height under the map, in its picture: the legend, and the key of this phase's
         attacks."""
-        rows = (len(self.legend) + 2) // 3
-        attacks = (len(self.combats) + 1) // 2
-        return 34 + rows * 19 + (attacks * 17 + 30 if attacks else 0)
+        return self.under.height
+
+    @cached_property
+    def under(self) -> Footer:
+        """The legend and the key under the map in its picture, laid out: each entry's words
+        wrapped to its column as drawn (gm/reporting/textwidth.py), so none runs into the
+        next."""
+        return footer_of(self.legend, self.combats)
+
+
+LEGEND_COLUMNS, LEGEND_WIDTH, LEGEND_TEXT = 3, 400, 38  # px; an entry's words after its swatch
+KEY_COLUMNS, KEY_WIDTH = 2, 595
+LINE = 13  # px between two lines of one entry (11 px text)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """An entry of the legend or the key: where it is drawn, its words line by line."""
+
+    x: float
+    y: float
+    lines: list[str]
+    entry: LegendEntry | None = None
+    combat: MapCombat | None = None
+
+
+@dataclass(frozen=True)
+class Footer:
+    legend: list[Placed]
+    key_top: float  # where the key of the attacks begins
+    key: list[Placed]
+    height: int
+
+
+def footer_of(legend: list[LegendEntry], combats: list[MapCombat]) -> Footer:
+    """The legend in LEGEND_COLUMNS columns, in order down each, as even as can be (an entry
+    of two lines is taller); the key of the attacks under it, two to a row."""
+    wrapped = [wrap_to(e.text, LEGEND_WIDTH - LEGEND_TEXT - 12, 11) for e in legend]
+    tall = [19 + LINE * (len(lines) - 1) for lines in wrapped]
+    for cap in sorted({sum(tall[i:j]) for i in range(len(tall))
+                       for j in range(i + 1, len(tall) + 1)}):
+        columns: list[list[int]] = [[]]
+        for index, each in enumerate(tall):
+            if columns[-1] and sum(tall[i] for i in columns[-1]) + each > cap:
+                columns.append([])
+            columns[-1].append(index)
+        if len(columns) <= LEGEND_COLUMNS:
+            break
+    else:
+        columns = [list(range(len(tall)))]
+    placed = []
+    for column, indices in enumerate(columns if legend else []):
+        y = 30.0
+        for index in indices:
+            placed.append(Placed(x=10 + column * LEGEND_WIDTH, y=y, lines=wrapped[index],
+                                 entry=legend[index]))
+            y += tall[index]
+    bottom = max((p.y + 19 + LINE * (len(p.lines) - 1) for p in placed), default=30.0)
+    top = bottom + 4
+    key = []
+    y = top + 32
+    for row in range(0, len(combats), KEY_COLUMNS):
+        lines = [wrap_to(f"{c.number}. {c.text}", KEY_WIDTH - 10, 11)
+                 for c in combats[row:row + KEY_COLUMNS]]
+        for column, (combat, text) in enumerate(zip(combats[row:row + KEY_COLUMNS], lines,
+                                                    strict=False)):
+            key.append(Placed(x=10 + column * KEY_WIDTH, y=y, lines=text, combat=combat))
+        y += 17 + LINE * (max(len(t) for t in lines) - 1)
+    height = bottom + 4 + (y - top - 2 if combats else 0.0)
+    return Footer(legend=placed, key_top=top, key=key, height=round(height))
 
 
 SCHEMA_VERSION = 4  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds

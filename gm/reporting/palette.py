@@ -1,6 +1,8 @@
 """Colours a player is known by on the map and in the tables: the Okabe-Ito palette, told apart
 by the colour-blind too; with each, the text colour that reads on it (WCAG AA, 4.5:1 or more)
-a light tint for the areas he controls, and a dark shade of it for the dark scheme."""
+a light tint for the areas he controls, and a dark shade of it for the dark scheme (each told
+from the others, and from a contested or empty area's, by a clear difference of colour:
+tests/test_report_colours.py)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,12 @@ class PlayerColour:
 
 
 PALETTE = (
-    PlayerColour("#E69F00", "#000000", "#F5D9A0", "#6B4A05"),  # orange
-    PlayerColour("#56B4E9", "#000000", "#C4E4F7", "#1D4F6E"),  # sky blue
+    PlayerColour("#E69F00", "#000000", "#F5D9A0", "#7A5600"),  # orange
+    PlayerColour("#56B4E9", "#000000", "#C4E4F7", "#1F6386"),  # sky blue
     PlayerColour("#009E73", "#000000", "#A6DCC9", "#0B4D3A"),  # bluish green
-    PlayerColour("#F0E442", "#000000", "#F8F1A6", "#5E5812"),  # yellow
-    PlayerColour("#0072B2", "#FFFFFF", "#A3C9E3", "#123F63"),  # blue
-    PlayerColour("#D55E00", "#000000", "#EEBE99", "#6E3208"),  # vermillion
+    PlayerColour("#F0E442", "#000000", "#F8F1A6", "#5E6A12"),  # yellow
+    PlayerColour("#0072B2", "#FFFFFF", "#A3C9E3", "#0F2F5E"),  # blue
+    PlayerColour("#D55E00", "#000000", "#EEBE99", "#5C1F06"),  # vermillion
     PlayerColour("#CC79A7", "#000000", "#EBCADC", "#63304D"),  # reddish purple
 )
 NOBODY = PlayerColour("#9E9E9E", "#000000", "#ECE6D6", "#3B382F")  # uncontrolled, and land

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from gm.core.cachedir import cache_dir
 from gm.core.memo import last_call
 from gm.reporting.compiled import OwnBytecodeCache
 
 if TYPE_CHECKING:  # the models are the callers': `gm show` renders without loading them
-    from gm.reporting.model import MapView, Report, UnitView
+    from gm.reporting.model import MapView, Report, RouteView, UnitView
 
 Format = Literal["text", "html", "json"]
 
@@ -43,35 +43,53 @@ def environment(html: bool = False) -> jinja2.Environment:
     env.filters["held"] = held
     env.filters["labels"] = labels
     env.filters["wrap"] = wrap
+    env.filters["ways"] = ways
     return env
 
 
+PAGE = 72  # columns of the text reports: no line is longer, whatever its indentation
+
+
 def wrap(text: str, width: int, first: int, rest: int) -> str:
-    """Words to lines of at most `width` characters, the first indented by `first` spaces and
-    the others by `rest`: textwrap's greedy filling, without its cost (the reports wrap
-    thousands of lines a phase). A longer word stands alone, broken after a hyphen where it
-    has one (a long path: `RYAZ-TULA-...`)."""
+    """Words to lines of at most `width` characters (and never past PAGE columns with their
+    indentation), the first indented by `first` spaces and the others by `rest`: textwrap's
+    greedy filling, without its cost (the reports wrap thousands of lines a phase). A word no
+    line holds whole (a long path: `RYAZ-TULA-...`) is broken after hyphens, its first piece
+    filling the line it starts on (`13: RYAZ-TULA-`, never `13:` alone); one with no hyphen to
+    break at stands alone."""
+    words = text.split()
+    whole = " ".join(words)
+    if len(whole) <= min(width, PAGE - first):  # most lines: one, as it is
+        return " " * first + whole
     lines: list[str] = []
     line = ""
-    for word in (part for whole in text.split() for part in _hyphenated(whole, width)):
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
+    for word in words:
+        while word:
+            room = min(width, PAGE - (rest if lines else first))
+            if len(line) + bool(line) + len(word) <= room:
+                line = f"{line} {word}" if line else word
+                break
+            if line and len(word) <= min(width, PAGE - rest):  # whole, on the next line
+                lines.append(line)
+                line = ""
+                continue
+            cut = word.rfind("-", 0, room - len(line) - bool(line)) + 1
+            if cut <= 0 and line:
+                lines.append(line)
+                line = ""
+                continue
+            if cut <= 0:  # no hyphen to break at: it stands alone
+                cut = len(word)
+            lines.append(f"{line} {word[:cut]}" if line else word[:cut])
+            line, word = "", word[cut:]
     lines.append(line)
     return "\n".join(" " * (first if i == 0 else rest) + part for i, part in enumerate(lines))
 
 
-def _hyphenated(word: str, width: int) -> list[str]:
-    """A word longer than `width` in pieces that fit, each broken after a hyphen (a piece with
-    no hyphen to break at stays whole)."""
-    pieces: list[str] = []
-    while len(word) > width and "-" in word[:width]:
-        cut = word.rindex("-", 0, width) + 1
-        pieces.append(word[:cut])
-        word = word[cut:]
-    return [*pieces, word]
+def ways(routes: Sequence[RouteView]) -> Markup:
+    """Routes' paths as the HTML report writes them, each kept whole on a line where it can
+    be: one filter call, not a template loop (a report holds hundreds)."""
+    return Markup(" ".join(f'<span class="route">{escape(r.way)}</span>' for r in routes))
 
 
 def held(counts: Mapping[str, int]) -> str:
@@ -103,23 +121,72 @@ def _svg(view: MapView, title: str, caption: str) -> str:
     return render("map.svg.j2", map=view, body=_body(view), title=title, caption=caption)
 
 
+@last_call
+def _legend(view: MapView) -> Markup:
+    """The HTML report's legend of its map, the same for every reader."""
+    return Markup(render("report-legend.html.j2", map=view))
+
+
+SHARED = ("hands", "events", "regions", "chart", "standings", "ranking", "places", "victory",
+          "players", "final_points", "dice_seed", "dice_salts", "next_commitment")
+_tails: dict[str, tuple[tuple[object, ...], str]] = {}
+
+
+def _tail(template: str, report: Report) -> str:
+    """The part of a report every reader's holds alike (report-tail.*.j2: from what was held
+    to the dice), rendered once for a phase's readers: again only when one of the fields it
+    is made of (SHARED) is another."""
+    key = tuple(getattr(report, name) for name in SHARED)
+    known = _tails.get(template)
+    if known is not None and all(a is b or a == b for a, b in zip(known[0], key, strict=True)):
+        return known[1]
+    text = render(template, report=report)
+    _tails[template] = (key, text)
+    return text
+
+
 def render_report(report: Report, fmt: Format, map_image: str | None = None,
-                  nav: Sequence[tuple[str, str]] = ()) -> str:
+                  nav: Sequence[tuple[str, str]] = (), paths: bool = True) -> str:
     """`map_image`: the address of the map as a picture (`cid:...` in mail), shown in the HTML
-    instead of the inline SVG; `nav`: links (label, address) above the HTML report."""
+    instead of the inline SVG; `nav`: links (label, address) above the HTML report; `paths`:
+    False, the HTML's YOUR FORCES says where each stack can go, not by what path."""
     if fmt == "json":
         return report.model_dump_json(indent=2) + "\n"
     title = f"Map: {report.title}"
-    svg = _body(report.map) if report.map is not None and fmt == "html" else None
-    return render("report.html.j2" if fmt == "html" else "report.txt.j2", report=report,
-                  map_svg=svg, title=title, map_image=map_image, nav=nav)
+    html = fmt == "html"
+    svg = _body(report.map) if report.map is not None and html else None
+    tail = _tail("report-tail.html.j2" if html else "report-tail.txt.j2", report)
+    return render("report.html.j2" if html else "report.txt.j2", report=report, map_svg=svg,
+                  title=title, map_image=map_image, nav=nav, paths=paths,
+                  tail=Markup(tail) if html else tail,
+                  legend=_legend(report.map) if svg is not None and report.map else "")
+
+
+MAILED_HTML = 100_000  # bytes, as sent (quoted-printable): Gmail shows 102 kB (104,448)
+# of a message's HTML and clips the rest (the template of orders is at the end)
+
+
+def mailed_html(report: Report, map_image: str | None) -> str:
+    """The HTML part of a mailed report: the whole report where it fits MAILED_HTML as sent;
+    else YOUR FORCES without its paths (they are in the text part, the template and the page
+    attached)."""
+    import quopri  # lazy: mail only
+
+    html = render_report(report, "html", map_image=map_image)
+    if len(quopri.encodestring(html.encode("utf-8"))) <= MAILED_HTML:
+        return html
+    return render_report(report, "html", map_image=map_image, paths=False)
 
 
 def caption_of(report: Report) -> str:
     """The caption of a reader's picture of the map: campaign, Game-Turn, phase, reader."""
-    if report.player is None:
+    return caption_for(report, report.player.letter if report.player else None)
+
+
+def caption_for(report: Report, letter: str | None) -> str:
+    """The caption of player `letter`'s picture of the report's map (None: the GM's)."""
+    if letter is None:
         return f"{report.title} (the GM's copy)"
-    letter = report.player.letter
     name = next((p.name for p in report.players if p.letter == letter and p.name), "")
     return f"{report.title}, player {letter}" + (f" ({name})" if name else "")
 

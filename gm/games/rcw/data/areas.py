@@ -24,6 +24,8 @@ AREAS_FILE = "areas.json"
 LAND_FILE = "land.json"
 Point = tuple[float, float]
 Ring = list[Point]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+MARK_HEIGHT = 14.0  # a mark on the map (an attack's number, an event) and its outline
 TOUCH = 0.6  # map units: two outlines within this of each other at two points share a border
 
 
@@ -64,6 +66,8 @@ class Area(_Frozen):
     # (or a label), every centre inside the area, most markers wholly inside
     centre: Point | None = None  # inside the area, clear of its label: where moves start
     port: bool = False  # an anchor is drawn beside the label, inside its box
+    room: list[Box] = []  # spare room for marks, a mark high, wholly inside the area, clear
+    # of every label and marker place, nearest the label first
 
 
 class Sea(_Frozen):
@@ -162,7 +166,7 @@ def touch(a: Area, b: Area) -> bool:
     return len(shared) >= 2
 
 
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -238,18 +242,31 @@ def check_areas(map_file: MapFile, directory: Path) -> list[Problem]:
         for n, at in enumerate(area.slots, 1):
             if not inside(area.outline, at):
                 problems.append(Problem(path, 0, f"{code} marker {n} is outside its area"))
+        for n, (x0, y0, x1, y1) in enumerate(area.room, 1):
+            if not all(inside(area.outline, at) for at in ((x0, y0), (x1, y0), (x1, y1),
+                                                            (x0, y1))):
+                problems.append(Problem(path, 0, f"{code} room {n} is outside its area"))
         if area.centre is None or not inside(area.outline, area.centre):
             problems.append(Problem(path, 0, f"{code} has no centre inside its area: run "
                                              "`gm data areas`"))
+    problems += [Problem(path, 0, overlap) for overlap in overlaps(areas)]
+    return problems
+
+
+def overlaps(areas: AreaFile) -> list[str]:
+    """Every label, marker place and spare room for marks that overlaps another."""
     boxes = [(f"{code} label", label_box(area.label, code, area.port))
              for code, area in areas.areas.items()]
     boxes += [(f"{code} marker {n}", slot_box(at, areas.marker))
               for code, area in areas.areas.items() for n, at in enumerate(area.slots, 1)]
+    boxes += [(f"{code} room {n}", room) for code, area in areas.areas.items()
+              for n, room in enumerate(area.room, 1)]
     boxes.sort(key=lambda named: named[1][0])
+    found = []
     for index, (name, box) in enumerate(boxes):  # a sweep along x
         for other, other_box in boxes[index + 1:]:
             if other_box[0] >= box[2]:
                 break
             if _overlap(box, other_box):
-                problems.append(Problem(path, 0, f"{name} overlaps {other}"))
-    return problems
+                found.append(f"{name} overlaps {other}")
+    return found

@@ -50,6 +50,12 @@ def _check_map(data: GameData, where: Locator) -> Iterator[Problem]:
     for name, count in Counter(p.name.casefold() for p in provinces).items():
         if count > 1:
             yield where.map_key("provinces", f"province name {name!r} used {count} times")
+    placed: dict[tuple[float, float], str] = {}
+    for p in provinces:  # the drawn map (gm data areas) needs each province at its own point
+        first = placed.setdefault((p.lat, p.lon), p.code)
+        if first != p.code:
+            yield where.province(p.code, "lat", f"{p.code} is at the same position as {first} "
+                                                f"(lat {p.lat}, lon {p.lon})")
     known = {p.code for p in provinces}
     neighbours = {p.code: set(p.adjacent) for p in provinces}
     for p in provinces:

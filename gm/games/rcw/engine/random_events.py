@@ -48,6 +48,7 @@ def epidemic(board: Board, names: list[str], dice: tuple[int, int]) -> None:
     codes = [data.province_by_name[name.casefold()].code for name in names]
     lost: list[str] = []
     victims_all: list[UnitId] = []
+    where: list[str] = []
     for code in codes:
         for pile in list(board.position.get(code, [])):
             victims = [u for u in pile.units if data.is_combat(u)
@@ -59,12 +60,13 @@ def epidemic(board: Board, names: list[str], dice: tuple[int, int]) -> None:
             pile.units.remove(victim)
             board.section(None).units.append(victim)
             victims_all.append(victim)
+            where.append(code)
             lost.append(f"{data.describe(victim)} in {code}")
         board._tidy(code)
     board.note(f"random event {dice[0]}-{dice[1]}: Epidemic in {', '.join(codes)} (12.11): "
                + (", ".join(lost) or "no unit affected"),
                RandomEvent(event="epidemic", dice=dice, provinces=tuple(codes),
-                           lost=tuple(victims_all)))
+                           lost=tuple(victims_all), lost_in=tuple(where)))
 
 
 def _gone(board: Board, nationality: str) -> bool:

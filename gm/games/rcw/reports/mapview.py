@@ -5,20 +5,35 @@ combat was, and where a subversive attack's units stood), assassinations and epi
 legend, and the parts of the map a phone shows large. Geometry only; no rule is decided here.
 
 Placement is a pure function of the areas and the position: each area's places (laid out by
-`gm data areas`, its code's box kept clear) take its stacks one a place; where they are too few,
-one marker a player ("group"), else one for the whole province; the attack and event marks take
-half a place each after them. Moves bend around every code's box."""
+`gm data areas`, its code's box kept clear) take its stacks one a place; the marks (attacks,
+events: one of each kind a province, each as wide as its number) go after them, side by side in
+the free places and the area's spare room, never over a counter or another mark. Where they do
+not fit, the stacks are drawn as one marker a player, then one for the whole province; then the
+marks are written shorter; at last one mark stands for all of them, with a "+" (its title and
+the key say all). Moves bend around every code's box."""
 
 from __future__ import annotations
 
+import functools
+import heapq
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 
 from gm.core.memo import last_call
 from gm.core.state import Stack
 from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
-from gm.games.rcw.data.areas import Area, AreaFile, Ring, areas_of, label_box, port_at
+from gm.games.rcw.data.areas import (
+    Area,
+    AreaFile,
+    Box,
+    Ring,
+    areas_of,
+    label_box,
+    port_at,
+    slot_box,
+)
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.state import GameState
@@ -35,17 +50,21 @@ from gm.reporting.model import (
     MapWindow,
 )
 from gm.reporting.palette import NOBODY, PlayerColour, player_colours
+from gm.reporting.textwidth import text_width
 
 SIDES = {"red": ("#B22222", "#FFFFFF", "Red"), "white": ("#FFFFFF", "#000000", "White"),
          "blue": ("#1F4E9C", "#FFFFFF", "Blue"), "green": ("#2E7D32", "#FFFFFF", "Green"),
          "imperial": ("#C9A227", "#000000", "Imperial (Czar, Gold)")}
 MIXED = ("#5C5C5C", "#FFFFFF", "more than one side")  # a marker of stacks of several sides
 CONTESTED = "#D4D4D4"
-CONTESTED_SHADE = "#4A4A4A"
-MARK = 13.0  # a mark's width: two to a marker's place
+CONTESTED_SHADE = "#6A6A6A"  # lighter than an empty area's, in the dark scheme
+MARK = 13.0  # a mark's height, and the width of one of a single figure or an event's
+MARK_FONT = 10.0  # a mark's number; MARK_SMALL where there is no room for it
+MARK_SMALL = 8.0
+MARK_PAD = 5.5  # between a mark's number and its rounded ends
+MARK_GAP = 0.0  # between two marks side by side: each is drawn half a unit inside its width
 WINDOW = (348.0, 480.0)  # the most of the map a phone shows at once, labels 11 CSS px or more
 Point = tuple[float, float]
-Box = tuple[float, float, float, float]
 
 
 def _path(polygons: list[list[Ring]]) -> str:
@@ -106,11 +125,9 @@ def build_map(data: GameData, state: GameState, facts: Sequence[Fact],
                  f"{', port' if province.port else ''}: {held}")
         map_areas.append(MapArea(code=province.code, path=paths[province.code], fill=fill,
                                  holder=holder, label=area.label, title=title))
-        here = marks.get(province.code, [])
-        placed, spots = place(area.slots, stacks, [m.width for m in here])
+        placed, drawn = _placed(area, stacks, marks.get(province.code, []), areas.marker)
         markers += _markers(province.code, placed, data, colours, who)
-        for mark, at in zip(here, spots, strict=True):
-            marks_placed.append(mark.model_copy(update={"x": at[0], "y": at[1]}))
+        marks_placed += drawn
     return MapView(
         width=areas.projection.size[0], height=areas.projection.size[1], land=land,
         areas=map_areas, rails=_rails(data, areas), crossings=_crossings(data, areas),
@@ -127,38 +144,135 @@ def build_map(data: GameData, state: GameState, facts: Sequence[Fact],
             for w, codes in windows(data, areas)])
 
 
-def place(slots: Sequence[Point], stacks: Sequence[Stack], marks: Sequence[float] = ()
-          ) -> tuple[list[tuple[Point, list[Stack]]], list[Point]]:
-    """Where a province's stacks and marks (their widths) go: each stack at a place of its
-    own while there are places for all, after the marks' (two narrow marks to a place); else
-    one marker per player, in the order of his first stack; else one for them all; then the
-    marks. Pure and deterministic: every point is one of `slots`, or its left or right half
-    (when there are too few places, the last is shared)."""
-    wide = sum(1 for w in marks if w > MARK)
-    room = max(1, len(slots) - wide - math.ceil((len(marks) - wide) / 2))
-    groups: list[list[Stack]]
-    if len(stacks) <= room:
-        groups = [[s] for s in stacks]
-    else:
-        players: dict[str | None, list[Stack]] = {}
-        for stack in stacks:
-            players.setdefault(stack.player, []).append(stack)
-        groups = list(players.values()) if len(players) <= room else [list(stacks)]
-    placed = [(slots[i], group) for i, group in enumerate(groups) if i < len(slots)]
-    free = list(slots[len(placed):]) or list(slots[-1:])
-    halves = [[True, True] for _ in free]
-    spots: list[Point] = []
-    for width in marks:
-        if width > MARK:
-            index = next((i for i, h in enumerate(halves) if all(h)), len(free) - 1)
-            halves[index] = [False, False]
-            spots.append(free[index])
+def mark_width(text: str, size: float = MARK_FONT) -> float:
+    """A mark's width: a disc for one figure or an event, else a pill as wide as its text."""
+    if len(text) <= 1:
+        return MARK
+    return max(MARK, math.ceil((text_width(text, size, bold=True) + MARK_PAD) * 2) / 2)
+
+
+def _groupings(stacks: Sequence[Stack]) -> list[list[list[Stack]]]:
+    """The ways a province's stacks can be drawn, most detailed first: each its own marker;
+    one a player, in the order of his first stack; one for them all."""
+    players: dict[str | None, list[Stack]] = {}
+    for stack in stacks:
+        players.setdefault(stack.player, []).append(stack)
+    found = [[[s] for s in stacks]]
+    for groups in (list(players.values()), [list(stacks)] if stacks else []):
+        if len(groups) < len(found[-1]):
+            found.append(groups)
+    return found
+
+
+def _pack(widths: Sequence[float], boxes: Sequence[Box]) -> list[Point] | None:
+    """Marks of these widths side by side in the boxes, each in the first with room left, a
+    box's marks centred in it; None: they do not all fit."""
+    rows: list[list[int]] = [[] for _ in boxes]
+    used = [0.0] * len(boxes)
+    for index, width in enumerate(widths):
+        for row, box in enumerate(boxes):
+            need = width + (MARK_GAP if rows[row] else 0.0)
+            if used[row] + need <= box[2] - box[0] + 1e-6 and box[3] - box[1] >= MARK:
+                rows[row].append(index)
+                used[row] += need
+                break
         else:
-            index, side = next(((i, s) for i, h in enumerate(halves) for s in (0, 1) if h[s]),
-                               (len(free) - 1, 1))
-            halves[index][side] = False
-            spots.append((free[index][0] + (side * 2 - 1) * MARK / 2, free[index][1]))
-    return placed, spots
+            return None
+    spots: list[Point] = [(0.0, 0.0)] * len(widths)
+    for row, box in enumerate(boxes):
+        x = (box[0] + box[2] - used[row]) / 2
+        for index in rows[row]:
+            spots[index] = (round(x + widths[index] / 2, 2), round((box[1] + box[3]) / 2, 2))
+            x += widths[index] + MARK_GAP
+    return spots
+
+
+def _runs(boxes: Sequence[Box]) -> list[Box]:
+    """Free places side by side in a row (as `gm data areas` lays them) as one box: room for
+    a mark wider than one; in the order of their first place."""
+    runs: list[Box] = []
+    for box in boxes:
+        for index, run in enumerate(runs):
+            if run[1] == box[1] and run[3] == box[3] and (
+                    0 <= box[0] - run[2] <= 1.5 or 0 <= run[0] - box[2] <= 1.5):
+                runs[index] = (min(run[0], box[0]), run[1], max(run[2], box[2]), run[3])
+                break
+        else:
+            runs.append(box)
+    return runs
+
+
+def place(slots: Sequence[Point], stacks: Sequence[Stack], marks: Sequence[float] = (),
+          room: Sequence[Box] = (), marker: tuple[float, float] = (26.0, 15.0)
+          ) -> tuple[list[tuple[Point, list[Stack]]], list[Point] | None]:
+    """Where a province's stacks and marks (their widths) go: each stack at a place of its own
+    while the marks fit, side by side, in the places left and the area's spare room (`room`);
+    else one marker per player; else one for them all. Pure and deterministic: every marker
+    at one of `slots`, every mark inside a free place or spare room, none over another. The
+    marks' points are None when they do not fit even so (their caller writes them shorter)."""
+    if not slots:
+        return [], None if marks else []
+    ways = _groupings(stacks)
+    for groups in ways:
+        if len(groups) > len(slots) and groups is not ways[-1]:
+            continue
+        placed = [(slots[i], group) for i, group in enumerate(groups[:len(slots)])]
+        spots = _pack(marks, [*_runs([slot_box(at, marker) for at in slots[len(placed):]]),
+                              *room])
+        if spots is not None:
+            return placed, spots
+    return placed, None
+
+
+def _placed(area: Area, stacks: Sequence[Stack], here: Sequence[MapMark],
+            marker: tuple[float, float]) -> tuple[list[tuple[Point, list[Stack]]], list[MapMark]]:
+    """A province's markers and its marks, placed: the marks as they are where they fit; else
+    written shorter; else one mark for all of them (a "+" added, every title kept); and where
+    even that finds no room (a data set's province with room for one marker only), beside its
+    marker."""
+    slots = area.slots or [centre_of(area)]  # an older areas file: a province without places
+    placed, spots = place(slots, stacks, [m.width for m in here], area.room, marker)
+    tried = [list(here), *([_shorter(m, size) for m in here] for size in (MARK_FONT, MARK_SMALL))]
+    if len(here) > 1:
+        tried += [[_one_for_all(here)], [_shorter(_one_for_all(here), MARK_SMALL)]]
+    for marks in tried[1:]:
+        if spots is not None:
+            break
+        here = marks
+        placed, spots = place(slots, stacks, [m.width for m in here], area.room, marker)
+    if spots is None:
+        x, y = placed[-1][0] if placed else slots[0]
+        x += marker[0] / 2 + MARK_GAP
+        spots = []
+        for mark in here:
+            spots.append((round(x + mark.width / 2, 1), y))
+            x += mark.width + MARK_GAP
+    return placed, [m.model_copy(update={"x": at[0], "y": at[1]})
+                    for m, at in zip(here, spots, strict=True)]
+
+
+def _shorter(mark: MapMark, size: float) -> MapMark:
+    """A mark written as short as it can be, at `size`: its first number and "+" for
+    several."""
+    text = mark.text
+    if len(text) > 1 and not text.isdigit():
+        text = re.split(r"[^0-9]", text)[0] + "+" if text[0].isdigit() else text[0] + "+"
+    return mark.model_copy(update={"text": text, "size": size,
+                                   "width": mark_width(text, size)})
+
+
+PRIORITY = ("combat", "from", "epidemic", "assassination")  # which kind stands for all
+
+
+def _one_for_all(marks: Sequence[MapMark]) -> MapMark:
+    """One mark for all of a province's (one of each kind, so an assassination's is never
+    the first): the first kind of PRIORITY among them, a "+" added to its text, every title
+    kept."""
+    first = min(marks, key=lambda m: PRIORITY.index(m.kind))
+    text = first.text + "+"
+    return first.model_copy(update={
+        "text": text, "width": mark_width(text), "more": True,
+        "title": "; ".join(m.title for m in sorted(marks, key=lambda m: PRIORITY.index(m.kind)))})
 
 
 def _markers(code: str, placed: Sequence[tuple[Point, list[Stack]]], data: GameData,
@@ -226,12 +340,13 @@ def _numbers(numbers: Sequence[int]) -> str:
 def _marks(facts: Sequence[Fact], areas: AreaFile, palette: Mapping[str, PlayerColour]
            ) -> tuple[list[MapCombat], dict[str, list[MapMark]]]:
     """This phase's attacks (numbered in the order they were fought, for the key) and the
-    marks each province carries: its attacks, the subversive attacks made from it, the
-    assassinations and epidemics in it. Their places are given by `place`."""
+    marks each province carries, one of each kind: its attacks, the subversive attacks made
+    from it, the assassinations and the epidemics in it (each title says every one). Their
+    places are given by `place`."""
     combats: list[MapCombat] = []
     fought: dict[str, list[MapCombat]] = {}
     sources: dict[str, list[tuple[MapCombat, Fought]]] = {}
-    events: dict[str, list[MapMark]] = {}
+    events: dict[str, dict[str, list[str]]] = {}
     for fact in facts:
         match fact:
             case Fought():
@@ -257,35 +372,43 @@ def _marks(facts: Sequence[Fact], areas: AreaFile, palette: Mapping[str, PlayerC
             case Assassinated():
                 for attempt in fact.attempts:
                     if attempt.province in areas.areas:
-                        events.setdefault(attempt.province, []).append(MapMark(
-                            kind="assassination", province=attempt.province, x=0, y=0,
-                            title=f"assassination of {attempt.target} by player {fact.player} "
-                                  f"in {attempt.province}: "
-                                  + ("killed" if attempt.killed else "survived")))
+                        events.setdefault(attempt.province, {}).setdefault(
+                            "assassination", []).append(
+                            f"assassination of {attempt.target} by player {fact.player} in "
+                            f"{attempt.province}: " + ("killed" if attempt.killed else "survived"))
             case RandomEvent(event="epidemic"):
                 for province in fact.provinces:
                     if province in areas.areas:
-                        events.setdefault(province, []).append(MapMark(
-                            kind="epidemic", province=province, x=0, y=0,
-                            title=f"{fact.event} in {province}: {len(fact.lost)} unit(s) "
-                                  "lost"))
+                        events.setdefault(province, {}).setdefault("epidemic", []).append(
+                            f"{fact.event} in {province}: " + _lost_in(fact, province))
     marks: dict[str, list[MapMark]] = {}
     for province, here in fought.items():
         text = _numbers([c.number for c in here])
         marks.setdefault(province, []).append(MapMark(
-            kind="combat", province=province, x=0, y=0, text=text,
-            width=MARK if len(text) == 1 else 2 * MARK,
+            kind="combat", province=province, x=0, y=0, text=text, width=mark_width(text),
             title="; ".join(f"{c.number}. {c.title}" for c in here)))
     for province, made in sources.items():
         text = _numbers([c.number for c, _ in made])
         marks.setdefault(province, []).append(MapMark(
-            kind="from", province=province, x=0, y=0, text=text,
-            width=MARK if len(text) == 1 else 2 * MARK,
+            kind="from", province=province, x=0, y=0, text=text, width=mark_width(text),
             title="; ".join(f"{c.number}. the units of player {f.attacker}'s subversive attack "
                             f"on {f.province} stood here (8.3)" for c, f in made)))
     for province, found in events.items():
-        marks.setdefault(province, []).extend(found)
+        for kind in ("assassination", "epidemic"):
+            if kind in found:
+                text = "E" if kind == "epidemic" else ""
+                marks.setdefault(province, []).append(MapMark(
+                    kind=kind, province=province, x=0, y=0, text=text, width=mark_width(text),
+                    title="; ".join(found[kind])))
     return combats, marks
+
+
+def _lost_in(fact: RandomEvent, province: str) -> str:
+    """What an epidemic took in one of its provinces (a record from before the provinces of
+    its losses were kept: what it took in all)."""
+    if len(fact.lost_in) != len(fact.lost):
+        return f"{len(fact.lost)} unit(s) lost in all its provinces"
+    return f"{sum(p == province for p in fact.lost_in)} unit(s) lost"
 
 
 def _hits(a: Point, b: Point, box: Box) -> bool:
@@ -308,26 +431,67 @@ def _hits(a: Point, b: Point, box: Box) -> bool:
     return True
 
 
-def _clear(a: Point, b: Point, boxes: Sequence[Box], depth: int = 0) -> list[Point]:
-    """From a to b, bent around the corners of every box the straight line would cross."""
-    for box in boxes:
-        if depth < 6 and _hits(a, b, box):
-            pad = 1.5
-            corners = [(box[0] - pad, box[1] - pad), (box[2] + pad, box[1] - pad),
-                       (box[2] + pad, box[3] + pad), (box[0] - pad, box[3] + pad)]
-            ways = [[c] for c in corners] + [[corners[i], corners[(i + 1) % 4]]
-                                             for i in range(4)] + \
-                   [[corners[(i + 1) % 4], corners[i]] for i in range(4)]
-            clear = [w for w in ways if not any(_hits(p, q, box) for p, q in
-                                                pairwise([a, *w, b]))]
-            if not clear:
+def _within(point: Point, box: Box) -> bool:
+    return box[0] < point[0] < box[2] and box[1] < point[1] < box[3]
+
+
+REACH = 60.0  # how far from a move's straight line a code's box can turn it
+PAD = 1.5  # a bend's distance from the corner of the box it turns round
+
+
+def _clear(a: Point, b: Point, boxes: tuple[Box, ...]) -> list[Point]:
+    """From a to b, the shortest way that crosses no code's box: straight where it can be,
+    else through corners of the boxes near the line (a visibility graph, searched by
+    Dijkstra), never a corner inside another box. A box a or b is inside cannot be kept clear
+    of, and is not tried."""
+    if not any(_hits(a, b, box) for box in boxes):
+        return [a, b]
+    return list(_around(a, b, boxes))
+
+
+@functools.lru_cache(maxsize=4096)
+def _around(a: Point, b: Point, boxes: tuple[Box, ...]) -> tuple[Point, ...]:
+    """`_clear`'s way round, for a line that meets a box: the same borders are crossed phase
+    after phase, so each is found once a process."""
+    window = (min(a[0], b[0]) - REACH, min(a[1], b[1]) - REACH, max(a[0], b[0]) + REACH,
+              max(a[1], b[1]) + REACH)
+    for _ in range(2):  # the boxes near the line, then every box their corners could be in
+        near = [box for box in boxes if box[0] < window[2] and window[0] < box[2]
+                and box[1] < window[3] and window[1] < box[3]]
+        window = (min(box[0] for box in near) - PAD, min(box[1] for box in near) - PAD,
+                  max(box[2] for box in near) + PAD, max(box[3] for box in near) + PAD)
+    near = [box for box in near if not _within(a, box) and not _within(b, box)]
+    corners = [corner for box in near for corner in (
+        (box[0] - PAD, box[1] - PAD), (box[2] + PAD, box[1] - PAD),
+        (box[2] + PAD, box[3] + PAD), (box[0] - PAD, box[3] + PAD))]
+    nodes = [a, b, *(c for c in dict.fromkeys(corners)
+                     if not any(_within(c, box) for box in near))]
+    best = {0: 0.0}
+    before: dict[int, int] = {}
+    queue = [(0.0, 0)]
+    done: set[int] = set()
+    while queue:
+        length, node = heapq.heappop(queue)
+        if node in done:
+            continue
+        done.add(node)
+        if node == 1:
+            break
+        for other in range(1, len(nodes)):
+            if other in done:
                 continue
-            way = min(clear, key=lambda w: sum(math.dist(p, q) for p, q in pairwise([a, *w, b])))
-            points = [a]
-            for p, q in pairwise([a, *way, b]):
-                points += _clear(p, q, boxes, depth + 1)[1:]
-            return points
-    return [a, b]
+            further = length + math.dist(nodes[node], nodes[other])
+            if further < best.get(other, math.inf) and not any(
+                    _hits(nodes[node], nodes[other], box) for box in near):
+                best[other] = further
+                before[other] = node
+                heapq.heappush(queue, (further, other))
+    if 1 not in before:
+        return (a, b)
+    way = [1]
+    while way[-1] != 0:
+        way.append(before[way[-1]])
+    return tuple(nodes[i] for i in reversed(way))
 
 
 @last_call
@@ -405,10 +569,13 @@ LINES_AND_MARKS = (  # the legend's entries of what is not a player's or a side'
     ("rail", "", "", "", "rail line (5.5)"),
     ("crossing", "", "", "", "neighbours across water or a narrow border"),
     ("move", "", "", "", "a move this phase, in the mover's colour"),
-    ("combat", "#FFFFFF", "#000000", "1", "an attack in this area: the key lists it"),
-    ("from", "#FFFFFF", "#000000", "1", "a subversive attack made from here (8.3)"),
+    ("combat", "#FFFFFF", "#000000", "1", "the attacks in this area (3-5: 3 to 5): the key "
+                                          "lists them"),
+    ("from", "#FFFFFF", "#000000", "1", "subversive attacks made from here (8.3)"),
     ("assassination", "#000000", "#FFFFFF", "", "an assassination attempt"),
     ("epidemic", "#6A1B9A", "#FFFFFF", "E", "an epidemic"),
+    ("more", "#FFFFFF", "#000000", "2+", "a mark with +: more here than room for each (its "
+                                         "title, the key say all)"),
     ("port", "", "", "", "a port (13.32)"),
 )
 
@@ -421,9 +588,9 @@ def _legend(colours: Mapping[str, PlayerColour], who: Callable[[str | None], str
                       text=f"{who(p)}: his stacks' band; his areas' tint") for p, c in
           colours.items()),
         LegendEntry(kind="area", fill=CONTESTED, ink="#1A1A1A", key="contested",
-                    text="grey: an area with stacks of two or more players"),
+                    text="contested: an area with stacks of two or more players"),
         LegendEntry(kind="area", fill=NOBODY.tint, ink="#1A1A1A", key="",
-                    text="beige: no player's stack (empty, or uncontrolled only)"),
+                    text="no player's: no player's stack (none, or uncontrolled only)"),
         *(LegendEntry(kind="counter", fill=fill, ink=ink, key="7",
                       text=f"{text} stack: its player, its strength")
           for fill, ink, text in SIDES.values()),
