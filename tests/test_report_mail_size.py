@@ -13,7 +13,7 @@ from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.reports.build import build_report
 from gm.games.rcw.simulation.simulate import Phase, play, start
 from gm.games.rcw.state import Mode
-from gm.messages.compose import MapPicture, report_mail
+from gm.messages.compose import Ids, MapPicture, report_mail
 from gm.reporting.events import events_of
 from gm.reporting.model import Report
 from gm.reporting.render import MAILED_HTML, Format, mailed_html, render_report
@@ -23,7 +23,8 @@ DATA = load_game_data()
 
 def _html_part(report: Report) -> tuple[int, str]:
     """The HTML part of the report's mail: its size as sent, and its text."""
-    mail = report_mail("camp", "gm@example.org", "p@example.org", "1", report.title,
+    mail = report_mail(Ids("camp", "0123456789abcdef"), "gm@example.org", "p@example.org", "1",
+                       report.title,
                        render_report(report, "text"), mailed_html(report, "cid:map"),
                        dt.datetime(2026, 1, 1, tzinfo=dt.UTC), "report",
                        MapPicture(b"png", "map", render_report(report, "html")))
