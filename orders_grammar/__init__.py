@@ -1,1 +1,1 @@
-"""The order language of shared/spec/orders.md: Lark grammar and transformer (issue 3)."""
+"""The order language of docs/orders.md: Lark grammar and transformer (issue 3)."""

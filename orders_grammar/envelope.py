@@ -1,4 +1,4 @@
-"""The envelope of an order message (shared/spec/orders.md, Envelope): the GAME ... END block
+"""The envelope of an order message (docs/orders.md, The envelope): the GAME ... END block
 in the text a player wrote, with comments, continuation lines, quotes and the end of the orders.
 
 Without END, the orders end at the first reply or signature marker after the GAME line: the

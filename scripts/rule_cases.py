@@ -1,8 +1,9 @@
-"""Writes gm/games/rcw/rulebook.yaml: every rule case of sections 4-15, 17 and 18-28 of the rulebook
-(shared/rules/russian-civil-war.md), with the start of its text, for `gm case coverage`.
-tests/test_coverage.py checks the file against the rulebook when the rulebook is at hand.
+"""Writes gm/games/rcw/rulebook.yaml: every rule case of sections 4-15, 17 and 18-28 of the
+rulebook, Russian Civil War 1918-1922, with the start of its text, for `gm case coverage`.
+The rulebook is not part of the repository: give the path of your copy, as text (Markdown).
+tests/test_coverage.py checks the file against it when $GM_RULEBOOK names that copy.
 
-Run from the repository: .venv/bin/python scripts/rule_cases.py [RULEBOOK]
+Run from the repository: .venv/bin/python scripts/rule_cases.py RULEBOOK
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULEBOOK = ROOT.parent / "shared" / "rules" / "russian-civil-war.md"
 OUT = ROOT / "gm" / "games" / "rcw" / "rulebook.yaml"
 TITLE_CHARS = 70
 
@@ -61,13 +61,15 @@ def rule_cases(text: str) -> list[tuple[str, str]]:
 def render(cases: list[tuple[str, str]]) -> str:
     lines = ["# The rule cases of sections 4-15, 17 and 18-28 of the rulebook, for `gm case "
              "coverage`.",
-             "# Written by scripts/rule_cases.py from shared/rules/russian-civil-war.md.",
+             "# Written by scripts/rule_cases.py from the rulebook, Russian Civil War 1918-1922.",
              "cases:"]
     lines += [f'  - {{id: "{key}", title: "{title}"}}' for key, title in cases]
     return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
-    source = Path(sys.argv[1]) if len(sys.argv) > 1 else RULEBOOK
+    if len(sys.argv) != 2:
+        sys.exit("usage: scripts/rule_cases.py RULEBOOK (the path of your copy of the rulebook)")
+    source = Path(sys.argv[1])
     OUT.write_text(render(rule_cases(source.read_text(encoding="utf-8"))), encoding="utf-8")
     print(f"{OUT} written")

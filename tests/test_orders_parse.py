@@ -20,7 +20,7 @@ def names(data: GameData) -> Names:
     return Names(data)
 
 
-EXAMPLES: list[tuple[str, m.Order]] = [  # shared/spec/orders.md, in its order
+EXAMPLES: list[tuple[str, m.Order]] = [  # the forms of docs/orders.md
     ("GIVE 2 POLITBURO TO A", m.Give(goods=m.Goods(politburo=2), to="A")),
     ("TRADE 1 ASSASSIN TO C FOR 2 POLITBURO",
      m.Trade(goods=m.Goods(assassin=1), to="C", receive=m.Goods(politburo=2))),

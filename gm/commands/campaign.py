@@ -64,7 +64,7 @@ def trade(campaign: Path, giver: str, receiver: str, give: tuple[str, ...],
     """Record a trade of the trading session, agreed by both players (15.33).
 
     Example: gm trade camp A B --give Trotsky --take 255 (a marker by the name the order
-    language gives it, shared/spec/orders.md)
+    language gives it, docs/orders.md)
     """
     from gm.app.operations import record_trade
 

@@ -13,7 +13,7 @@ FILE_TYPE = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 @click.group()
 def case() -> None:
-    """Adjudication cases (shared/spec/cases.md)."""
+    """Adjudication cases (docs/cases.md)."""
 
 
 @case.command()

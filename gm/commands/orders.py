@@ -18,7 +18,7 @@ FILE = click.argument("file", type=click.Path(exists=True, dir_okay=False, path_
 
 @click.group()
 def orders() -> None:
-    """Read players' order messages (shared/spec/orders.md)."""
+    """Read players' order messages (docs/orders.md)."""
 
 
 @orders.command()

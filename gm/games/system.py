@@ -36,7 +36,7 @@ Orders = Mapping[str, tuple["Order", ...]]
 
 
 class CaseError(GameError):
-    """An adjudication case that cannot be read as shared/spec/cases.md says."""
+    """An adjudication case that cannot be read as docs/cases.md says."""
 
 
 class CaseFailed(GameError):
@@ -225,7 +225,7 @@ class GameSystem(ABC):
     def clear_deployment(self, state: GameStateBase, player: str) -> GameStateBase:
         raise NotInThisGame(f"{self.title} has no deployment by the players")
 
-    # adjudication cases (shared/spec/cases.md) and what names each rule case
+    # adjudication cases (docs/cases.md) and what names each rule case
     def cases_folder(self) -> Path:
         """Where this checkout keeps the game's adjudication cases."""
         raise NotInThisGame(f"{self.title} has no adjudication cases")

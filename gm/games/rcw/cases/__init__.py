@@ -1,1 +1,1 @@
-"""Adjudication cases (shared/spec/cases.md): a phase written down, and what must come out."""
+"""Adjudication cases (docs/cases.md): a phase written down, and what must come out."""

@@ -26,6 +26,10 @@ from gm.games.rcw.state import (
 
 NATIONALITY_OF_LEADERS = {"red": "RD", "white": "WH"}
 STANDARD_STEPS = ("movement", "combat")
+# What `expect:` may compare (docs/cases.md): a misspelt key would otherwise check nothing.
+EXPECT_KEYS = ("position", "chart", "orders", "randomizer", "pending", "removed", "victory",
+               "victory_points", "ranking", "places", "next", "player_turns", "solitaire", "log")
+PLAYER_TURN_KEYS = ("turn", "phase", "phasing", "dice_used")  # and EXPECT_KEYS, for each one
 
 
 class CaseError(system.CaseError):
@@ -222,6 +226,20 @@ def _check_references(path: Path, case: CaseFile, data: GameData) -> None:
         raise CaseError(f"{path}: player_turns, one entry or more, replace `orders` in a "
                         "standard case (docs/cases-standard.md)")
     _check_sequence(path, case)
+    _check_expect(path, case.expect)
+
+
+def _check_expect(path: Path, expect: dict[str, Any]) -> None:
+    """Only keys that `expect` compares (docs/cases.md), at the top and in each Player-Turn."""
+    unknown = [f"expect.{key}" for key in expect if key not in EXPECT_KEYS]
+    turns = expect.get("player_turns") or []
+    for number, entry in enumerate(turns if isinstance(turns, list) else [], 1):
+        keys = entry if isinstance(entry, dict) else {}
+        unknown += [f"expect.player_turns.{number}.{key}" for key in keys
+                    if key not in (*EXPECT_KEYS, *PLAYER_TURN_KEYS)]
+    if unknown:
+        raise CaseError(f"{path}: {unknown[0]} is not a key a case compares (docs/cases.md "
+                        f"lists them: {', '.join(EXPECT_KEYS)})")
 
 
 def _check_sequence(path: Path, case: CaseFile) -> None:

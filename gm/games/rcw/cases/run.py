@@ -1,4 +1,4 @@
-"""Running an adjudication case and comparing it with its `expect:` (shared/spec/cases.md)."""
+"""Running an adjudication case and comparing it with its `expect:` (docs/cases.md)."""
 
 from __future__ import annotations
 

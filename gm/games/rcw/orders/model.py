@@ -1,4 +1,4 @@
-"""Typed, immutable orders of the Russian Civil War (shared/spec/orders.md), each with its
+"""Typed, immutable orders of the Russian Civil War (docs/orders.md), each with its
 source line and column.
 
 `echo()` gives the normal form: parsing it again gives the same order (tests/test_orders_*).
