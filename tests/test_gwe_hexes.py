@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 
 import pytest
@@ -45,7 +46,7 @@ def test_the_rulebooks_rail_line_near_warsaw_is_contiguous() -> None:
     """Von Hindenburg 17.53 names rail hexes 0417, 0518, 0618 and 0619: each the next one's
     neighbour only if even columns sit lower (ruling G1)."""
     line = [parse_hex(h) for h in ("0417", "0518", "0618", "0619")]
-    assert all(b in a.neighbours() for a, b in zip(line, line[1:], strict=False))
+    assert all(b in a.neighbours() for a, b in itertools.pairwise(line))
 
 
 def test_neighbours_of_even_and_odd_columns() -> None:

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from pydantic import ValidationError
 
 from gm.core.errors import GameError
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.state import GweState, UnitState, initial_state, state_problems
-
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "gwe"
-
-
-def _data():  # type: ignore[no-untyped-def]
-    data, _ = read_data_set(FIXTURE, lined=False)
-    assert data is not None
-    return data
+from tests.gwe import fixture_data as _data
 
 
 @pytest.mark.rules("gwe:3.0", "gwe:14.0")

@@ -216,8 +216,8 @@ def provisional_cells(data: GweData) -> list[Problem]:
     where = _Where(data)
     found: list[Problem] = []
     for i, table in enumerate(data.charts.combat_results):
-        for die, row in sorted(table.rows.items()):
-            for column, cell in zip(table.columns, row, strict=False):
+        for die, cells in sorted(table.rows.items()):
+            for column, cell in zip(table.columns, cells, strict=False):
                 if isinstance(cell, ProvisionalResult):
                     found.append(where(CHARTS_FILE, ("combat_results", i, "rows", die),
                                        f"provisional (ruling {cell.provisional}): Combat Results"
@@ -226,8 +226,8 @@ def provisional_cells(data: GweData) -> list[Problem]:
     for section in ("terrain", "hexsides", "features"):
         rows: dict[str, TerrainRow] = getattr(data.charts, section)
         for name, row in rows.items():
-            for part, cell in (("movement", row.movement), ("combat", row.combat)):
-                ruling = getattr(cell, "provisional", None)
+            for part, marked in (("movement", row.movement), ("combat", row.combat)):
+                ruling = getattr(marked, "provisional", None)
                 if ruling is not None:
                     found.append(where(CHARTS_FILE, (section, name, part),
                                        f"provisional (ruling {ruling}): Terrain Effects Chart, "

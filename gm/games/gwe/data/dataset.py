@@ -3,6 +3,7 @@ reading.py) with the lookups the rules need."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -14,6 +15,7 @@ from gm.games.gwe.data.models import (
     ChartsFile,
     CombatTable,
     CountersFile,
+    Fortress,
     HexEntry,
     HexsideFeature,
     MapFile,
@@ -77,7 +79,7 @@ class GweData:
         found: dict[Hexside, str] = {}
         for line in self.map.rail_lines:
             hexes = [parse_hex(h) for h in line.hexes]
-            for a, b in zip(hexes, hexes[1:], strict=False):
+            for a, b in itertools.pairwise(hexes):
                 if a.direction_to(b) is not None:
                     side = hexside(a, b)
                     found[side] = "double" if "double" in (found.get(side), line.kind) else \
@@ -94,6 +96,14 @@ class GweData:
 
     def side_of(self, unit_id: str) -> str:
         return self.counters.nationalities[self.units[unit_id].nationality].side
+
+    def enemies_of(self, side: str) -> frozenset[str]:
+        """4.0: the other Player's side (a game has two)."""
+        return frozenset(self.counters.sides) - {side}
+
+    def fortress(self, where: Hex) -> Fortress | None:
+        entry = self.hexes.get(where)
+        return entry.fortress if entry is not None else None
 
     def tcr(self, unit_id: str) -> int:
         """2.4: the unit's own rating where it has one, else its army's."""
