@@ -6,7 +6,7 @@ import itertools
 from collections import deque
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm.games.gwe.data.hexes import Hex, HexError, hexside, parse_hex
@@ -86,11 +86,13 @@ def _bfs_distance(start: Hex, goal: Hex) -> int:
 hexes = st.builds(Hex, st.just(""), st.integers(2, 30), st.integers(2, 30))
 
 
+@settings(deadline=None)  # no wall-clock limit: the machine is shared
 @given(hexes, hexes)
 def test_distance_is_the_fewest_steps_between_neighbours(a: Hex, b: Hex) -> None:
     assert a.distance(b) == _bfs_distance(a, b) == b.distance(a)
 
 
+@settings(deadline=None)
 @given(hexes)
 def test_neighbourhood_is_symmetric(a: Hex) -> None:
     for n in a.neighbours():

@@ -50,6 +50,7 @@ def test_a_hex_over_the_limit_at_the_end_of_a_phase() -> None:
 def test_hq_units_and_fortresses_count_nothing_and_nationalities_mix() -> None:
     state = _start().with_unit("RU-KA", hex="0405")
     assert hex_points(state, DATA, parse_hex("0405"), "allied") == 6
+    assert hex_points(state, DATA, parse_hex("0705"), "central") == 2  # GE-HL, a corps HQ: 0
     assert hex_points(state, DATA, parse_hex("0803"), "central") == 1  # the brigade alone
     mixed = _start().with_unit("GE-35", hex="0604")  # German with Austro-Hungarian
     assert hex_points(mixed, DATA, parse_hex("0604"), "central") == 4
