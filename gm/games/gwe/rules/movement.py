@@ -1,0 +1,89 @@
+"""Movement (5.0): what entering a hex costs a unit by terrain and Tactical Competence Rating
+(5.4), hexsides and Enemy Zones of Control (7.21), and whether it may (5.13, 5.14, 5.17)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import Hex
+from gm.games.gwe.data.models import MovementCost, StepValues
+from gm.games.gwe.data.values import current_values
+from gm.games.gwe.rules.zoc import enemy_controlled
+from gm.games.gwe.state import GweState
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What entering a hex costs (None: it may not be entered, and why), and the provisional
+    chart cells the cost was read from (rulings G3, G4)."""
+
+    cost: int | None
+    rule: str
+    provisional: tuple[str, ...] = ()
+
+    @property
+    def allowed(self) -> bool:
+        return self.cost is not None
+
+
+def _read(cell: MovementCost, tcr: int) -> tuple[int | None, tuple[str, ...]]:
+    cost = None if cell.by_tcr is None else cell.by_tcr[tcr - 1]
+    return cost, (cell.provisional,) if cell.provisional else ()
+
+
+def terrain_cost(data: GweData, where: Hex, tcr: int) -> tuple[int, tuple[str, ...]]:
+    """5.12, 5.4: the Movement Points a unit of that rating spends to enter the hex's terrain
+    (a city, fortress or trench costs what its hex's terrain does: ruling G4)."""
+    row = data.charts.terrain[data.hexes[where].terrain]
+    assert row.movement is not None and row.movement.by_tcr is not None  # the schema's terrain
+    cost, provisional = _read(row.movement, tcr)
+    assert cost is not None
+    return cost, provisional
+
+
+def entry(state: GweState, data: GweData, unit_id: str, origin: Hex, target: Hex) -> Entry:
+    """5.12, 5.13, 5.4, 7.21, 7.23: what it costs `unit_id` to move from origin into target."""
+    side, tcr = data.side_of(unit_id), data.tcr(unit_id)
+    if target not in data.neighbours(origin):
+        return Entry(None, f"5.0: {target} is not a hex of the map next to {origin}")
+    if any(data.side_of(u) in data.enemies_of(side) for u in state.units_in(target)):
+        return Entry(None, f"5.13: {target} is Enemy-occupied")
+    fortress = data.fortress(target)
+    if fortress is not None and fortress.side != side and not state.fortress_destroyed(target):
+        return Entry(None, f"5.13: {target} is an undestroyed Enemy fortress")
+    cost, provisional = terrain_cost(data, target, tcr)
+    for feature in sorted(data.features(origin, target)):
+        row = data.charts.hexsides[feature]
+        if row.movement is None:
+            continue
+        extra, marked = _read(row.movement, tcr)
+        if extra is None:
+            return Entry(None, f"5.4: the {feature.replace('_', ' ')} hexside {origin}/{target} "
+                               "may not be crossed")
+        cost, provisional = cost + extra, provisional + marked
+    if enemy_controlled(state, data, target, side):
+        return Entry(cost + 1, "7.21: terrain plus one to enter an Enemy-controlled hex",
+                     provisional)
+    return Entry(cost, "5.4", provisional)  # 7.23: leaving an Enemy-controlled hex is free
+
+
+def may_enter(spent: int, cost: int, allowance: int, in_command: bool) -> bool:
+    """5.14: never more than the Movement Allowance; 5.17: a unit in Command Control that has
+    spent nothing may always move one hex."""
+    return spent + cost <= allowance or (spent == 0 and in_command)
+
+
+def allowance(values: StepValues, out_of_supply: bool) -> int:
+    """9.21: out of supply, the Movement Allowance is halved, fractions down, never below one."""
+    return max(values.movement // 2, 1) if out_of_supply else values.movement
+
+
+def unit_allowance(state: GweState, data: GweData, unit_id: str) -> int:
+    unit = state.unit(unit_id)
+    return allowance(current_values(data.units[unit_id], unit.steps_lost), unit.out_of_supply)
+
+
+def entrain_cost(data: GweData, unit_id: str) -> int:
+    """5.32: the Movement Points to entrain equal the unit's Tactical Competence Rating."""
+    return data.tcr(unit_id)

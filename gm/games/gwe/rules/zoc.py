@@ -1,0 +1,51 @@
+"""Zones of Control (7.0): the hexes a side controls, and where an Enemy Zone of Control still
+counts when supply or a retreat is traced (7.24)."""
+
+from __future__ import annotations
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.state import GweState
+
+
+def exerts_zoc(state: GweState, data: GweData, unit_id: str) -> bool:
+    """7.12: every unit at all times, but HQ units and supply depots (7.26, 10.52) and
+    entrained units (5.36)."""
+    unit = state.unit(unit_id)
+    return unit.hex is not None and not unit.entrained and \
+        data.units[unit_id].type not in ("hq", "depot")
+
+
+def _reach(data: GweData, origin: Hex) -> tuple[Hex, ...]:
+    """7.11: the six hexes round, but not across a Prohibited hexside."""
+    return tuple(n for n in data.neighbours(origin)
+                 if "prohibited" not in data.features(origin, n))
+
+
+def controlled_hexes(state: GweState, data: GweData, side: str) -> frozenset[Hex]:
+    """The hexes the side's units and fortresses control (7.0: a fortress that is not
+    destroyed controls as a unit does, 11.13)."""
+    origins = {at for u, at in state.on_map() if data.side_of(u) == side
+               and exerts_zoc(state, data, u)}
+    origins |= {parse_hex(entry.id) for entry in data.map.hexes if entry.fortress is not None
+                and entry.fortress.side == side
+                and not state.fortress_destroyed(parse_hex(entry.id))}
+    return frozenset(n for origin in origins for n in _reach(data, origin))
+
+
+def enemy_controlled(state: GweState, data: GweData, where: Hex, side: str) -> bool:
+    """Whether an Enemy of `side` controls the hex (7.25: a friendly Zone there too changes
+    nothing)."""
+    return any(where in controlled_hexes(state, data, enemy) for enemy in data.enemies_of(side))
+
+
+def blocks_tracing(state: GweState, data: GweData, where: Hex, side: str) -> bool:
+    """7.24: an Enemy-controlled hex stops a supply line or a retreat unless Friendly units or a
+    Friendly fortress are in it (a Friendly Zone of Control does not negate it)."""
+    if not enemy_controlled(state, data, where, side):
+        return False
+    friendly_unit = any(data.side_of(u) == side for u in state.units_in(where))
+    fortress = data.fortress(where)
+    friendly_fortress = fortress is not None and fortress.side == side and \
+        not state.fortress_destroyed(where)
+    return not (friendly_unit or friendly_fortress)
