@@ -49,12 +49,12 @@ def test_a_game_turn_at_the_table(tmp_path: Path) -> None:
     child.expect(r"Game-Turn 1, Player-Turn 1 \(player A\)")
     child.expect_exact("A> ")
     child.sendline("MOVE 151 101: PETR-NOVGX")
-    child.expect_exact("line 1, column 20: there is no province 'NOVGX'")
+    child.expect_exact("line 3, column 20: there is no province 'NOVGX'")
     child.expect_exact("did you mean Novgorod?")
     child.expect_exact("(not kept: type it again)")
     child.expect_exact("A> ")
     child.sendline("MOVE 151 101: PETR-NOVG")
-    child.expect_exact("line 1: MOVE 151 101: PETR-NOVG -- succeeded (5.1)")
+    child.expect_exact("line 3: MOVE 151 101: PETR-NOVG -- succeeded (5.1)")
     child.expect_exact("A> ")
     child.sendline(f"PLAYER {second}")
     child.expect_exact(f"{second}> ")
@@ -111,7 +111,7 @@ def test_a_solitaire_game_at_the_terminal(tmp_path: Path) -> None:
     child.expect_exact("(not kept: type it again)")
     child.expect_exact("R> ")
     child.sendline("DEPLOY 158 IN TVER")
-    child.expect_exact("line 1: DEPLOY 158 IN TVER -- succeeded (24.11): 158 placed in TVER")
+    child.expect_exact("line 3: DEPLOY 158 IN TVER -- succeeded (24.11): 158 placed in TVER")
     child.expect_exact("R> ")
     child.sendline("DONE")
     child.expect_exact("Game-Turn 1 of 7, Red Player-Turn adjudicated.")
@@ -182,10 +182,10 @@ def test_a_line_of_another_player_that_would_change_a_result_shown_is_refused(
     assert all(table.shown[key] == result for key, result in attacks.items())
     table.enter("PLAYER B")
     quitting = table.enter("QUIT")
-    assert "it would change what player A's line 1 gave, shown already" in quitting
+    assert "it would change what player A's line 3 gave, shown already" in quitting
     assert "ruling R74" in quitting and "not kept" in quitting
     losses = table.enter("LOSSES 202 253")
-    assert losses.startswith("kept") or "it would change what player A's line 2 gave" in losses
+    assert losses.startswith("kept") or "it would change what player A's line 4 gave" in losses
     assert all(table.shown[key] == result for key, result in attacks.items()), second
     assert "B" in table.lines and table.lines["B"] in ([], ["LOSSES 202 253"])
 

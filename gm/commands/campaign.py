@@ -125,10 +125,14 @@ def start(campaign: Path) -> None:
     from gm.app.pregame import start as do_start
     from gm.commands.orders import report_applied
 
+    from gm.app.reports import opened_with
+
     with changing(campaign) as opened:
         applied, state = do_start(opened)
     report_applied(applied)
     click.echo(f"Game-Turn 1 begins; Player-Turn order {', '.join(state.sequence)}")
+    for line in opened_with(opened):  # the first Random Events, rolled as it opened
+        click.echo(f"  {line}")
 
 
 @click.command()
