@@ -241,12 +241,11 @@ def test_the_phasing_players_purge_is_judged_at_the_table_as_by_mail(tmp_path: P
 
 @pytest.mark.rules("8.44")
 def test_an_order_that_stood_is_known_by_its_text_whatever_its_number() -> None:
-    """Ruling R58: a LOSSES that stands from an earlier Player-Turn is numbered after the lines
-    its player typed (line 1 when he typed none): its result shown is known by its text, so
-    that his first line typed does not seem to change it."""
-    standing = OrderResult("B", 1, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
+    """Ruling R58: a LOSSES that stands from an earlier Player-Turn is on no line of the
+    message (numbered -1, issue 26): its result shown is known by its text, whatever its
+    player typed."""
+    standing = OrderResult("B", -1, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
     assert shown_key(standing, typed=0) == ("B", "LOSSES 202 253")
-    renumbered = OrderResult("B", 4, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
-    assert shown_key(renumbered, typed=1) == ("B", "LOSSES 202 253")
+    assert shown_key(standing, typed=1) == ("B", "LOSSES 202 253")
     typed = OrderResult("B", 3, "succeeded", "17.0", "GIVE 1 ASSASSIN TO C", "to player C")
     assert shown_key(typed, typed=1) == ("B", 3)

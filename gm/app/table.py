@@ -53,8 +53,7 @@ SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line b
 
 
 # (player, line) of a line typed, (player, its text) of an order that stood from an earlier
-# Player-Turn (numbered after the lines typed, so its number moves as they are): the result
-# shown at the table
+# Player-Turn (on no line: line_label): the result shown at the table
 Shown = dict[tuple[str, int | str], OrderResult]
 
 
@@ -238,7 +237,7 @@ class Table:
 def shown_key(result: OrderResult, typed: int) -> tuple[str, int | str]:
     """How a result shown is known again: by its line if its player typed it (`typed`: how
     many lines he typed), else by its text (an order that stood from an earlier Player-Turn
-    is numbered after the lines typed, and its number moves as they are)."""
+    is on no line of his message)."""
     typed_line = TYPED_FROM <= result.line < TYPED_FROM + typed
     return result.player, result.line if typed_line else result.text
 

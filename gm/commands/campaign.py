@@ -123,9 +123,8 @@ def start(campaign: Path) -> None:
     Player-Turn order (15.62): Game-Turn 1 opens. A campaign played by mail queues each
     player's opening report, with his orders template, for `gm send`."""
     from gm.app.pregame import start as do_start
-    from gm.commands.orders import report_applied
-
     from gm.app.reports import opened_with
+    from gm.commands.orders import report_applied
 
     with changing(campaign) as opened:
         applied, state = do_start(opened)
