@@ -49,12 +49,12 @@ def test_a_game_turn_at_the_table(tmp_path: Path) -> None:
     child.expect(r"Game-Turn 1, Player-Turn 1 \(player A\)")
     child.expect_exact("A> ")
     child.sendline("MOVE 151 101: PETR-NOVGX")
-    child.expect_exact("line 1, column 20: there is no province 'NOVGX'")
+    child.expect_exact("line 3, column 20: there is no province 'NOVGX'")
     child.expect_exact("did you mean Novgorod?")
     child.expect_exact("(not kept: type it again)")
     child.expect_exact("A> ")
     child.sendline("MOVE 151 101: PETR-NOVG")
-    child.expect_exact("line 1: MOVE 151 101: PETR-NOVG -- succeeded (5.1)")
+    child.expect_exact("line 3: MOVE 151 101: PETR-NOVG -- succeeded (5.1)")
     child.expect_exact("A> ")
     child.sendline(f"PLAYER {second}")
     child.expect_exact(f"{second}> ")
@@ -111,7 +111,7 @@ def test_a_solitaire_game_at_the_terminal(tmp_path: Path) -> None:
     child.expect_exact("(not kept: type it again)")
     child.expect_exact("R> ")
     child.sendline("DEPLOY 158 IN TVER")
-    child.expect_exact("line 1: DEPLOY 158 IN TVER -- succeeded (24.11): 158 placed in TVER")
+    child.expect_exact("line 3: DEPLOY 158 IN TVER -- succeeded (24.11): 158 placed in TVER")
     child.expect_exact("R> ")
     child.sendline("DONE")
     child.expect_exact("Game-Turn 1 of 7, Red Player-Turn adjudicated.")
@@ -182,10 +182,10 @@ def test_a_line_of_another_player_that_would_change_a_result_shown_is_refused(
     assert all(table.shown[key] == result for key, result in attacks.items())
     table.enter("PLAYER B")
     quitting = table.enter("QUIT")
-    assert "it would change what player A's line 1 gave, shown already" in quitting
+    assert "it would change what player A's line 3 gave, shown already" in quitting
     assert "ruling R74" in quitting and "not kept" in quitting
     losses = table.enter("LOSSES 202 253")
-    assert losses.startswith("kept") or "it would change what player A's line 2 gave" in losses
+    assert losses.startswith("kept") or "it would change what player A's line 4 gave" in losses
     assert all(table.shown[key] == result for key, result in attacks.items()), second
     assert "B" in table.lines and table.lines["B"] in ([], ["LOSSES 202 253"])
 
@@ -241,12 +241,11 @@ def test_the_phasing_players_purge_is_judged_at_the_table_as_by_mail(tmp_path: P
 
 @pytest.mark.rules("8.44")
 def test_an_order_that_stood_is_known_by_its_text_whatever_its_number() -> None:
-    """Ruling R58: a LOSSES that stands from an earlier Player-Turn is numbered after the lines
-    its player typed (line 1 when he typed none): its result shown is known by its text, so
-    that his first line typed does not seem to change it."""
-    standing = OrderResult("B", 1, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
+    """Ruling R58: a LOSSES that stands from an earlier Player-Turn is on no line of the
+    message (numbered -1, issue 26): its result shown is known by its text, whatever its
+    player typed."""
+    standing = OrderResult("B", -1, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
     assert shown_key(standing, typed=0) == ("B", "LOSSES 202 253")
-    renumbered = OrderResult("B", 4, "succeeded", "8.44", "LOSSES 202 253", "gave up 202")
-    assert shown_key(renumbered, typed=1) == ("B", "LOSSES 202 253")
+    assert shown_key(standing, typed=1) == ("B", "LOSSES 202 253")
     typed = OrderResult("B", 3, "succeeded", "17.0", "GIVE 1 ASSASSIN TO C", "to player C")
     assert shown_key(typed, typed=1) == ("B", 3)

@@ -90,7 +90,7 @@ def test_a_players_losses_stand_for_the_player_turns_after(tmp_path: Path) -> No
                                                                 f"LOSSES {unit}"))
     gm("adjudicate", folder, _orders(tmp_path, second))  # his own Player-Turn, no LOSSES
     third_turn = gm("adjudicate", folder, _orders(tmp_path, third))
-    assert f"{second} line 1: void (8.44): LOSSES {unit}" in third_turn
+    assert f"{second} standing: void (8.44): LOSSES {unit}" in third_turn
 
 
 def test_the_gm_resolves_a_purge_at_once_and_it_is_not_resolved_again(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_an_end_game_agreement_stands_until_the_end_of_the_game_turn(tmp_path: P
     gm("adjudicate", folder, _orders(tmp_path, first), _orders(tmp_path, second, "END GAME"))
     gm("adjudicate", folder, _orders(tmp_path, second, "END GAME"))
     last = gm("adjudicate", folder, _orders(tmp_path, third))
-    assert f"{second} line 1: failed (14.1): END GAME" in last  # counted, short of ten markers
+    assert f"{second} standing: failed (14.1): END GAME" in last  # counted, short of ten markers
 
 
 def test_a_quitters_player_turn_keeps_its_place_and_the_report_says_so(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from gm.app.press import releasing
 from gm.core.dice import HashDice, SeededDice, phase_seed
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
+from gm.engine.results import line_label
 from gm.engine.sequence import PhaseResult
 from gm.messages.reading import read_message
 from gm.messages.redaction import redact_text
@@ -151,9 +152,10 @@ def _keeps_what_was_carried_out(campaign: Campaign, before: GameStateBase,
             result.result, result.rule, result.detail)]
     if changed:
         player, line = changed[0]
-        raise GameError(f"resolved now, the Purge would change what player {player}'s line "
-                        f"{line} gave already ({was[changed[0]].text}: {was[changed[0]].result}"
-                        f", then {now[changed[0]].result}); it is resolved at the end of the "
+        shown = was[changed[0]]
+        raise GameError(f"resolved now, the Purge would change what player {player}'s "
+                        f"{line_label(line)} gave already ({shown.text}: {shown.result}, then "
+                        f"{now[changed[0]].result}); it is resolved at the end of the "
                         "Player-Turn (ruling R54)")
 
 

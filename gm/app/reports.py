@@ -70,3 +70,23 @@ def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
                                   campaign_seed=campaign.row.seed, salts=found.salts,
                                   names=campaign.player_names(), sent=found.sent,
                                   drawn=drawn)
+
+
+def opened_with(campaign: Campaign) -> list[str]:
+    """What happened as the open phase opened, a line each (issue 26): at `gm start`, the
+    opening's events (a standard game's first Random Events); after an adjudication, what of
+    it opened this phase (the game system says: the Player-Turn's Random Events)."""
+    state = campaign.latest().state
+    if state.stage != "play":
+        return []
+    opening = [r for r in campaign.store.entries(campaign.row) if (r.stage, r.turn, r.phase)
+               == (state.stage, state.turn, state.phase) and (
+                   r.action == "start" or r.action.startswith("adjudicate"))]
+    if not opening:
+        return []
+    last = opening[-1]  # the latest to open it (a rollback to it keeps its events)
+    stored = json.loads(campaign.store.result(campaign.row, last.seq) or "{}")
+    events = [Event(**e) for e in stored.get("events", [])]
+    if last.action != "start":
+        events = campaign.system.opened_with(events)
+    return [f"[{e.step}] {e.text}" for e in events]

@@ -10,12 +10,16 @@ Each line is judged by carrying out the Player-Turn so far with it (gm.games.sys
 `carry_out`) on the phase's verifiable dice (docs/dice.md): an order the rules refuse, or a
 line the grammar cannot read, is shown with the same message a mail answer gives and not
 kept; one carried out is kept. Another player may speak (`PLAYER B`) to give what he may give
-in another's Player-Turn: LOSSES, a trade, a purge, QUIT."""
+in another's Player-Turn: LOSSES, a trade, a purge, QUIT. What the table lets them look at
+(SHOW, UNITS, STATUS, REPORT, HELP) is never an order (gm.app.table_looks, issue 26).
+
+A line is numbered as its player's message stores it (gm.engine.results.line_label): GAME and
+PLAYER are lines 1 and 2, the first line typed is line 3, as the reports say."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from gm.app.adjudication import (
     adjudicate_open_phase,
@@ -24,9 +28,12 @@ from gm.app.adjudication import (
     with_standing,
 )
 from gm.app.campaign import Campaign, now
+from gm.app.reports import opened_with
+from gm.app.table_looks import look
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
-from gm.engine.results import Judged, Note, OrderResult
+from gm.engine.results import Judged, Note, OrderResult, line_label
+from gm.engine.sequence import PhaseResult
 from gm.orders.order import Order
 from orders_grammar.message import (
     MAX_LINE_CHARS,
@@ -38,14 +45,15 @@ from orders_grammar.problem import Problem
 
 HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
         "DONE ends the Player-Turn; PLAYER B lets player B give his orders (LOSSES, GIVE, "
-        "PURGE, QUIT); EXIT leaves, the orders so far kept.")
+        "PURGE, QUIT); EXIT leaves, the orders so far kept; HELP lists every word of the "
+        "table.")
+ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
 TYPED_FROM = 3  # the line the first line typed is, in a message of the table (GAME, PLAYER)
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
 
 
 # (player, line) of a line typed, (player, its text) of an order that stood from an earlier
-# Player-Turn (numbered after the lines typed, so its number moves as they are): the result
-# shown at the table
+# Player-Turn (on no line: line_label): the result shown at the table
 Shown = dict[tuple[str, int | str], OrderResult]
 
 
@@ -83,11 +91,32 @@ class Table:
         return phasing
 
     def opening(self) -> str:
-        """Where the game stands, what is kept of this Player-Turn, and how to play."""
+        """Where the game stands, what opened this Player-Turn (its Random Events), what is
+        kept of it, and how to play."""
         state = self.state()
         kept = sum(len(lines) for lines in self.lines.values())
         resumed = f"\n{kept} order line(s) of this Player-Turn kept from before." if kept else ""
-        return f"{self.campaign.system.phase_title(state)}.{resumed}\n{HELP}"
+        events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
+        return f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n{HELP}"
+
+    def so_far(self) -> GameStateBase:
+        """The position with the Player-Turn so far carried out (what SHOW and UNITS show)."""
+        state = self.state()
+        if self.campaign.system.phasing(state) is None or not self.lines:
+            return state
+        return self._carry(state, self.lines).state
+
+    def kept(self) -> list[str]:
+        """Each player's lines kept this Player-Turn, by their numbers (STATUS)."""
+        return [f"player {p} lines {TYPED_FROM}-{TYPED_FROM + len(typed) - 1}"
+                if len(typed) > 1 else f"player {p} line {TYPED_FROM}"
+                for p, typed in sorted(self.lines.items()) if typed]
+
+    def waiting(self) -> list[str]:
+        """The lines kept with no result yet: a Purge, a TRADE waiting for the other side's
+        (STATUS)."""
+        return [f"player {p} line {n}: {text}" for p, typed in sorted(self.lines.items())
+                for n, text in enumerate(typed, TYPED_FROM) if (p, n) not in self.shown]
 
     def prompt(self) -> str:
         return f"{self.speaker}> "
@@ -95,12 +124,10 @@ class Table:
     def enter(self, line: str) -> str:
         """One line typed: its answer."""
         text = line.strip()
-        word = text.upper()
+        word = " ".join(text.upper().split())
         if not text:
             return ""
-        if word == "HELP":
-            return HELP
-        if word == "DONE":
+        if word in ENDS_TURN:
             return self._done()
         if word.startswith("PLAYER "):
             who = word.split()[1] if len(word.split()) == 2 else ""
@@ -108,7 +135,8 @@ class Table:
                 return f"no player {who or '?'} is in the game"
             self.speaker = who
             return f"player {who} speaks"
-        return self._order(text)
+        looked = look(self, text)  # never an order
+        return looked if looked is not None else self._order(text)
 
     def _message(self, player: str, lines: list[str]) -> str:
         return "\n".join([f"GAME {self.campaign.name}", f"PLAYER {player}", *lines]) + "\n"
@@ -117,13 +145,16 @@ class Table:
         player, state = self.speaker, self.state()
         lines = [*self.lines.get(player, []), text]
         try:
-            message = self.campaign.system.parse_orders(
-                read_envelope(self._message(player, lines)), self.campaign.data,
-                MAX_LINE_CHARS)
+            envelope = read_envelope(self._message(player, lines))
+            message = self.campaign.system.parse_orders(envelope, self.campaign.data,
+                                                        MAX_LINE_CHARS)
         except OrdersError as exc:
             return str(exc)
         number = len(lines) + 2  # the line as the message numbers it (after GAME, PLAYER)
         problems = [p for p in message.problems if p.line == number]
+        if not problems and (envelope.end is not None or number not in {
+                o.number for o in envelope.order_lines}):  # it would end or skip the orders
+            return f"{text!r} is no order (HELP lists the table's words)\n(not kept)"
         phasing = player == self.phasing()
         if not phasing:  # as his mail's answer judges them (his are carried out, below)
             problems += self._problems(message, state, player, number)
@@ -156,13 +187,17 @@ class Table:
     def _carried_out(self, state: GameStateBase, lines: dict[str, list[str]]) -> Shown:
         """The Player-Turn so far, each player's lines typed carried out on the dice its
         adjudication rolls: every result given so far."""
+        done = self._carry(state, lines)
+        return {shown_key(r, len(lines.get(r.player, []))): r for r in done.results}
+
+    def _carry(self, state: GameStateBase, lines: dict[str, list[str]]
+               ) -> PhaseResult[GameStateBase]:
         messages = {p: self._parsed(p, typed) for p, typed in lines.items()}
         orders = {p: m.orders for p, m in messages.items()}
         salts = [m.salt for m in messages.values() if m.salt]
-        done = self.campaign.system.carry_out(state, self.campaign.data,
+        return self.campaign.system.carry_out(state, self.campaign.data,
                                               with_standing(self.campaign, state, orders),
                                               phase_dice(self.campaign, state, salts))
-        return {shown_key(r, len(lines.get(r.player, []))): r for r in done.results}
 
     def _parsed(self, player: str, lines: list[str]) -> ParsedMessage[Order]:
         return self.campaign.system.parse_orders(
@@ -191,6 +226,9 @@ class Table:
             said += [f"  {place.line()}"  # shared places: ruling R66
                      for place in self.campaign.system.final_ranking(after, self.campaign.data)]
             return "\n".join(said)
+        if after.turn != state.turn or after.sequence != state.sequence:  # a new draw
+            said.append(f"Player-Turn order of Game-Turn {after.turn} (4.2 B): "
+                        f"{', '.join(after.sequence)}.")
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
         return "\n".join(said)
@@ -199,15 +237,14 @@ class Table:
 def shown_key(result: OrderResult, typed: int) -> tuple[str, int | str]:
     """How a result shown is known again: by its line if its player typed it (`typed`: how
     many lines he typed), else by its text (an order that stood from an earlier Player-Turn
-    is numbered after the lines typed, and its number moves as they are)."""
+    is on no line of his message)."""
     typed_line = TYPED_FROM <= result.line < TYPED_FROM + typed
     return result.player, result.line if typed_line else result.text
 
 
 def _refused(problems: list[Problem]) -> str:
-    """Refusals, numbered as the player counts his lines (not as the message does)."""
-    return "\n".join(replace(p, line=p.line - 2).render() for p in problems) + \
-        "\n(not kept: type it again)"
+    """Refusals, by the lines of the message kept (as its mail answer numbers them)."""
+    return "\n".join(p.render() for p in problems) + "\n(not kept: type it again)"
 
 
 def _same(now: OrderResult | None, was: OrderResult) -> bool:
@@ -222,7 +259,7 @@ def _would_change(was: OrderResult, now: OrderResult | None, speaker: str,
     why = "" if phasing else (" (the orders of players other than the Phasing Player take "
                               "effect as his Player-Turn begins: ruling R74)")
     became = f"{now.result}: {now.detail}" if now is not None else "no result"
-    return (f"it would change what player {was.player}'s line {was.line - 2} gave, shown "
+    return (f"it would change what player {was.player}'s {line_label(was.line)} gave, shown "
             f"already: {was.result}: {was.detail}; it would be {became}{why}\n(not kept: "
             f"player {speaker} may give it in a later Player-Turn)")
 
@@ -231,5 +268,6 @@ def _said(result: OrderResult, step: str | None = None) -> str:
     """An order's result by its line; one the program made (a solitaire opponent's, `step`
     given) by its step and player."""
     rule = f" ({result.rule})" if result.rule else ""
-    where = f"line {result.line - 2}" if step is None else f"[{step}] player {result.player}"
+    where = line_label(result.line) if step is None else \
+        f"[{step}] player {result.player}"
     return f"{where}: {result.text} -- {result.result}{rule}: {result.detail}"

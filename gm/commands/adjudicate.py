@@ -27,6 +27,7 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     from gm.app.adjudication import adjudicate_open_phase
     from gm.app.campaign import open_campaign
     from gm.core.state import ENDED
+    from gm.engine.results import line_label
 
     opened = open_campaign(campaign)
     orders = read_files(files) if files else None
@@ -40,7 +41,7 @@ def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool) -> None:
     for player, problem in done.problems():
         click.echo(f"{player} line {problem.line}: refused: {problem.message}")
     for entry in done.result.results:
-        click.echo(f"{entry.player} line {entry.line}: {entry.result}"
+        click.echo(f"{entry.player} {line_label(entry.line)}: {entry.result}"
                    f"{' (' + entry.rule + ')' if entry.rule else ''}: {entry.text} -- "
                    f"{entry.detail}")
     for line in done.result.log:

@@ -123,12 +123,15 @@ def start(campaign: Path) -> None:
     Player-Turn order (15.62): Game-Turn 1 opens. A campaign played by mail queues each
     player's opening report, with his orders template, for `gm send`."""
     from gm.app.pregame import start as do_start
+    from gm.app.reports import opened_with
     from gm.commands.orders import report_applied
 
     with changing(campaign) as opened:
         applied, state = do_start(opened)
     report_applied(applied)
     click.echo(f"Game-Turn 1 begins; Player-Turn order {', '.join(state.sequence)}")
+    for line in opened_with(opened):  # the first Random Events, rolled as it opened
+        click.echo(f"  {line}")
 
 
 @click.command()

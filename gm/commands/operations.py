@@ -86,10 +86,11 @@ def purge(campaign: Path) -> None:
     ordered so far in the open Player-Turn of a standard campaign (11.0); otherwise they are
     resolved at its end."""
     from gm.app.adjudication import resolve_now
+    from gm.engine.results import line_label
 
     with changing(campaign) as opened:
         result = resolve_now(opened)
     for entry in result.results:
         rule = f" ({entry.rule})" if entry.rule else ""
-        click.echo(f"{entry.player} line {entry.line}: {entry.result}{rule}: {entry.text} -- "
-                   f"{entry.detail}")
+        click.echo(f"{entry.player} {line_label(entry.line)}: {entry.result}{rule}: "
+                   f"{entry.text} -- {entry.detail}")

@@ -12,7 +12,8 @@ import click
 def play(campaign: Path) -> None:
     """Play CAMPAIGN's Player-Turns at this terminal (a campaign of gm new --mode standard or
     solitaire): the Phasing Player types his orders a line at a time and sees each result at
-    once; DONE ends his Player-Turn; EXIT (or end of input) leaves, the orders so far kept.
+    once; DONE (or END) ends his Player-Turn; SHOW, UNITS, STATUS, REPORT and HELP look at the
+    game; EXIT (or end of input) leaves, the orders so far kept.
     Each line waits for a worker in its round on the campaign; if another changed the
     campaign meanwhile, play stops (run gm play again)."""
     from gm.app.campaign import open_campaign

@@ -263,8 +263,15 @@ class GameSystem(ABC):
         PNG only)."""
 
     @abstractmethod
-    def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:
-        """The position as `gm show` prints it."""
+    def position_text(self, campaign: str, state: GameStateBase, data: DataSet,
+                      province: str | None = None) -> str:
+        """The position as `gm show` prints it; `province` (a code or a name): that
+        province's stacks alone (SHOW at the table)."""
+
+    def opened_with(self, events: Sequence[Event]) -> list[Event]:
+        """What of an adjudication's events opened the phase it leaves open (the next
+        Player-Turn's Random Events, say): shown as play resumes on it."""
+        return []
 
 
 class NotInThisGame(GameError):

@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 
 from gm.core.cachedir import cache_dir
 from gm.core.memo import last_call
+from gm.engine.results import line_label
 from gm.reporting.compiled import OwnBytecodeCache
 
 if TYPE_CHECKING:  # the models are the callers': `gm show` renders without loading them
@@ -42,6 +43,7 @@ def environment(html: bool = False) -> jinja2.Environment:
     )
     env.filters["held"] = held
     env.filters["labels"] = labels
+    env.filters["line_label"] = line_label  # a standing order is on no line (issue 26)
     env.filters["wrap"] = wrap
     env.filters["ways"] = ways
     return env

@@ -352,9 +352,18 @@ class RussianCivilWar(GameSystem):
                             _data(data), events, player, deadline, campaign_seed, list(salts),
                             names, sent, drawn)
 
-    def position_text(self, campaign: str, state: GameStateBase, data: DataSet) -> str:
-        from gm.games.rcw.reports.position import render_position
+    def position_text(self, campaign: str, state: GameStateBase, data: DataSet,
+                      province: str | None = None) -> str:
+        from gm.games.rcw.reports.position import render_position, render_province
+        if province is not None:
+            return render_province(province, _own(state), _data(data))
         return render_position(campaign, _own(state), _data(data))
+
+    def opened_with(self, events: Sequence[Event]) -> list[Event]:
+        """The standard game rolls a Player-Turn's Random Events as the one before it is
+        adjudicated (4.2 A), so that its Phasing Player sees them before he orders."""
+        from gm.games.rcw.engine.standard import OPENING_STEP
+        return [e for e in events if e.step.startswith(OPENING_STEP)]
 
 
 RUSSIAN_CIVIL_WAR = RussianCivilWar()

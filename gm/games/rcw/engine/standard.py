@@ -182,10 +182,13 @@ def purge_step(run: Run) -> None:
     purge.apply(run.board, run.results, run.dice)
 
 
+OPENING_STEP = "random events of player"  # the step that opens a Player-Turn (12.0)
+
+
 def open_player_turn(board: Board, dice: Dice, phasing: str) -> None:
     """A Player-Turn opens: its Random Events Phase, one event of two dice rolled by the
     Phasing Player (12.0), a draw going to him (12.13; ruling R55)."""
-    board.begin(f"random events of player {phasing}")
+    board.begin(f"{OPENING_STEP} {phasing}")
     random_events.apply(board, dice, 1, board.active_players(), phasing=phasing)
 
 

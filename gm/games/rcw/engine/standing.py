@@ -29,10 +29,11 @@ def standing_orders(state: GameState, earlier: Earlier) -> Orders:
 
 
 def merged(state: GameState, orders: Orders, standing: Orders) -> Orders:
-    """Each player's orders with what stands of his earlier ones, numbered after his own
-    lines. His own order of a kind replaces the standing one, but for the Phasing Player's
-    LOSSES: his orders are carried out in the order written (R57, R74), so the LOSSES that
-    stood is in force, first, until his own comes."""
+    """Each player's orders with what stands of his earlier ones, numbered -1, -2, ...: no
+    line of his message, each its own number (gm.engine.results.line_label, issue 26). His
+    own order of a kind replaces the standing one, but for the Phasing Player's LOSSES: his
+    orders are carried out in the order written (R57, R74), so the LOSSES that stood is in
+    force, first, until his own comes."""
     phasing = state.phasing_player()
     result = dict(orders)
     for player, kept in standing.items():
@@ -40,8 +41,7 @@ def merged(state: GameState, orders: Orders, standing: Orders) -> Orders:
         kinds = {o.kind for o in own}
         first = [o for o in kept if player == phasing and isinstance(o, Losses)]
         after = [o for o in kept if o not in first and o.kind not in kinds]
-        last = max((o.line for o in own), default=0)
-        numbered = [o.model_copy(update={"line": last + n})
+        numbered = [o.model_copy(update={"line": -n})
                     for n, o in enumerate([*first, *after], 1)]
         result[player] = (*numbered[:len(first)], *own, *numbered[len(first):])
     return {p: o for p, o in result.items() if o}

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.data.names import resolve_province
 from gm.games.rcw.reports.chart import held_markers
 from gm.games.rcw.reports.phases import phase_name
 from gm.games.rcw.state import UNASSIGNED, GameState
@@ -73,3 +74,13 @@ def position_context(campaign: str, state: GameState, data: GameData) -> dict[st
 
 def render_position(campaign: str, state: GameState, data: GameData) -> str:
     return render("position.txt.j2", **position_context(campaign, state, data))
+
+
+def render_province(text: str, state: GameState, data: GameData) -> str:
+    """One province's stacks, top to bottom (SHOW TVER at the table)."""
+    code = resolve_province(text, data)
+    province = data.provinces[code]
+    stacks = [f"    [{s.player or '-'}] {', '.join(data.describe(u) for u in s.units)}"
+              for s in state.stacks_in(code)] or ["    (no units)"]
+    region = data.map.regions[province.region]
+    return "\n".join([f"{code} {province.name} ({region})", *stacks]) + "\n"
