@@ -9,7 +9,8 @@ from typing import Any
 import click
 
 COMMANDS = {
-    "demo": ("gm.commands.demo:demo", "Run a demo campaign from fixtures/ in a temporary folder."),
+    "demo": ("gm.commands.demo:demo",
+             "Make a demo campaign in ./gm-demo (or DIR), kept to go on with."),
     "adjudicate": ("gm.commands.adjudicate:adjudicate",
                    "Adjudicate the open phase from the players' order messages."),
     "new": ("gm.commands.campaign:new", "Create a campaign and deal the Initial Forces (15.3)."),
