@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm.app.crash import crash_point
-from gm.app.hostfile import hosted_database
+from gm.app.hostfile import HOST_FILE, host_folder, hosted_database
 from gm.app.passwords import check_password, fingerprint, hash_password
 from gm.app.people import check_address, check_name, check_not_judge
 from gm.core.data import DataError, DataSet
@@ -293,8 +293,12 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
               for s in sorted(specs, key=lambda s: s.letter)]
     row = store.create_campaign(config["name"], system.name, seed, config["data"] or None,
                                 roster, now())
-    write_private(folder / CONFIG_FILE, "".join(
-        f"{k} = {json.dumps(v)}\n" for k, v in config.items()).encode("utf-8"))
+    from gm.app.config_template import settings_text  # lazy: gm new only
+
+    host = host_folder(folder)
+    write_private(folder / CONFIG_FILE, ("".join(
+        f"{k} = {json.dumps(v)}\n" for k, v in config.items()) + settings_text(
+        None if host is None else str(host / HOST_FILE))).encode("utf-8"))
     campaign = Campaign(folder, store, row, system, data_dir, data)
     store.append_state(row, "deal", {"players": sorted(letters), "mode": mode or system.modes[0]},
                        state, dice.log, now(), after=0)

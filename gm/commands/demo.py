@@ -13,7 +13,7 @@ from gm.core.private import private_folder
 
 DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "setup.gm"
 DEMO_FOLDER = Path("gm-demo")
-CAMPAIGN_NAME = "demo"  # the campaign's folder in DIR: its name, as the orders in fixtures/demo give it
+CAMPAIGN_NAME = "demo"  # the campaign's folder in DIR: its name, as fixtures/demo's orders say
 REPORTS_NAME = "reports"  # the reports' folder in DIR
 READERS = ("GM", "A", "B", "C", "D", "E", "F")
 
