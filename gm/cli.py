@@ -37,6 +37,8 @@ COMMANDS = {
               "Resolve at once the Purges ordered in a standard game's Player-Turn (11.0)."),
     "players": ("gm.commands.operations:players",
                 "List players; change addresses, reset passwords, record a quit."),
+    "password": ("gm.commands.operations:password",
+                 "Give a player a new password (--reset): printed, and mailed if [mail] is set."),
     "report": ("gm.commands.report:report",
                "The report of a phase: text, HTML with a map, or JSON."),
     "publish": ("gm.commands.report:publish",
