@@ -9,7 +9,8 @@ from typing import Any
 import click
 
 COMMANDS = {
-    "demo": ("gm.commands.demo:demo", "Run a demo campaign from fixtures/ in a temporary folder."),
+    "demo": ("gm.commands.demo:demo",
+             "Make a demo campaign in ./gm-demo (or DIR), kept to go on with."),
     "adjudicate": ("gm.commands.adjudicate:adjudicate",
                    "Adjudicate the open phase from the players' order messages."),
     "new": ("gm.commands.campaign:new", "Create a campaign and deal the Initial Forces (15.3)."),
@@ -36,6 +37,8 @@ COMMANDS = {
               "Resolve at once the Purges ordered in a standard game's Player-Turn (11.0)."),
     "players": ("gm.commands.operations:players",
                 "List players; change addresses, reset passwords, record a quit."),
+    "password": ("gm.commands.operations:password",
+                 "Give a player a new password (--reset): printed, and mailed if [mail] is set."),
     "report": ("gm.commands.report:report",
                "The report of a phase: text, HTML with a map, or JSON."),
     "publish": ("gm.commands.report:publish",

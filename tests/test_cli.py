@@ -263,11 +263,40 @@ def test_data_json_outputs() -> None:
     assert counters["markers"]["politburo"] == 15
 
 
-def test_demo_runs_on_embedded_defaults() -> None:
-    result = run_gm("demo")
+def test_demo_runs_on_embedded_defaults(tmp_path: Path) -> None:
+    result = run_gm("demo", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Game-Turn 1, First Phase" in result.stdout
     assert "[D] 151 Lenin (1), 101 RD 3" in result.stdout  # Lenin traded F -> D, then deployed
+
+
+def test_the_demo_keeps_its_campaign_to_go_on_with(tmp_path: Path) -> None:
+    """Issue 26, 1: `gm demo` leaves ./gm-demo, its campaign and reports, says what to try
+    next, and each thing it names works on it; a second run refuses the folder unless
+    --force."""
+    result = run_gm("demo", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    demo = tmp_path / "gm-demo"
+    assert (demo / "demo" / "campaign.toml").is_file()
+    assert {p.name for p in (demo / "reports").iterdir()} >= {"report-GM.html", "report-B.txt"}
+    assert "kept in gm-demo/demo" in result.stdout and "Try next:" in result.stdout
+    tried = [line.split("#")[0].split() for line in result.stdout.splitlines()
+             if line.startswith("  gm ") and "&&" not in line]
+    assert {words[1] for words in tried} >= {"show", "history", "status", "report", "publish",
+                                             "adjudicate"}
+    for words in tried:
+        done = run_gm(*words[1:], cwd=tmp_path)
+        assert done.returncode == 0, (words, done.stderr)
+    assert (demo / "site" / "index.html").is_file()
+    again = run_gm("demo", cwd=tmp_path)
+    assert again.returncode == 1 and "--force" in again.stderr and "Traceback" not in again.stderr
+    (demo / "mine.txt").write_text("the GM's own", encoding="utf-8")
+    forced = run_gm("demo", "--force", cwd=tmp_path)
+    assert forced.returncode == 0, forced.stderr
+    assert "Game-Turn 1, First Phase adjudicated" in forced.stdout
+    assert (demo / "mine.txt").read_text(encoding="utf-8") == "the GM's own"
+    elsewhere = run_gm("demo", str(tmp_path / "other"), cwd=tmp_path)
+    assert elsewhere.returncode == 0 and (tmp_path / "other" / "demo").is_dir()
 
 
 def test_a_campaign_on_a_broken_data_set_is_refused_in_one_line(tmp_path: Path) -> None:

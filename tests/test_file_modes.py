@@ -127,10 +127,11 @@ def test_a_published_site_is_readable_by_all_and_writable_by_none_else(tmp_path:
 
 
 def test_the_demo_is_private_whatever_the_umask(tmp_path: Path) -> None:
-    folder, reports, cache = tmp_path / "demo", tmp_path / "reports", tmp_path / "cache"
-    _gm("demo", "--keep", str(folder), "--reports", str(reports), cache=cache)
+    demo, cache = tmp_path / "gm-demo", tmp_path / "cache"
+    folder, reports = demo / "demo", demo / "reports"
+    _gm("demo", str(demo), cache=cache)
     assert list(reports.glob("report-GM.*")) and (folder / "campaign.sqlite").is_file()
-    assert _open(_modes(folder, cache)) == {}
+    assert _open(_modes(demo, cache)) == {}
     assert oct(stat.S_IMODE(reports.stat().st_mode)) == oct(0o700)
 
 

@@ -257,6 +257,7 @@ def test_every_gm_command_that_changes_a_campaign_waits_for_its_claim(tmp_path: 
         ["purge", str(folder)], ["players", str(folder), "--quit", "C"],
         ["players", str(folder), "--email", "A:anna@example.net"],
         ["players", str(folder), "--reset-password", "B"],
+        ["password", str(folder), "B", "--reset"],
         ["trade", str(folder), "A", "B", "--give", "Trotsky"], ["end-trading", str(folder)],
         ["deploy", str(folder), "A", "--clear"], ["start", str(folder)],
         ["orders", "apply", str(tmp_path / "a.txt"), "--campaign", str(folder)],

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm.app.crash import crash_point
-from gm.app.hostfile import hosted_database
-from gm.app.passwords import check_password, fingerprint, hash_password
+from gm.app.hostfile import HOST_FILE, host_folder, hosted_database
+from gm.app.passwords import check_password, fingerprint, hash_password, new_password
 from gm.app.people import check_address, check_name, check_not_judge
 from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
@@ -275,7 +275,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     if (folder / CONFIG_FILE).exists():
         raise GameError(f"{folder} already holds a campaign")
     data = _load_data(system, data_dir)
-    import secrets  # lazy: a new campaign's seed and passwords only
+    import secrets  # lazy: a new campaign's seed only
 
     seed = seed or secrets.token_hex(8)
     dice = SeededDice(seed, "1:deal")
@@ -288,13 +288,17 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
               "data": str(Path(data_dir).resolve()) if data_dir else ""}
     store = Store(database_url(folder, url))
     store.create_schema()
-    passwords = {s.letter: s.password or secrets.token_urlsafe(8) for s in specs}
+    passwords = {s.letter: s.password or new_password() for s in specs}
     roster = [PlayerRow(s.letter, s.name, s.email, hash_password(passwords[s.letter]))
               for s in sorted(specs, key=lambda s: s.letter)]
     row = store.create_campaign(config["name"], system.name, seed, config["data"] or None,
                                 roster, now())
-    write_private(folder / CONFIG_FILE, "".join(
-        f"{k} = {json.dumps(v)}\n" for k, v in config.items()).encode("utf-8"))
+    from gm.app.config_template import settings_text  # lazy: gm new only
+
+    host = host_folder(folder)
+    write_private(folder / CONFIG_FILE, ("".join(
+        f"{k} = {json.dumps(v)}\n" for k, v in config.items()) + settings_text(
+        None if host is None else str(host / HOST_FILE))).encode("utf-8"))
     campaign = Campaign(folder, store, row, system, data_dir, data)
     store.append_state(row, "deal", {"players": sorted(letters), "mode": mode or system.modes[0]},
                        state, dice.log, now(), after=0)

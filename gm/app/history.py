@@ -69,6 +69,10 @@ def describe(row: EntryRow, draws: int) -> str:
             f"{player} {order}" for player, order, *_ in detail.get("resolved", []))
     elif action == "quit":
         text = f"player {detail.get('player')} quit the game (recorded by the GM)"
+    elif action == "password-reset":
+        mailed = detail.get("mailed_to")
+        text = (f"the GM gave player {detail.get('player')} a new password"
+                f"{f', mailed to {mailed}' if mailed else ''}")
     else:  # an action this version does not know: as stored
         text = f"{action} {json.dumps(detail, sort_keys=True)}"
     where = f"T{row.turn}P{row.phase}" if row.stage == "play" else row.stage

@@ -3,17 +3,22 @@ records (addresses, passwords, quits), and the set-up records the GM types himse
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from gm.app.campaign import Campaign, check_own_address, now
-from gm.app.passwords import hash_password
+from gm.app.passwords import RESET_KIND, hash_password, new_password
 from gm.app.people import check_address, check_not_judge
 from gm.core.errors import GameError
 from gm.core.state import ENDED, GameStateBase
+
+if TYPE_CHECKING:
+    from gm.messages.compose import Outgoing
 
 
 def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, int]:
@@ -74,12 +79,53 @@ def set_email(campaign: Campaign, spec: str) -> tuple[str, str]:
     return letter.upper(), address
 
 
-def reset_password(campaign: Campaign, letter: str) -> str:
-    """A new password for a player, kept hashed; returned once, to be given to him."""
-    password = secrets.token_urlsafe(8)
-    campaign.store.update_player(campaign.row, letter.upper(),
-                                 password_hash=hash_password(password), now=now())
-    return password
+@dataclass(frozen=True)
+class Reset:
+    password: str  # shown once, to the GM: only its hash is kept
+    mailed_to: str | None  # the player's address on file, when the campaign plays by mail
+
+
+def reset_password(campaign: Campaign, letter: str) -> Reset:
+    """A new password for a player, made as gm new makes one and kept hashed, every change he
+    asked by mail and has not confirmed void (R87); the GM's act, recorded in the history
+    (R88), and, when the campaign is played by mail, mailed to his address on file in the same
+    transaction (the outbox's copy has it taken out once sent)."""
+    letter = letter.upper()
+    player = next((p for p in campaign.players() if p.letter == letter), None)
+    if player is None:
+        raise GameError(f"no player {letter} in campaign {campaign.name} (gm players lists "
+                        "them)")
+    from gm.app.settings import mail_config_or_none  # lazy: the mail settings, for a reset only
+
+    config = mail_config_or_none(campaign.folder)
+    password = new_password()
+    latest = campaign.latest()
+    mail = [] if config is None else [
+        _reset_mail(campaign, config.gm_address, player.email, letter, password,
+                    f"{latest.seq + 1}.{letter}", now().astimezone(config.zone()))]
+    mailed_to = player.email if mail else None
+    campaign.store.append_state(campaign.row, RESET_KIND, {"player": letter,
+                                                           "mailed_to": mailed_to},
+                                latest.state, [], now(), after=latest.seq, mail=mail,
+                                password=(letter, hash_password(password)))
+    return Reset(password, mailed_to)
+
+
+def _reset_mail(campaign: Campaign, gm_address: str, to: str, letter: str, password: str,
+                key: str, date: dt.datetime) -> Outgoing:
+    from gm.messages.compose import notice_mail  # lazy: composing mail, for a reset only
+
+    text = "\n".join([
+        f"Player {letter} of game {campaign.name}: the GM has given you a new password. Your "
+        "old one counts no more, and any change of password you asked by mail and have not "
+        "confirmed is void.", "",
+        "Keep it: write these lines at the top of each message of orders to the judge:", "",
+        f"  GAME {campaign.name}", f"  PLAYER {letter}", f"  PASSWORD {password}", "",
+        "It is kept nowhere in clear: the judge keeps only a hash of it, and its copy of this "
+        "message has it taken out once sent. To choose one of your own, add a second PASSWORD "
+        "line with it to a message; a code to confirm it is then mailed to you.", ""])
+    return notice_mail(campaign.row, gm_address, to, RESET_KIND, key,
+                       f"{campaign.name}: your new password (player {letter})", text, date)
 
 
 def record_quit(campaign: Campaign, letter: str) -> None:

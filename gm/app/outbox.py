@@ -2,7 +2,8 @@
 the rest. A permanent refusal (5xx) marks that message failed and the GM is told (`gm send
 --retry ID` tries it again); a temporary one (4xx) or a dropped connection is tried again
 later, each time after a longer wait; after `send_attempts` tries it has failed too. A message
-that carries a code to confirm a new password keeps it only until it is sent (R87)."""
+that carries a code to confirm a new password, or a password the GM gave, keeps it only until
+it is sent (R87, R88)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Literal, Protocol
 
 from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
-from gm.app.passwords import without_codes
+from gm.app.passwords import without_secrets
 from gm.app.settings import MailConfig
 from gm.core.errors import GameError
 from gm.store import OutboxRow
@@ -66,8 +67,7 @@ def send_due(campaign: Campaign, config: MailConfig, transport: Transport,
             break
         if delivery.outcome == "sent":
             crash_point("after-send")
-            campaign.store.mark_sent(row, now(), without_codes(row.raw) if row.kind ==
-                                     "password" else None)
+            campaign.store.mark_sent(row, now(), without_secrets(row.kind, row.raw))
             report.sent += 1
             continue
         _unsent(campaign, config, row, delivery, report)

@@ -3,10 +3,19 @@ asked by mail, as SHA-256 hashes."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import os
 import re
+
+RESET_KIND = "password-reset"  # the outbox's kind of the mail that gives a GM's new password
+
+
+def new_password() -> str:
+    """A password the judge makes (gm new, a GM's reset): 8 random bytes, as
+    secrets.token_urlsafe(8) writes them (11 letters, digits, '-' and '_'; R79's arithmetic)."""
+    return base64.urlsafe_b64encode(os.urandom(8)).rstrip(b"=").decode("ascii")
 
 
 def hash_password(password: str, salt: bytes | None = None) -> str:
@@ -59,3 +68,15 @@ CODE_FORM = re.compile("-".join([f"[{CODE_LETTERS}]{{4}}"] * 3))
 def without_codes(text: str) -> str:
     """A message as kept once sent: every code in it taken out."""
     return CODE_FORM.sub("[taken out once sent]", text)
+
+
+def without_secrets(kind: str, raw: str) -> str | None:
+    """A message of the outbox as kept once sent: the code of a new password asked by mail
+    taken out (R87), the password a GM's reset gives too (R88); None: kept as it is."""
+    if kind == "password":
+        return without_codes(raw)
+    if kind == RESET_KIND:
+        from gm.messages.redaction import redact_message  # lazy: a reset's mail only
+
+        return redact_message(raw.encode("utf-8")).decode("utf-8")
+    return None

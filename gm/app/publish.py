@@ -16,12 +16,11 @@ from pathlib import Path
 
 from gm.app.campaign import Campaign
 from gm.app.reports import phase_report
+from gm.app.settings import PUBLICITY, PublishConfig
 from gm.core.errors import GameError
 from gm.core.private import make_folders, write_whole
 from gm.core.state import ENDED
 from gm.reporting.render import render, render_map, render_report
-
-PUBLICITY = ("none", "maps", "reports")
 
 
 @dataclass
@@ -44,7 +43,8 @@ def publicity(folder: Path) -> str:
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise GameError(f"{folder}/campaign.toml: {exc}") from None
     publish = table.get("publish", {})
-    level = publish.get("during_play", "none") if isinstance(publish, dict) else None
+    level = publish.get("during_play", PublishConfig.during_play) \
+        if isinstance(publish, dict) else None
     if level not in PUBLICITY:
         raise GameError(f"{folder}/campaign.toml [publish]: during_play is "
                         f"{', '.join(PUBLICITY)}")

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from gm.app.hostfile import HOST_FILE, host_folder, read_toml
 from gm.app.people import JUDGE_ADDRESSES, check_address, check_not_judge
+from gm.app.schedule import Schedule
 from gm.core.errors import GameError
 
 STRANGER_POLICIES = ("count", "refuse")
@@ -233,3 +234,20 @@ def mailbox_config(folder: Path) -> MailConfig:
         raise GameError(f"{folder} is hosted by {host}: its mail is read with the other "
                         f"hosted games', by gm run {host} --all")
     return load_mail_config(folder)
+
+
+PUBLICITY = ("none", "maps", "reports")
+
+
+@dataclass(frozen=True)
+class PublishConfig:
+    """campaign.toml [publish]: how much of the game `gm publish` shows while it is played
+    (gm.app.publish); once it is over, all of it."""
+
+    during_play: str = "none"
+
+
+# Every table of campaign.toml a GM may write, and its settings with their defaults: what
+# `gm new` writes, commented out, into a new campaign.toml (gm.app.config_template).
+SECTIONS: dict[str, type] = {"mail": MailConfig, "schedule": Schedule, "press": PressConfig,
+                             "publish": PublishConfig}

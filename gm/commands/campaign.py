@@ -32,7 +32,8 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
         database: str | None, mode: str) -> None:
     """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
-    players' passwords, which they put in their order e-mails."""
+    players' passwords, which they put in their order e-mails: shown this once, to be kept
+    (`gm password CAMPAIGN X --reset` makes a new one)."""
     specs = [parse_player(p) for p in players]
     created, passwords = create_campaign(campaign, specs, seed, data_dir, database, mode=mode)
     low, high = created.system.player_count(mode)
@@ -42,6 +43,9 @@ def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: st
     click.echo(f"campaign {created.name} created in {campaign}")
     for letter, password in sorted(passwords.items()):
         click.echo(f"  player {letter} password: {password}")
+    click.echo("Keep these passwords and give each player his own: they are shown only this "
+               f"once.\n`gm password {campaign} X --reset` makes player X a new one (mailed to "
+               "him when campaign.toml has [mail]).")
     _show(created)
 
 

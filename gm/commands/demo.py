@@ -1,9 +1,10 @@
-"""`gm demo`: a whole set-up on embedded defaults, from the script in fixtures/demo/."""
+"""`gm demo`: a whole set-up on embedded defaults, from the script in fixtures/demo/, kept in a
+folder (./gm-demo) so that a new GM can go on with it: report, publish, show, history."""
 
 from __future__ import annotations
 
 import shlex
-import tempfile
+import shutil
 from pathlib import Path
 
 import click
@@ -11,44 +12,89 @@ import click
 from gm.core.private import private_folder
 
 DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "setup.gm"
+DEMO_FOLDER = Path("gm-demo")
+CAMPAIGN_NAME = "demo"  # the campaign's folder in DIR: its name, as fixtures/demo's orders say
+REPORTS_NAME = "reports"  # the reports' folder in DIR
+READERS = ("GM", "A", "B", "C", "D", "E", "F")
 
 
 @click.command()
-@click.option("--keep", type=click.Path(file_okay=False, path_type=Path),
-              help="Make the campaign in this folder and keep it (default: a temporary one).")
+@click.argument("folder", metavar="[DIR]", required=False, default=DEMO_FOLDER,
+                type=click.Path(file_okay=False, path_type=Path))
+@click.option("--force", is_flag=True,
+              help="Make the demo again in a DIR that holds one: its campaign and reports "
+              "folders are replaced (nothing else in DIR is touched).")
 @click.option("--script", type=click.Path(dir_okay=False, path_type=Path), default=DEMO_SCRIPT,
               show_default=True, help="The gm commands to run, one a line; CAMPAIGN stands "
-              "for the folder.")
-@click.option("--reports", "reports_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="Where to write the reports (default: a new temporary folder).")
-def demo(keep: Path | None, script: Path, reports_dir: Path | None) -> None:
-    """Create a demo campaign, deal, trade, deploy, adjudicate the first phase, print the
-    position and write the reports (text, HTML with a map, JSON). No mail server."""
+              "for the campaign's folder.")
+def demo(folder: Path, force: bool, script: Path) -> None:
+    """Create a demo campaign in DIR (default ./gm-demo): deal, trade, deploy, adjudicate the
+    first phase, print the position and write the reports (text, HTML with a map, JSON) of
+    the GM and of each player. No mail server. DIR keeps the campaign (DIR/demo) and the
+    reports (DIR/reports), to go on with: gm report, gm publish, gm show, gm history."""
     cli = click.get_current_context().find_root().command  # the `gm` group
     if not isinstance(cli, click.Group):
         raise click.ClickException("gm demo runs as a subcommand of gm")
     if not script.is_file():
         raise click.ClickException(f"demo script {script} not found")
+    campaign, reports = folder / CAMPAIGN_NAME, folder / REPORTS_NAME
+    _make_room(folder, campaign, reports, force)
+    private_folder(folder)  # 0700: every player's report and the campaign's mail are inside
     lines = [line.strip() for line in script.read_text(encoding="utf-8").splitlines()]
-    with tempfile.TemporaryDirectory(prefix="gm-demo-") as tmp:
-        folder = keep or Path(tmp) / "demo"
-        for line in lines:
-            if not line or line.startswith("#"):
-                continue
-            args = [str(folder) if a == "CAMPAIGN" else a.replace("ORDERS", str(script.parent))
-                    for a in shlex.split(line)]
-            click.secho(f"$ gm {' '.join(shlex.quote(a) for a in args)}", bold=True)
-            _run(cli, args)
-        out = reports_dir or Path(tempfile.mkdtemp(prefix="gm-demo-reports-"))  # 0700
-        if not out.exists():  # every player's report: private (a folder named is left as is)
-            private_folder(out)
-        for who in ("GM", "A", "B", "C", "D", "E", "F"):
-            for fmt, suffix in (("text", "txt"), ("html", "html"), ("json", "json")):
-                player = [] if who == "GM" else ["--player", who]
-                _run(cli, ["report", str(folder), "--format", fmt, *player,
-                           "--out", str(out / f"report-{who}.{suffix}")])
-        click.secho(f"the demo's reports are in {out} (open report-GM.html in a browser)",
-                    bold=True)
+    for line in lines:
+        if not line or line.startswith("#"):
+            continue
+        args = [str(campaign) if a == "CAMPAIGN" else a.replace("ORDERS", str(script.parent))
+                for a in shlex.split(line)]
+        click.secho(f"$ gm {' '.join(shlex.quote(a) for a in args)}", bold=True)
+        _run(cli, args)
+    private_folder(reports)
+    for who in READERS:
+        for fmt, suffix in (("text", "txt"), ("html", "html"), ("json", "json")):
+            player = [] if who == "GM" else ["--player", who]
+            _run(cli, ["report", str(campaign), "--format", fmt, *player,
+                       "--out", str(reports / f"report-{who}.{suffix}")])
+    click.secho(next_steps(campaign, reports), bold=True)
+
+
+def _make_room(folder: Path, campaign: Path, reports: Path, force: bool) -> None:
+    """DIR must be new or empty; with --force, a demo made there before gives way (only its
+    own two folders: DIR may hold what is not the demo's)."""
+    if folder.exists() and not folder.is_dir():
+        raise click.ClickException(f"{folder} is a file, not a folder")
+    if not folder.exists() or not any(folder.iterdir()):
+        return
+    if not force:
+        raise click.ClickException(
+            f"{folder} exists and is not empty (a demo made before?): give another folder "
+            f"(gm demo DIR), or add --force to make the demo again there, replacing "
+            f"{campaign} and {reports}")
+    for made in (campaign, reports):
+        if made.is_symlink() or made.is_file():
+            made.unlink()
+        elif made.exists():
+            shutil.rmtree(made)
+
+
+def next_steps(campaign: Path, reports: Path) -> str:
+    """What the demo leaves, and what a new GM may try on it next."""
+    c = shlex.quote(str(campaign))
+    site = shlex.quote(str(campaign.parent / "site"))
+    alone = shlex.quote(str(campaign.parent / "alone"))
+    return "\n".join([
+        "", f"The demo campaign is kept in {campaign}, its reports in {reports} (open "
+        f"{reports / 'report-GM.html'} in a browser). Try next:",
+        f"  gm show {c}                     # the position now",
+        f"  gm history {c}                  # every entry, with its dice",
+        f"  gm status {c}                   # the phase, who has sent orders",
+        f"  gm report {c} --player B        # player B's report, with his orders template",
+        f"  gm report {c} --format html --out gm.html",
+        f"  gm publish {c} {site}    # a static site of every phase",
+        f"  gm adjudicate {c}               # the Second Phase (no orders: nobody moves)",
+        "and the game at one terminal (solitaire, 18.0):",
+        f"  gm new {alone} --mode solitaire -p R:Ivan:ivan@example.org && gm start {alone} "
+        f"&& gm play {alone}",
+        "(README.md, What it does, walks through a campaign from its first command)"])
 
 
 def _run(cli: click.Group, args: list[str]) -> None:

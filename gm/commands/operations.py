@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from gm.commands.anonymity import warn_anonymity
 from gm.commands.holding import changing, holding
+
+if TYPE_CHECKING:
+    from gm.app.operations import Reset
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 
@@ -66,8 +70,7 @@ def players(campaign: Path, emails: tuple[str, ...], resets: tuple[str, ...],
                 letter, address = set_email(opened, spec)
                 click.echo(f"player {letter}: address {address}")
             for letter in resets:
-                click.echo(f"player {letter.upper()}: new password "
-                           f"{reset_password(opened, letter)}")
+                _told(reset_password(opened, letter), letter.upper())
             for letter in quitters:
                 record_quit(opened, letter)
                 rule = f" ({opened.system.quit_rule})" if opened.system.quit_rule else ""
@@ -77,6 +80,35 @@ def players(campaign: Path, emails: tuple[str, ...], resets: tuple[str, ...],
         status = "" if row.letter in in_game else " (quit)"
         click.echo(f"{row.letter}  {row.name:20s} {row.email}{status}")
     warn_anonymity(opened)
+
+
+@click.command()
+@CAMPAIGN
+@click.argument("player")
+@click.option("--reset", is_flag=True, help="Make a new password for PLAYER (required: the "
+              "present one is kept only as a hash and cannot be shown).")
+def password(campaign: Path, player: str, reset: bool) -> None:
+    """Give PLAYER a new password (--reset): made as gm new makes one, printed once, and, when
+    the campaign is played by mail, mailed to his address on file (queued for gm send). His
+    old password counts no more, nor any change he asked by mail and has not confirmed; the
+    reset is recorded in the campaign's history (R87, R88)."""
+    from gm.app.operations import reset_password
+
+    if not reset:
+        raise click.UsageError("a password is kept only as a hash and cannot be shown: "
+                               f"gm password {campaign} {player} --reset makes a new one")
+    with changing(campaign, unchanged=False) as opened:
+        done = reset_password(opened, player)
+    _told(done, player.upper())
+
+
+def _told(done: Reset, letter: str) -> None:
+    click.echo(f"player {letter}: new password {done.password}")
+    if done.mailed_to:
+        click.echo(f"  mailed to {done.mailed_to} (queued: gm send sends it)")
+    else:
+        click.echo("  give it to the player yourself (the campaign has no [mail] table); it is "
+                   "shown only this once")
 
 
 @click.command()

@@ -77,13 +77,15 @@ class StateStore(Database):
                      state: GameStateBase, rolls: Sequence[Roll], now: dt.datetime, *,
                      after: int, result: str | None = None, mail: Sequence[MailLike] = (),
                      orders: Sequence[OrdersIn] = (),
-                     release: Callable[[str], str] | None = None) -> int:
+                     release: Callable[[str], str] | None = None,
+                     password: tuple[str, str] | None = None) -> int:
         """Add the next state, the dice rolled to reach it, its result, the mail it sends and
         the order messages it was made from (`orders`: recorded against entry `after`), all in
         one transaction; returns its seq. `release`: the held mail (anonymous press) goes too,
         after that mail, each message given its Date by it (gm.store.mail.release_in). A state
         that ends the game is stored only with a release, if any mail is held: after it there
-        are no reports to release it (R82).
+        are no reports to release it (R82). `password`: (player, hash) a password the GM gives
+        him, made his with the entry that records it (every change he asked by mail void).
 
         Compare-and-swap on the history (issue 24): `after` is the seq of the entry the
         operation started from (0: none yet), and the state is added only while that is still
@@ -128,6 +130,14 @@ class StateStore(Database):
                 sql.insert("orders", {"campaign_id": campaign.id, "state_seq": after,
                                       "player": player, "raw": raw, "parsed": parsed,
                                       "received_at": now})
+            if password is not None:
+                letter, password_hash = password
+                done = sql.execute("UPDATE players SET password_hash = :hash WHERE campaign_id "
+                                   "= :campaign AND letter = :letter", hash=password_hash,
+                                   campaign=campaign.id, letter=letter)
+                if done.rowcount != 1:
+                    raise GameError(f"no player {letter} in this campaign")
+                void_changes(sql, campaign.id, letter, now)  # R87: the GM's reset voids them
         return seq
 
     def last_entry(self, campaign: CampaignRow) -> tuple[int, str]:
