@@ -1,0 +1,98 @@
+"""Issue 26: the GM's commands tell the truth. `gm adjudicate` refuses to go ahead past a
+refused file; `gm orders record` keeps orders that reached the GM outside the mailbox;
+`gm status` counts `gm deploy`; `gm publish` says what it withholds; the wording of answers,
+history and reports agrees with what it reports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from gm.app.campaign import open_campaign
+from gm.cli import cli
+from tests.rcw import state_of
+
+
+def gm(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def run_gm(*args: str) -> subprocess.CompletedProcess[str]:
+    """The entry point in a fresh process, as the GM runs it (errors on stderr, exit code)."""
+    return subprocess.run([sys.executable, "-m", "gm", *args], capture_output=True, text=True,
+                          check=False)
+
+
+PLAYERS = ("-p", "A:A:a@x.org:pa", "-p", "B:B:b@x.org:pb", "-p", "C:C:c@x.org:pc")
+
+
+def started(folder: Path, mode: str = "postal", seed: str = "truth") -> Path:
+    """A three-player campaign (passwords pa, pb, pc) at Game-Turn 1's first phase."""
+    assert gm("new", str(folder), "--seed", seed, "--mode", mode, *PLAYERS).exit_code == 0
+    assert gm("end-trading", str(folder)).exit_code == 0
+    assert gm("start", str(folder)).exit_code == 0
+    return folder
+
+
+def message(path: Path, player: str, *lines: str, game: str = "camp",
+            password: str | None = None) -> Path:
+    path.write_text("\n".join([f"GAME {game}", f"PLAYER {player}",
+                               f"PASSWORD {password or 'p' + player.lower()}", *lines]) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def trotsky_move(folder: Path) -> tuple[str, str]:
+    """(player, MOVE line) for the stack of 152 Trotsky in TVER, one province on."""
+    stack = next(s for s in state_of(folder).position.get("TVER", ()) if 152 in s.units)
+    assert stack.player is not None
+    return stack.player, f"MOVE {' '.join(map(str, stack.units))}: TVER-RYAZ"
+
+
+def phase_of(folder: Path) -> tuple[int, int]:
+    state = open_campaign(folder).latest().state
+    return state.turn, state.phase
+
+
+# item 4: a refused file refuses the adjudication
+
+
+def test_last_turns_files_are_refused_and_nothing_is_adjudicated(tmp_path: Path) -> None:
+    folder = started(tmp_path / "camp")
+    player, move = trotsky_move(folder)
+    first = message(tmp_path / "first.txt", player, "TURN 1 PHASE 1", move)
+    assert "Second Phase is open" in gm("adjudicate", str(folder), str(first)).output
+    other = next(p for p in "ABC" if p != player)
+    wrong = message(tmp_path / "wrong.txt", other, "TURN 1 PHASE 2", password="nope")
+    elsewhere = message(tmp_path / "elsewhere.txt", other, "TURN 1 PHASE 2", game="another")
+    for dry in ([], ["--dry-run"]):
+        result = run_gm("adjudicate", str(folder), *dry, str(first), str(wrong),
+                        str(elsewhere))
+        assert result.returncode == 1, result
+        assert "nothing adjudicated: 3 file(s) refused" in result.stderr
+        assert ("first.txt: Your message was refused: these orders are for TURN 1 PHASE 1, "
+                "but TURN 1 PHASE 2 is open") in result.stderr
+        assert f"wrong.txt: Your message was refused: the PASSWORD is not player {other}'s" \
+            in result.stderr
+        assert "elsewhere.txt: Your message was refused: it is for game another" \
+            in result.stderr
+        assert "--skip-refused" in result.stderr and "adjudicated" not in result.stdout
+        assert phase_of(folder) == (1, 2)  # the Second Phase is still open
+    skipped = run_gm("adjudicate", str(folder), "--skip-refused", str(first), str(wrong))
+    assert skipped.returncode == 0, skipped
+    assert "first.txt: Your message was refused: these orders are for TURN 1 PHASE 1" \
+        in skipped.stderr and "(refused: skipped)" in skipped.stderr
+    assert "Game-Turn 1, Second Phase adjudicated" in skipped.stdout
+    assert phase_of(folder) == (2, 1)
+
+
+def test_a_file_of_requests_alone_is_not_taken_for_orders(tmp_path: Path) -> None:
+    folder = started(tmp_path / "camp")
+    status = message(tmp_path / "status.txt", "A", "STATUS")
+    result = run_gm("adjudicate", str(folder), str(status))
+    assert result.returncode == 1
+    assert "status.txt: it holds no orders, only requests or press" in result.stderr
+    assert phase_of(folder) == (1, 1)
