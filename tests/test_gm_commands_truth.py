@@ -96,3 +96,50 @@ def test_a_file_of_requests_alone_is_not_taken_for_orders(tmp_path: Path) -> Non
     assert result.returncode == 1
     assert "status.txt: it holds no orders, only requests or press" in result.stderr
     assert phase_of(folder) == (1, 1)
+
+
+# item 5: orders handed to the GM outside the mailbox
+
+
+def test_recorded_orders_are_judged_as_mail_counted_and_adjudicated(tmp_path: Path) -> None:
+    folder = started(tmp_path / "camp")
+    player, move = trotsky_move(folder)
+    paper = message(tmp_path / "paper.txt", player, move)
+    checked = run_gm("orders", "check", "--campaign", str(folder), str(paper))
+    recorded = run_gm("orders", "record", str(folder), str(paper))
+    assert recorded.returncode == 0, recorded
+    assert checked.stdout in recorded.stdout  # the answer a mailed message gets, word for word
+    assert f"recorded: player {player}'s message counts" in recorded.stdout
+    status = gm("status", str(folder)).output
+    assert f"orders in: {player} ({player})" in status and f"{player} ({player})" \
+        not in status.split("waiting for:")[1]
+    done = gm("adjudicate", str(folder))  # no files: the orders kept, as mailed ones
+    assert f"{player} line 4: succeeded (5.1): {move}" in done.output
+    assert any(152 in s.units for s in state_of(folder).position["RYAZ"])
+
+
+def test_a_refused_message_is_printed_refused_and_not_recorded(tmp_path: Path) -> None:
+    folder = started(tmp_path / "camp")
+    player, move = trotsky_move(folder)
+    forged = message(tmp_path / "forged.txt", player, move, password="guess")
+    result = run_gm("orders", "record", str(folder), str(forged))
+    assert result.returncode == 1
+    assert f"Your message was refused: the PASSWORD is not player {player}'s" in result.stdout
+    assert "not recorded" in result.stdout and "MOVE" not in result.stdout
+    assert "orders in: none" in gm("status", str(folder)).output
+    assert "succeeded" not in gm("adjudicate", str(folder)).output
+
+
+def test_recorded_orders_count_in_a_standard_player_turn(tmp_path: Path) -> None:
+    folder = started(tmp_path / "camp", mode="standard")
+    phasing = state_of(folder).phasing_player()
+    assert phasing is not None
+    assert f"waiting for: {phasing} ({phasing})" in gm("status", str(folder)).output
+    paper = message(tmp_path / "paper.txt", phasing)  # no orders: he does nothing, said so
+    result = run_gm("orders", "record", str(folder), str(paper))
+    assert result.returncode == 0, result
+    assert "recorded" in result.stdout
+    status = gm("status", str(folder)).output
+    assert f"orders in: {phasing} ({phasing}); waiting for: nobody" in status
+    assert "adjudicated" in gm("adjudicate", str(folder)).output
+    assert f"with the orders of {phasing}" in gm("history", str(folder)).output.splitlines()[-1]

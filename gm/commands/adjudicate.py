@@ -18,17 +18,17 @@ from gm.commands.holding import holding
               help="Adjudicate without the FILES that are refused (each still named).")
 def adjudicate(campaign: Path, files: tuple[Path, ...], dry_run: bool,
                skip_refused: bool) -> None:
-    """Adjudicate the open phase of CAMPAIGN with the order messages FILES (e-mails or their
-    text, each checked as a mailed message is: GAME, PLAYER, PASSWORD), or, without FILES,
-    with the orders received by mail (`gm fetch`). If any of FILES is refused (wrong
-    password, another GAME, a TURN or PHASE not open, unreadable), nothing is adjudicated and
-    each refused file is named with its reason, unless --skip-refused. A player without a message does nothing
-    this phase; of two messages from one player the later replaces the earlier whole. The
-    dice are seeded by the campaign and the phase, so adjudicating the same phase again gives
-    the same result. With a [mail] table in campaign.toml each player's report and the GM's
-    copy are queued for `gm send` in the same transaction. A worker in its round on the
-    campaign is waited for (GM_CLAIM_WAIT seconds); if it changed the campaign meanwhile,
-    nothing is done."""
+    """Adjudicate the open phase of CAMPAIGN with the order messages FILES (e-mails or their text,
+    each checked as a mailed message is: GAME, PLAYER, PASSWORD), or, without FILES, with the
+    orders received by mail (`gm fetch`) or recorded (`gm orders record`). If any of FILES is
+    refused (wrong password, another GAME, a TURN or PHASE not open, unreadable), nothing is
+    adjudicated and each refused file is named with its reason, unless --skip-refused. A player
+    without a message does nothing this phase; of two messages from one player the later
+    replaces the earlier whole. The dice are seeded by the campaign and the phase, so
+    adjudicating the same phase again gives the same result. With a [mail] table in
+    campaign.toml each player's report and the GM's copy are queued for `gm send` in the same
+    transaction. A worker in its round on the campaign is waited for (GM_CLAIM_WAIT seconds); if
+    it changed the campaign meanwhile, nothing is done."""
     from gm.app.adjudication import adjudicate_open_phase
     from gm.app.campaign import open_campaign
     from gm.core.state import ENDED
