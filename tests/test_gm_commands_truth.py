@@ -143,3 +143,25 @@ def test_recorded_orders_count_in_a_standard_player_turn(tmp_path: Path) -> None
     assert f"orders in: {phasing} ({phasing}); waiting for: nobody" in status
     assert "adjudicated" in gm("adjudicate", str(folder)).output
     assert f"with the orders of {phasing}" in gm("history", str(folder)).output.splitlines()[-1]
+
+
+# item 6: gm status counts what the GM recorded with gm deploy
+
+
+def test_status_counts_the_deployments_the_gm_recorded(tmp_path: Path) -> None:
+    folder = tmp_path / "camp"
+    assert gm("new", str(folder), "--seed", "truth", *PLAYERS).exit_code == 0
+    assert gm("end-trading", str(folder)).exit_code == 0
+    assert "waiting for: A (A), B (B), C (C)" in gm("status", str(folder)).output
+    hands = state_of(folder).hands
+    lenin = next(p for p, h in hands.items() if 151 in h.units)
+    trotsky = next(p for p, h in hands.items() if 152 in h.units)
+    assert gm("deploy", str(folder), lenin, "Lenin", "101", "IN", "PETR").exit_code == 0
+    assert gm("deploy", str(folder), trotsky, "Trotsky", "111", "IN", "TVER").exit_code == 0
+    status = gm("status", str(folder)).output
+    recorded = sorted({lenin, trotsky})
+    rest = [p for p in "ABC" if p not in recorded]
+    assert f"orders in: {', '.join(f'{p} ({p})' for p in recorded)}; waiting for: " \
+        f"{', '.join(f'{p} ({p})' for p in rest) or 'nobody'}" in status
+    assert gm("deploy", str(folder), lenin, "--clear").exit_code == 0
+    assert f"{lenin} ({lenin})" in gm("status", str(folder)).output.split("waiting for:")[1]

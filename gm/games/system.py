@@ -225,6 +225,10 @@ class GameSystem(ABC):
     def clear_deployment(self, state: GameStateBase, player: str) -> GameStateBase:
         raise NotInThisGame(f"{self.title} has no deployment by the players")
 
+    def deployed_by_gm(self, state: GameStateBase) -> frozenset[str]:
+        """The players whose deployment the GM has recorded (`gm deploy`): in, as if mailed."""
+        return frozenset()
+
     # adjudication cases (shared/spec/cases.md) and what names each rule case
     def cases_folder(self) -> Path:
         """Where this checkout keeps the game's adjudication cases."""

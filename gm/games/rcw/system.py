@@ -316,6 +316,11 @@ class RussianCivilWar(GameSystem):
         from gm.games.rcw.setup import deployment
         return deployment.clear_deploy(_own(state), player)
 
+    def deployed_by_gm(self, state: GameStateBase) -> frozenset[str]:
+        own = _own(state)
+        return frozenset(o.player for o in own.deploy_orders) if own.stage == "deployment" \
+            else frozenset()
+
     def cases_folder(self) -> Path:
         from gm.games.rcw.cases import coverage
         return coverage.CASES_DIR
