@@ -165,3 +165,47 @@ def test_status_counts_the_deployments_the_gm_recorded(tmp_path: Path) -> None:
         f"{', '.join(f'{p} ({p})' for p in rest) or 'nobody'}" in status
     assert gm("deploy", str(folder), lenin, "--clear").exit_code == 0
     assert f"{lenin} ({lenin})" in gm("status", str(folder)).output.split("waiting for:")[1]
+
+
+# item 10: words that agree with what they report
+
+
+def test_the_deployment_report_leaves_the_markers_to_the_chart(tmp_path: Path) -> None:
+    folder = tmp_path / "camp"
+    assert gm("new", str(folder), "--seed", "truth", *PLAYERS).exit_code == 0
+    trading = gm("report", str(folder), "--player", "A", "--format", "text").output
+    assert "Politburo, " in trading.split("HELD BY EACH PLAYER")[1].split("POSITION")[0]
+    assert gm("end-trading", str(folder)).exit_code == 0  # the markers go to the chart (15.34)
+    chart = {p: s.politburo for p, s in state_of(folder).chart.items()}
+    assert sum(chart.values()) > 0
+    report = gm("report", str(folder), "--player", "A", "--format", "text").output
+    held = report.split("HELD BY EACH PLAYER")[1].split("POSITION")[0]
+    assert "0 Politburo" not in held and "0 Assassin" not in held
+    for player, count in chart.items():
+        if player in "ABC":
+            assert f"Player {player}: Politburo {count}," in report
+
+
+def test_a_rule_case_is_cited_once_after_a_stopped_move(tmp_path: Path) -> None:
+    """A move stopped by 5.27 ends its detail citing 5.27; the report does not cite it again."""
+    folder = started(tmp_path / "camp", mode="standard")  # seed "truth": B plays first
+    stopped = message(tmp_path / "stop.txt", "B", "MOVE 170: ARCH-OLON-PETR")
+    done = gm("adjudicate", str(folder), str(stopped)).output
+    assert "partial (5.27)" in done and "stopped in OLON" in done
+    for reader in (["--player", "B"], []):
+        text = gm("report", str(folder), *reader, "--format", "text").output
+        flat = " ".join(text.split())
+        assert "(5.27) (5.27)" not in flat and "5.27: ARCH-OLON" not in flat
+        assert "as the force entered (5.27)" in flat
+
+
+def test_history_labels_each_adjudication_by_the_phase_it_adjudicated(tmp_path: Path) -> None:
+    folder = started(tmp_path / "camp")
+    assert "adjudicated" in gm("adjudicate", str(folder)).output
+    history = gm("history", str(folder)).output.splitlines()
+    assert " T1P1 " in history[-2] and "the game started" in history[-2]
+    assert " T1P1 " in history[-1]
+    assert "Game-Turn 1, First Phase adjudicated with the orders of nobody" in history[-1]
+    assert gm("rollback", str(folder), "--to", "1.1", "--reason", "a typo").exit_code == 0
+    assert "rolled back: Game-Turn 1, First Phase open again (a typo)" in gm(
+        "history", str(folder)).output.splitlines()[-1]

@@ -187,6 +187,10 @@ class GameSystem(ABC):
     def phase_title(self, state: GameStateBase) -> str:
         """Where the game stands, in words: `Game-Turn 3, First Phase`."""
 
+    def phase_label(self, state: GameStateBase) -> str:
+        """Where the game stands in a few characters, for `gm history`: `T3P1`."""
+        return f"T{state.turn}P{state.phase}"
+
     @abstractmethod
     def victory_title(self, state: GameStateBase) -> str:
         """Who won and how the points are counted, once the game has ended."""

@@ -240,6 +240,11 @@ class RussianCivilWar(GameSystem):
         from gm.games.rcw.reports.phases import phase_name
         return phase_name(_own(state))
 
+    def phase_label(self, state: GameStateBase) -> str:
+        own = _own(state)
+        phasing = own.phasing_player()  # a Player-Turn of the standard or solitaire game
+        return f"T{own.turn} PT{own.phase} {phasing}" if phasing else super().phase_label(own)
+
     def victory_title(self, state: GameStateBase) -> str:
         own = _own(state)
         if own.mode == "solitaire":

@@ -15,7 +15,7 @@ from gm.games.rcw.reports.phases import phase_name
 from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
-from gm.games.rcw.state import NON_RED, UNASSIGNED, GameState
+from gm.games.rcw.state import NON_RED, UNASSIGNED, GameState, Hand
 from gm.reporting.model import (
     ChartView,
     Event,
@@ -128,6 +128,13 @@ def _continued(echo: str, reserved: int = 0) -> tuple[list[str], str]:
     return lines, prefix + rest
 
 
+def _markers_held(state: GameState, hand: Hand) -> list[str]:
+    """The markers in a player's hand while the trading session lasts; when it ends they go to
+    the chart (15.34), which the report shows: his hand says no "0 Politburo" beside it."""
+    held = ((hand.politburo, "Politburo"), (hand.assassin, "Assassin"))
+    return [f"{n} {what}" for n, what in held if n or state.stage == "trading"]
+
+
 def _players(state: GameState, names: Mapping[str, str],
              sent: Sequence[str] | None) -> list[PlayerView]:
     colours = player_colours(list(state.players))
@@ -204,8 +211,7 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   ranking=[(p.player, p.points) for p in shared.ranking],
                   places={p.player: p.place for p in shared.ranking},
                   victory=after.victory, player=part,
-                  hands={p: [data.describe(u) for u in h.units]
-                         + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]
+                  hands={p: [data.describe(u) for u in h.units] + _markers_held(after, h)
                          for p, h in after.hands.items()},
                   map=drawing,
                   players=_players(after, names, sent if adjudicated else None),
