@@ -209,3 +209,32 @@ def test_history_labels_each_adjudication_by_the_phase_it_adjudicated(tmp_path: 
     assert gm("rollback", str(folder), "--to", "1.1", "--reason", "a typo").exit_code == 0
     assert "rolled back: Game-Turn 1, First Phase open again (a typo)" in gm(
         "history", str(folder)).output.splitlines()[-1]
+
+
+# item 17: the standard game's words
+
+
+def test_a_standard_game_speaks_of_player_turns(tmp_path: Path) -> None:
+    folder = started(tmp_path / "camp", mode="standard")
+    state = state_of(folder)
+    phasing, others = state.sequence[0], [p for p in "ABC" if p != state.sequence[0]]
+    status = gm("status", str(folder)).output
+    assert f"camp: Game-Turn 1, Player-Turn 1 (player {phasing})" in status
+    assert f"waiting for: {phasing} ({phasing})" in status
+    message(tmp_path / "none.txt", phasing)
+    assert gm("orders", "record", str(folder), str(tmp_path / "none.txt")).exit_code == 0
+    assert f"the Phasing Player's orders are in (player {phasing})" in gm(
+        "status", str(folder)).output
+    gm("adjudicate", str(folder))
+    history = gm("history", str(folder)).output.splitlines()
+    assert f" T1 PT1 {phasing} " in history[-1]
+    assert f"Game-Turn 1, Player-Turn 1 (player {phasing}) adjudicated with the orders of " \
+        f"{phasing}" in history[-1] and "phase" not in history[-1]
+    second = state_of(folder).sequence[1]
+    assert f"camp: Game-Turn 1, Player-Turn 2 (player {second})" in gm(
+        "status", str(folder)).output
+    report = gm("report", str(folder), "--format", "text").output
+    players = report.split("PLAYERS")[1].split("\n\n")[0]
+    for other in others:
+        assert f"  {other} {other}\n" in players + "\n"  # not "sent no orders": not his turn
+    assert f"  {phasing} {phasing}\n" in players + "\n" and "sent no orders" not in players

@@ -82,5 +82,8 @@ def gm_standing(campaign: Campaign) -> Standing:
             and not schedule.auto_adjudicate:
         found.awaiting.append("the deadline has passed: gm adjudicate")
     elif found.deadline is None and stage == PLAY and not found.waiting:
-        found.awaiting.append("every player's orders are in: gm adjudicate")
+        phasing = campaign.system.phasing(campaign.latest().state)
+        found.awaiting.append(
+            f"the Phasing Player's orders are in (player {phasing}): gm adjudicate, or DONE "
+            "at gm play" if phasing else "every player's orders are in: gm adjudicate")
     return found

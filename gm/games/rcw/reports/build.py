@@ -135,13 +135,18 @@ def _markers_held(state: GameState, hand: Hand) -> list[str]:
     return [f"{n} {what}" for n, what in held if n or state.stage == "trading"]
 
 
-def _players(state: GameState, names: Mapping[str, str],
-             sent: Sequence[str] | None) -> list[PlayerView]:
+def _players(state: GameState, names: Mapping[str, str], sent: Sequence[str] | None,
+             phasing: str | None = None) -> list[PlayerView]:
+    """The players; with `sent`, whether each sent orders for the phase reported: in a
+    Player-Turn (`phasing`) only the Phasing Player was to send any (4.2), so the others are
+    said to have sent orders only when they did (a standing LOSSES, a GIVE), never "no orders"."""
     colours = player_colours(list(state.players))
     in_game = set(state.players_in_game())
     return [PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill,
                        in_game=p in in_game,
-                       sent_orders=None if sent is None else p in sent)
+                       sent_orders=None if sent is None or (
+                           phasing is not None and p != phasing and p not in sent)
+                       else p in sent)
             for p in state.players]
 
 
@@ -214,7 +219,8 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   hands={p: [data.describe(u) for u in h.units] + _markers_held(after, h)
                          for p, h in after.hands.items()},
                   map=drawing,
-                  players=_players(after, names, sent if adjudicated else None),
+                  players=_players(after, names, sent if adjudicated else None,
+                                   before.phasing_player() if before is not None else None),
                   # the Player-Turn order of 4.2; the solitaire game's is always N, R (27.31)
                   sequence=list(after.sequence if after.stage == "play" and
                                 after.mode != "solitaire" else ()),
