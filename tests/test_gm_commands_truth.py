@@ -238,3 +238,34 @@ def test_a_standard_game_speaks_of_player_turns(tmp_path: Path) -> None:
     for other in others:
         assert f"  {other} {other}\n" in players + "\n"  # not "sent no orders": not his turn
     assert f"  {phasing} {phasing}\n" in players + "\n" and "sent no orders" not in players
+
+
+# item 9: the published index during play
+
+
+def test_the_index_during_play_says_what_it_withholds_the_standings_and_the_deadline(
+        tmp_path: Path) -> None:
+    import html
+    import re
+
+    folder = started(tmp_path / "camp")
+    with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[schedule]\ndays_per_phase = 3\nhour = 18\ntimezone = "UTC"\n')
+    assert "adjudicated" in gm("adjudicate", str(folder)).output
+    site = tmp_path / "site"
+    output = gm("publish", str(folder), str(site)).output
+    assert output.startswith("1 file(s) written, the index alone. Each phase's report and map "
+                             "are withheld until the game is over, as campaign.toml [publish] "
+                             'during_play = "none" says')
+    index = html.unescape((site / "index.html").read_text(encoding="utf-8"))
+    text = " ".join(re.sub(r"<[^>]+>", " ", index).split())
+    assert "The game goes on: Game-Turn 1, Second Phase." in text
+    assert re.search(r"Its orders are due \d{4}-\d\d-\d\d 18:00 UTC\.", text), text
+    assert ('Each phase\'s report and map are withheld until the game is over, as '
+            'campaign.toml [publish] during_play = "none" says') in text
+    assert "Game-Turn 1, First Phase (report and map withheld)" in text
+    assert "Victory Points if the game ended now (14.4)" in text
+    standings = text.split("Victory Points if the game ended now (14.4)")[1].split("Phases")[0]
+    assert "Red victory" in standings and "White victory" in standings
+    for player in "ABC":
+        assert standings.count(f"{player} ({player})") == 2  # once under each colour

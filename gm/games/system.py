@@ -200,6 +200,11 @@ class GameSystem(ABC):
         """Once the game has ended: the players by their points, best first, each with his
         place (equal points share one, shown as tied)."""
 
+    def standings(self, state: GameStateBase, data: DataSet) -> dict[str, list[Place]]:
+        """While the game goes on: per way it may end, the players as they would be ranked if
+        it ended so now; empty for a game without such points."""
+        return {}
+
     @abstractmethod
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameStateBase:
         """A player's leaving recorded by the GM outside any phase."""

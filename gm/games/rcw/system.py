@@ -259,6 +259,17 @@ class RussianCivilWar(GameSystem):
             return []
         return ranking(victory_points(own, _data(data), own.victory))
 
+    def standings(self, state: GameStateBase, data: DataSet) -> dict[str, list[Place]]:
+        """The Victory Points of each colour if the game ended now with its victory (14.4);
+        none in the solitaire game (28.0)."""
+        from gm.games.rcw.rules.victory import ranking, victory_points
+        own = _own(state)
+        if own.mode == "solitaire":
+            return {}
+        return {f"{colour.capitalize()} victory": ranking(victory_points(own, _data(data),
+                                                                         colour))
+                for colour in ("red", "white")}
+
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameState:
         from gm.games.rcw.engine import quitting
         return quitting.quit_player(_own(state), _data(data), player)
