@@ -50,7 +50,7 @@ COMMANDS = {
     "case": ("gm.commands.case:case",
              "Run adjudication cases, check them, list them, show the rules they cover."),
     "orders": ("gm.commands.orders:orders",
-               "Check an order message as its answer will, or print its normal form."),
+               "Check an order message as its answer will, print its normal form, or record it."),
 }
 
 

@@ -354,7 +354,8 @@ def test_adjudicate_the_first_phase_dry_run_then_for_real(tmp_path: Path) -> Non
     other_game = tmp_path / "other.txt"
     other_game.write_text(f"GAME another\nPLAYER {leader.player}\nPASSWORD "
                           f"p{leader.player.lower()}\nQUIT\n", encoding="utf-8")
-    result = run_gm("adjudicate", str(folder), str(stranger), str(other_game))
+    result = run_gm("adjudicate", str(folder), "--skip-refused", str(stranger),
+                    str(other_game))
     assert result.returncode == 0
     assert "x.txt: Your message was refused: the PASSWORD is not player A's" in result.stderr
     assert ("other.txt: Your message was refused: it is for game another, and this is game "

@@ -249,7 +249,7 @@ def test_a_message_the_program_fails_on_stops_nothing(
     assert "2 new message(s) stored, 2 answered" in gm("fetch", str(folder))
     gm("send", str(folder))
     assert "could not read it (RuntimeError)" in text_of(mailbox(PLAYERS["A"], servers)[0])
-    assert "All 0 orders accepted" in text_of(mailbox(PLAYERS["B"], servers)[0])
+    assert "The message holds no orders" in text_of(mailbox(PLAYERS["B"], servers)[0])
     with sqlite3.connect(folder / "campaign.sqlite") as connection:
         kept = connection.execute("SELECT raw FROM inbox WHERE subject = 'poison'").fetchone()
     assert kept is not None and "pwa" not in kept[0]

@@ -42,6 +42,20 @@ def test_a_clean_message_is_accepted(tmp_path: Path) -> None:
     assert "All 2 orders accepted." in result.output
 
 
+def test_one_order_or_none_is_counted_in_words_that_fit(tmp_path: Path) -> None:
+    """Issue 26 item 10: not "All 1 orders accepted", nor "All 0"."""
+    one = tmp_path / "one.txt"
+    one.write_text("GAME t\nPLAYER A\nPASSWORD x\nMOVE Trotsky 111 112: TVER-RYAZ\n",
+                   encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--case", str(POSITION), str(one)])
+    assert "The order was accepted." in result.output and "All 1" not in result.output
+    none = tmp_path / "none.txt"
+    none.write_text("GAME t\nPLAYER A\nPASSWORD x\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["orders", "check", "--case", str(POSITION), str(none)])
+    assert "The message holds no orders: it counts as orders to do nothing this phase." \
+        in result.output and "All 0" not in result.output
+
+
 def test_echo_prints_the_normal_form(tmp_path: Path) -> None:
     orders = tmp_path / "o.txt"
     orders.write_text("game t\nplayer a\nturn 1 phase 1\nmove trotsky: tver-ryaz\n"

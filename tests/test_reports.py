@@ -389,7 +389,8 @@ def test_the_published_site_opens_in_chromium_with_every_phase_linked(
     site = tmp_path / "site"
     output = gm("publish", str(played), str(site))
     phases = len(list((CAMPAIGN / "orders").glob("*-A.txt")))
-    assert f"{1 + 2 * phases} file(s) written" in output and "(reports)" in output
+    assert f"{1 + 2 * phases} file(s) written, the index and each phase's report and map." \
+        in output and "withheld" not in output
     requested: list[str] = []
     console: list[str] = []
     with sync_playwright() as driver:
@@ -424,7 +425,7 @@ def test_during_play_the_site_shows_what_the_campaign_allows(tmp_path: Path) -> 
     gm("adjudicate", str(folder))  # nobody sent orders: the phase is adjudicated all the same
     gm("publish", str(folder), str(tmp_path / "none"))
     assert sorted(p.name for p in (tmp_path / "none").iterdir()) == ["index.html"]
-    assert "published when the game is over" in (tmp_path / "none" / "index.html").read_text()
+    assert "withheld until the game is over" in (tmp_path / "none" / "index.html").read_text()
     with (folder / "campaign.toml").open("a", encoding="utf-8") as config:
         config.write('\n[publish]\nduring_play = "maps"\n')
     gm("publish", str(folder), str(tmp_path / "maps"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
 from gm.app.history import rulings
-from gm.app.judge import judge, password_roster
+from gm.app.judge import Verdict, judge, password_roster
 from gm.app.mailing import reports_by_mail
 from gm.app.press import releasing
 from gm.core.dice import HashDice, SeededDice, phase_seed
@@ -45,12 +45,23 @@ class Adjudicated:
     after: GameStateBase
     result: PhaseResult[GameStateBase]
     messages: dict[str, OrderMessage]
-    ignored: list[str] = field(default_factory=list)  # "<file>: why", one each
+    ignored: list[str] = field(default_factory=list)  # "<file>: why", one each (skipped)
     stored: bool = False
 
     def problems(self) -> list[tuple[str, Problem]]:
         return [(player, problem) for player, m in sorted(self.messages.items())
                 for problem in m.message.problems]
+
+
+class RefusedFiles(GameError):
+    """Files given to the adjudication that were refused: nothing is adjudicated, since a phase
+    adjudicated without them would go ahead without those players' orders (issue 26)."""
+
+    def __init__(self, refused: Sequence[str]) -> None:
+        self.refused = list(refused)
+        super().__init__(f"nothing adjudicated: {len(refused)} file(s) refused (correct them, "
+                         "or give --skip-refused to adjudicate without them):\n" +
+                         "\n".join(f"  {line}" for line in refused))
 
 
 def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: GameStateBase
@@ -64,11 +75,19 @@ def judge_files(campaign: Campaign, files: Sequence[tuple[str, bytes]], state: G
         reading = read_message(raw)
         verdict = judge(reading, state, campaign.data, roster, campaign.system)
         if verdict.player is None or verdict.message is None:
-            ignored.append(f"{name}: {verdict.text.splitlines()[0]}")
+            ignored.append(f"{name}: {_why_refused(verdict)}")
             continue
         counted[verdict.player] = OrderMessage(verdict.player, redact_text(reading.text),
                                                verdict.message)
     return counted, ignored
+
+
+def _why_refused(verdict: Verdict) -> str:
+    """The first line of a refusal, or why a message that was not refused has no orders."""
+    if verdict.disposition == "requests":
+        return ("it holds no orders, only requests or press (those are answered by mail, "
+                "not by gm adjudicate)")
+    return next((line for line in verdict.text.splitlines() if line.strip()), "refused")
 
 
 def stored_messages(campaign: Campaign, state: GameStateBase) -> dict[str, OrderMessage]:
@@ -180,7 +199,12 @@ def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
 
 
 def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]] | None,
-                          dry_run: bool) -> Adjudicated:
+                          dry_run: bool, skip_refused: bool = False,
+                          unreadable: Sequence[str] = ()) -> Adjudicated:
+    """The open phase adjudicated with the order messages `files`, or without them with the
+    orders received. A file refused (`unreadable`: "<file>: why" of those that could not be
+    read) refuses the adjudication, every such file named with its reason (RefusedFiles),
+    unless `skip_refused`: then they are left out, and named in `ignored`."""
     latest = campaign.latest()
     state = latest.state
     if state.stage == "ended":
@@ -188,9 +212,12 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     if state.stage != "play":
         raise GameError("the game has not started: pre-game orders are applied by "
                         "`gm end-trading` and `gm start`, or `gm orders apply`")
-    ignored: list[str] = []
-    if files:
-        messages, ignored = judge_files(campaign, files, state)
+    ignored: list[str] = list(unreadable)
+    if files or unreadable:
+        messages, refused = judge_files(campaign, files or (), state)
+        ignored += refused
+        if ignored and not skip_refused:
+            raise RefusedFiles(ignored)
     else:
         messages = stored_messages(campaign, state)
     orders = with_standing(campaign, state, _without(

@@ -3,10 +3,35 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gm.reporting.model import Event
 from gm.store import EntryRow
+
+if TYPE_CHECKING:
+    from gm.app.campaign import Campaign
+
+
+class Where(NamedTuple):
+    """The phase an entry of the history belongs to: short, and in words."""
+
+    label: str  # T1P1, or T2 PT3 B in a game of Player-Turns
+    title: str  # Game-Turn 1, First Phase; Game-Turn 2, Player-Turn 3 (player B)
+
+
+def phases_of(campaign: Campaign) -> dict[int, Where]:
+    """Per entry made in play (by its seq), the phase it belongs to: an adjudication's is the
+    phase it adjudicated (the one open before it), any other's the phase open after it."""
+    system = campaign.system
+    found: dict[int, Where] = {}
+    before = None
+    for row in campaign.store.history(campaign.row):
+        state = before if row.action.startswith("adjudicate ") and before is not None \
+            else row.state
+        if state.stage == "play":
+            found[row.seq] = Where(system.phase_label(state), system.phase_title(state))
+        before = row.state
+    return found
 
 
 def rulings(history: list[EntryRow], upto: int) -> list[Event]:
@@ -33,8 +58,9 @@ def _players(detail: dict[str, Any]) -> str:
     return ", ".join(players) if players else "nobody"
 
 
-def describe(row: EntryRow, draws: int) -> str:
-    """One entry of the history as the GM reads it: what was done, by whom, and why."""
+def describe(row: EntryRow, draws: int, where: Where | None = None) -> str:
+    """One entry of the history as the GM reads it: what was done, by whom, and why
+    (`where`: the phase it belongs to, phases_of)."""
     detail = row.detail
     action = row.action
     if action == "deal" and detail.get("mode") not in (None, "postal", "standard"):
@@ -56,11 +82,11 @@ def describe(row: EntryRow, draws: int) -> str:
         text = "the game started: its set-up closed, its first turn opened"
     elif action.startswith("adjudicate "):
         turn, phase = action.removeprefix("adjudicate ").split(".")
-        text = (f"Game-Turn {turn}, phase {phase} adjudicated with the orders of "
-                f"{_players(detail)}")
+        title = where.title if where else f"Game-Turn {turn}, phase {phase}"
+        text = f"{title} adjudicated with the orders of {_players(detail)}"
     elif action.startswith("rollback to "):
-        text = (f"rolled back: phase {action.removeprefix('rollback to ')} open again "
-                f"({detail.get('reason', '')})")
+        title = where.title if where else f"phase {action.removeprefix('rollback to ')}"
+        text = f"rolled back: {title} open again ({detail.get('reason', '')})"
     elif action == "override":
         text = (f"GM ruling ({detail.get('reason', '')}): changed "
                 f"{', '.join(detail.get('changed', []))}")
@@ -75,6 +101,7 @@ def describe(row: EntryRow, draws: int) -> str:
                 f"{f', mailed to {mailed}' if mailed else ''}")
     else:  # an action this version does not know: as stored
         text = f"{action} {json.dumps(detail, sort_keys=True)}"
-    where = f"T{row.turn}P{row.phase}" if row.stage == "play" else row.stage
+    label = where.label if where else f"T{row.turn}P{row.phase}" if row.stage == "play" \
+        else row.stage
     dice = f"; {draws} draw(s)/roll(s)" if draws else ""
-    return f"{row.seq:4d} {row.created_at:%Y-%m-%d %H:%M} {where:11s} {text}{dice}"
+    return f"{row.seq:4d} {row.created_at:%Y-%m-%d %H:%M} {label:11s} {text}{dice}"

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm.app.campaign import Campaign
+from gm.app.history import phases_of
 from gm.app.reports import phase_report
 from gm.app.settings import PUBLICITY, PublishConfig
+from gm.app.status import deadline_of
 from gm.core.errors import GameError
 from gm.core.private import make_folders, write_whole
-from gm.core.state import ENDED
+from gm.core.state import ENDED, PLAY
 from gm.reporting.render import render, render_map, render_report
 
 
@@ -27,6 +29,23 @@ from gm.reporting.render import render, render_map, render_report
 class Published:
     pages: list[Path] = field(default_factory=list)
     level: str = "none"  # what was shown: none, maps, reports
+
+    @property
+    def withheld(self) -> str | None:
+        """What the site leaves out while the game goes on, and why; None: nothing."""
+        if self.level == "reports":
+            return None
+        what = "Each phase's report and map are" if self.level == "none" else \
+            "Each phase's report is"
+        return (f"{what} withheld until the game is over, as campaign.toml [publish] "
+                f'during_play = "{self.level}" says (a GM report tells everyone\'s orders).')
+
+    def summary(self) -> str:
+        """What was written, in a line."""
+        shown = {"none": "the index alone", "maps": "the index and each phase's map",
+                 "reports": "the index and each phase's report and map"}[self.level]
+        return f"{len(self.pages)} file(s) written, {shown}." + (
+            f" {self.withheld}" if self.withheld else "")
 
 
 @dataclass(frozen=True)
@@ -59,6 +78,15 @@ def adjudicated_phases(campaign: Campaign) -> list[tuple[int, int]]:
     return sorted((turn, phase) for turn, phase in found)
 
 
+def phase_titles(campaign: Campaign) -> dict[tuple[int, int], str]:
+    """Each adjudicated phase in words (`Game-Turn 2, Player-Turn 3 (player B)`)."""
+    where = phases_of(campaign)
+    return {(int(turn), int(phase)): where[row.seq].title
+            for row in campaign.store.entries(campaign.row)
+            if row.action.startswith("adjudicate ") and row.seq in where
+            for turn, phase in [row.action.removeprefix("adjudicate ").split(".")]}
+
+
 SITE_FOLDER = 0o755
 SITE_FILE = 0o644
 
@@ -74,11 +102,13 @@ def publish(campaign: Campaign, out: Path) -> Published:
     published = Published(level="reports" if ended else publicity(campaign.folder))
     make_folders(out, SITE_FOLDER)
     phases = adjudicated_phases(campaign)
+    titles = phase_titles(campaign) if published.level == "none" else {}
     links: list[PhaseLink] = []
     for index, (turn, phase) in enumerate(phases):
         slug = f"t{turn}p{phase}"
         if published.level == "none":
-            links.append(PhaseLink(f"Game-Turn {turn}, phase {phase}", slug, False, False))
+            links.append(PhaseLink(titles.get((turn, phase), f"Game-Turn {turn}, phase {phase}"),
+                                   slug, False, False))
             continue
         model = phase_report(campaign, turn, phase, None, drawn=True)
         svg = render_map(model)
@@ -96,10 +126,16 @@ def publish(campaign: Campaign, out: Path) -> Published:
     names = campaign.player_names()
     ranking = [(f"{p.player} ({names.get(p.player, p.player)})", p)
                for p in campaign.system.final_ranking(state, campaign.data)] if ended else []
+    standings = {way: [(f"{p.player} ({names.get(p.player, p.player)})", p) for p in places]
+                 for way, places in campaign.system.standings(state, campaign.data).items()
+                 } if state.stage == PLAY else {}
+    deadline = deadline_of(campaign)
     _write(out / "index.html", render(
         "publish_index.html.j2", campaign=campaign.name, title=campaign.system.title,
         now=campaign.system.phase_title(state), ended=ended,
         victory=campaign.system.victory_title(state) if ended else None,
         players=[f"{p} ({n})" for p, n in sorted(names.items())], phases=links,
-        ranking=ranking, level=published.level), published)
+        ranking=ranking, level=published.level, withheld=published.withheld,
+        standings=standings, playing=state.stage == PLAY,
+        deadline=f"{deadline:%Y-%m-%d %H:%M %Z}" if deadline else None), published)
     return published

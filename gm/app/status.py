@@ -43,7 +43,8 @@ def standing(campaign: Campaign, sending: str | None = None) -> Standing:
     store = campaign.store
     rows = store.orders_for(campaign.row, state.turn, state.phase) if state.stage == PLAY \
         else store.orders_in_stage(campaign.row, state.stage)
-    sent = {row.player for row in rows} | ({sending} if sending else set())
+    sent = {row.player for row in rows} | ({sending} if sending else set()) | \
+        campaign.system.deployed_by_gm(state)  # his stack typed by the GM (gm deploy)
     names = campaign.player_names()
     awaited = campaign.system.awaited(state)  # the Phasing Player alone, in a Player-Turn
     return Standing(campaign.name, campaign.system.phase_title(state), state.stage == ENDED,
@@ -81,5 +82,8 @@ def gm_standing(campaign: Campaign) -> Standing:
             and not schedule.auto_adjudicate:
         found.awaiting.append("the deadline has passed: gm adjudicate")
     elif found.deadline is None and stage == PLAY and not found.waiting:
-        found.awaiting.append("every player's orders are in: gm adjudicate")
+        phasing = campaign.system.phasing(campaign.latest().state)
+        found.awaiting.append(
+            f"the Phasing Player's orders are in (player {phasing}): gm adjudicate, or DONE "
+            "at gm play" if phasing else "every player's orders are in: gm adjudicate")
     return found

@@ -157,9 +157,10 @@ def show(campaign: Path, as_json: bool) -> None:
 def history(campaign: Path, as_json: bool) -> None:
     """Every entry of the campaign, oldest first, one a line: when, where the game stood, what
     was done and by whom, and how many dice it used."""
-    from gm.app.history import describe
+    from gm.app.history import describe, phases_of
 
     opened = open_campaign(campaign)
+    phases = {} if as_json else phases_of(opened)
     for row in opened.store.entries(opened.row):
         rolls = opened.store.rolls(opened.row, row.seq)
         if as_json:
@@ -170,4 +171,4 @@ def history(campaign: Path, as_json: bool) -> None:
                                              "value": r.value} for r in rolls]},
                                   sort_keys=True))
         else:
-            click.echo(describe(row, len(rolls)))
+            click.echo(describe(row, len(rolls), phases.get(row.seq)))

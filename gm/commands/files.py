@@ -19,3 +19,16 @@ def read_bytes(file: Path) -> bytes:
 def read_files(files: Iterable[Path]) -> list[tuple[str, bytes]]:
     """(name, bytes) of each file, in the order given."""
     return [(str(f), read_bytes(f)) for f in files]
+
+
+def read_what_can_be_read(files: Iterable[Path]) -> tuple[list[tuple[str, bytes]], list[str]]:
+    """(name, bytes) of each file that can be read, in the order given, and "<file>: why" of
+    each that cannot."""
+    read: list[tuple[str, bytes]] = []
+    failed: list[str] = []
+    for file in files:
+        try:
+            read.append((str(file), file.read_bytes()))
+        except OSError as exc:
+            failed.append(f"{file}: it cannot be read ({exc.strerror})")
+    return read, failed

@@ -18,7 +18,7 @@ FILE = click.argument("file", type=click.Path(exists=True, dir_okay=False, path_
 
 @click.group()
 def orders() -> None:
-    """Read players' order messages (docs/orders.md)."""
+    """Read players' order messages (docs/orders.md); record those the GM was handed."""
 
 
 @orders.command()
@@ -82,6 +82,35 @@ def apply(files: tuple[Path, ...], campaign: Path) -> None:
     with changing(campaign) as opened:
         applied = apply_files(opened, messages)
     report_applied(applied)
+
+
+@orders.command()
+@click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def record(campaign: Path, files: tuple[Path, ...]) -> None:
+    """Record order messages that reached the GM outside the mailbox (paper, a chat message):
+    each of FILES (an e-mail or its text, GAME, PLAYER and PASSWORD lines and all) is judged
+    exactly as a mailed message, its answer printed (nothing is mailed), and when its orders
+    count they are kept as mailed orders are: gm status counts them and gm adjudicate (or
+    gm end-trading, gm start) uses them; a later message of the player's replaces an earlier
+    whole. Exit 1 if anything is refused."""
+    from gm.app.recording import record_messages
+    from gm.commands.holding import changing
+
+    messages = read_files(files)
+    with changing(campaign) as opened:
+        done = record_messages(opened, messages)
+    for one in done:
+        click.echo(f"== {one.name}")
+        click.echo(one.verdict.text.rstrip("\n") or "(no answer)")
+        if one.unanswered:
+            click.echo("Note: its requests and press are not carried out here; the player may "
+                       "mail them.")
+        click.echo(f"recorded: player {one.verdict.player}'s message counts for this phase (a "
+                   "later one of his replaces it whole)" if one.recorded else
+                   "not recorded: nothing in it counts as orders")
+    sys.exit(1 if any(one.verdict.refused or not one.recorded for one in done) else 0)
 
 
 def report_applied(applied: Applied) -> None:

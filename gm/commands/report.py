@@ -79,5 +79,4 @@ def publish(campaign: Path, out: Path) -> None:
     from gm.app.publish import publish as write_site
 
     done = write_site(open_campaign(campaign), out)
-    click.echo(f"{len(done.pages)} file(s) written in {out} ({done.level}); open "
-               f"{out / 'index.html'}")
+    click.echo(f"{done.summary()} Open {out / 'index.html'}")

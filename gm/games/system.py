@@ -187,6 +187,10 @@ class GameSystem(ABC):
     def phase_title(self, state: GameStateBase) -> str:
         """Where the game stands, in words: `Game-Turn 3, First Phase`."""
 
+    def phase_label(self, state: GameStateBase) -> str:
+        """Where the game stands in a few characters, for `gm history`: `T3P1`."""
+        return f"T{state.turn}P{state.phase}"
+
     @abstractmethod
     def victory_title(self, state: GameStateBase) -> str:
         """Who won and how the points are counted, once the game has ended."""
@@ -195,6 +199,11 @@ class GameSystem(ABC):
     def final_ranking(self, state: GameStateBase, data: DataSet) -> list[Place]:
         """Once the game has ended: the players by their points, best first, each with his
         place (equal points share one, shown as tied)."""
+
+    def standings(self, state: GameStateBase, data: DataSet) -> dict[str, list[Place]]:
+        """While the game goes on: per way it may end, the players as they would be ranked if
+        it ended so now; empty for a game without such points."""
+        return {}
 
     @abstractmethod
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameStateBase:
@@ -224,6 +233,10 @@ class GameSystem(ABC):
 
     def clear_deployment(self, state: GameStateBase, player: str) -> GameStateBase:
         raise NotInThisGame(f"{self.title} has no deployment by the players")
+
+    def deployed_by_gm(self, state: GameStateBase) -> frozenset[str]:
+        """The players whose deployment the GM has recorded (`gm deploy`): in, as if mailed."""
+        return frozenset()
 
     # adjudication cases (docs/cases.md) and what names each rule case
     def cases_folder(self) -> Path:

@@ -46,7 +46,20 @@ def environment(html: bool = False) -> jinja2.Environment:
     env.filters["line_label"] = line_label  # a standing order is on no line (issue 26)
     env.filters["wrap"] = wrap
     env.filters["ways"] = ways
+    env.filters["cited"] = cited
     return env
+
+
+def cited(text: str, rule: str | None) -> str:
+    """`text (rule)`: the rule case cited once, not again after a text that ends citing it
+    (a stopped move's detail ends "(5.27)"; its rule is 5.27, or "5.27, 5.52" by rail)."""
+    if not rule:
+        return text
+    head, bracket, last = text.rstrip().rpartition(" (")
+    if bracket and last.endswith(")") and {c.strip() for c in last[:-1].split(",")} <= {
+            c.strip() for c in rule.split(",")}:
+        return f"{head} ({rule})"
+    return f"{text} ({rule})"
 
 
 PAGE = 72  # columns of the text reports: no line is longer, whatever its indentation

@@ -240,6 +240,11 @@ class RussianCivilWar(GameSystem):
         from gm.games.rcw.reports.phases import phase_name
         return phase_name(_own(state))
 
+    def phase_label(self, state: GameStateBase) -> str:
+        own = _own(state)
+        phasing = own.phasing_player()  # a Player-Turn of the standard or solitaire game
+        return f"T{own.turn} PT{own.phase} {phasing}" if phasing else super().phase_label(own)
+
     def victory_title(self, state: GameStateBase) -> str:
         own = _own(state)
         if own.mode == "solitaire":
@@ -253,6 +258,17 @@ class RussianCivilWar(GameSystem):
         if own.victory not in ("red", "white"):  # the solitaire game has no points (28.0)
             return []
         return ranking(victory_points(own, _data(data), own.victory))
+
+    def standings(self, state: GameStateBase, data: DataSet) -> dict[str, list[Place]]:
+        """The Victory Points of each colour if the game ended now with its victory (14.4);
+        none in the solitaire game (28.0)."""
+        from gm.games.rcw.rules.victory import ranking, victory_points
+        own = _own(state)
+        if own.mode == "solitaire":
+            return {}
+        return {f"{colour.capitalize()} victory": ranking(victory_points(own, _data(data),
+                                                                         colour))
+                for colour in ("red", "white")}
 
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameState:
         from gm.games.rcw.engine import quitting
@@ -315,6 +331,11 @@ class RussianCivilWar(GameSystem):
     def clear_deployment(self, state: GameStateBase, player: str) -> GameState:
         from gm.games.rcw.setup import deployment
         return deployment.clear_deploy(_own(state), player)
+
+    def deployed_by_gm(self, state: GameStateBase) -> frozenset[str]:
+        own = _own(state)
+        return frozenset(o.player for o in own.deploy_orders) if own.stage == "deployment" \
+            else frozenset()
 
     def cases_folder(self) -> Path:
         from gm.games.rcw.cases import coverage

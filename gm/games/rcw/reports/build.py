@@ -15,7 +15,7 @@ from gm.games.rcw.reports.phases import phase_name
 from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
-from gm.games.rcw.state import NON_RED, UNASSIGNED, GameState
+from gm.games.rcw.state import NON_RED, UNASSIGNED, GameState, Hand
 from gm.reporting.model import (
     ChartView,
     Event,
@@ -128,13 +128,25 @@ def _continued(echo: str, reserved: int = 0) -> tuple[list[str], str]:
     return lines, prefix + rest
 
 
-def _players(state: GameState, names: Mapping[str, str],
-             sent: Sequence[str] | None) -> list[PlayerView]:
+def _markers_held(state: GameState, hand: Hand) -> list[str]:
+    """The markers in a player's hand while the trading session lasts; when it ends they go to
+    the chart (15.34), which the report shows: his hand says no "0 Politburo" beside it."""
+    held = ((hand.politburo, "Politburo"), (hand.assassin, "Assassin"))
+    return [f"{n} {what}" for n, what in held if n or state.stage == "trading"]
+
+
+def _players(state: GameState, names: Mapping[str, str], sent: Sequence[str] | None,
+             phasing: str | None = None) -> list[PlayerView]:
+    """The players; with `sent`, whether each sent orders for the phase reported: in a
+    Player-Turn (`phasing`) only the Phasing Player was to send any (4.2), so the others are
+    said to have sent orders only when they did (a standing LOSSES, a GIVE), never "no orders"."""
     colours = player_colours(list(state.players))
     in_game = set(state.players_in_game())
     return [PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill,
                        in_game=p in in_game,
-                       sent_orders=None if sent is None else p in sent)
+                       sent_orders=None if sent is None or (
+                           phasing is not None and p != phasing and p not in sent)
+                       else p in sent)
             for p in state.players]
 
 
@@ -204,11 +216,11 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   ranking=[(p.player, p.points) for p in shared.ranking],
                   places={p.player: p.place for p in shared.ranking},
                   victory=after.victory, player=part,
-                  hands={p: [data.describe(u) for u in h.units]
-                         + [f"{h.politburo} Politburo", f"{h.assassin} Assassin"]
+                  hands={p: [data.describe(u) for u in h.units] + _markers_held(after, h)
                          for p, h in after.hands.items()},
                   map=drawing,
-                  players=_players(after, names, sent if adjudicated else None),
+                  players=_players(after, names, sent if adjudicated else None,
+                                   before.phasing_player() if before is not None else None),
                   # the Player-Turn order of 4.2; the solitaire game's is always N, R (27.31)
                   sequence=list(after.sequence if after.stage == "play" and
                                 after.mode != "solitaire" else ()),
