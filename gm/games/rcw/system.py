@@ -187,7 +187,7 @@ class RussianCivilWar(GameSystem):
             mode = standard if own.mode == "standard" else solitaire
             result = mode.adjudicate(own, _data(data), _orders(orders), dice)
             return PhaseResult[GameStateBase](result.state, result.results, result.log,
-                                              result.timeline), result.state
+                                              result.timeline, result.decisions), result.state
         result, after = postal.adjudicate_phase(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
@@ -234,7 +234,7 @@ class RussianCivilWar(GameSystem):
         mode = solitaire if own.mode == "solitaire" else standard
         result = mode.carry_out(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
-                                          result.timeline)
+                                          result.timeline, result.decisions)
 
     def phase_title(self, state: GameStateBase) -> str:
         from gm.games.rcw.reports.phases import phase_name

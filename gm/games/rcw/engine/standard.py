@@ -301,4 +301,4 @@ def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders
     board, results = open_phase(state, data, orders, in_sequence=state.phasing_player())
     run_phase(plan, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
     return PhaseResult(board.finish(), results.judged() if so_far else results.listing(),
-                       board.log, board.timeline)
+                       board.log, board.timeline, tuple(results.decisions))
