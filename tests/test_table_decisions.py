@@ -6,6 +6,7 @@ order; a standing order applies without asking."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,6 +15,8 @@ import pexpect
 import pytest
 
 from gm.app.campaign import open_campaign
+from gm.app.operations import override
+from gm.app.table import Table
 from gm.core.dice import ForcedDice
 from gm.core.state import Stack
 from gm.engine.results import Decision
@@ -219,3 +222,61 @@ def test_a_game_turn_at_the_table_asks_each_player_his_decisions(tmp_path: Path)
     assert state_of(folder).turn == 2
     assert not any(row.player == defender for row in campaign.store.orders_for(
         campaign.row, 1, 2))  # Enter: nothing of his recorded, the default applied
+
+
+def _at_table(tmp_path: Path) -> Table:
+    folder = tmp_path / "stands"
+    gm("new", str(folder), "--mode", "standard", "--seed", "st", *PLAYERS)
+    gm("end-trading", str(folder))
+    gm("start", str(folder))
+    return Table.sit(open_campaign(folder))
+
+
+@pytest.mark.rules("8.44", "11.0", "11.24")
+def test_orders_resolved_later_are_said_to_stand_not_void(tmp_path: Path) -> None:
+    """Issue 26, item 15: a LOSSES given before any Exchange, a PURGE and an IF PURGED are
+    answered with what will happen, at the table, in the mail answer and in the report."""
+    table = _at_table(tmp_path)
+    assert table.phasing() == "A"
+    table.enter("PLAYER B")
+    assert table.enter("LOSSES 160 102") == (
+        "kept -- stands: it chooses your losses if an Exchange of this Player-Turn or a later "
+        "one needs them, until you give another LOSSES (8.44, ruling R58)")
+    assert table.enter("IF PURGED COUNTERPURGE C") == (
+        "kept -- stands: it answers a C result of a Purge of you resolved at the end of the "
+        "Player-Turn (11.24)")
+    table.enter("PLAYER A")
+    assert "stands: it chooses your losses in the Exchanges of your attacks written after it" \
+        in table.enter("LOSSES 151 101")
+    mail = tmp_path / "b.txt"
+    mail.write_text(f"GAME {table.campaign.name}\nPLAYER B\nPASSWORD pwb\nLOSSES 160 102\n"
+                    "IF PURGED COUNTERPURGE C\n", encoding="utf-8")
+    answer = gm("orders", "check", "--campaign", str(tmp_path / "stands"), str(mail))
+    assert "LOSSES 160 102  # 160 Zinoviev (1); stands: it chooses your losses if an " \
+        "Exchange" in answer
+    assert "IF PURGED COUNTERPURGE C  # stands: it answers a C result" in answer
+    table.enter("DONE")
+    kept = json.loads(table.campaign.store.result(table.campaign.row,
+                                                  table.campaign.latest().seq) or "{}")
+    said = {(o["player"], o["text"]): f"{o['result']} ({o.get('rule')}): {o['detail']}"
+            for o in kept["orders"]}
+    assert said[("B", "LOSSES 160 102")] == (
+        "void (8.44): no Exchange needed it in this Player-Turn; it stands for later ones "
+        "until he gives another LOSSES (ruling R58)")
+    assert said[("B", "IF PURGED COUNTERPURGE C")] == (
+        "void (11.24): no Purge of him ended in C in this Player-Turn")
+
+
+@pytest.mark.rules("11.0")
+def test_a_purge_typed_at_the_table_is_said_to_be_resolved_at_the_end(tmp_path: Path
+                                                                       ) -> None:
+    table = _at_table(tmp_path)
+    campaign = table.campaign
+    state = state_of(campaign)
+    chart = {**state.chart, "C": state.chart["C"].model_copy(update={"politburo": 9})}
+    override(campaign, "a Central Committee of one", state.model_copy(
+        update={"chart": chart}).to_json(), "test")
+    table = Table.sit(open_campaign(tmp_path / "stands"))
+    table.enter("PLAYER C")
+    assert table.enter("PURGE B") == (
+        "kept -- stands: resolved at the end of the Player-Turn (11.0, ruling R54)")

@@ -151,7 +151,11 @@ class Table:
         self.lines[player] = lines
         self.shown = now
         self._store(player, lines, message.orders)
-        return _said(result) if result is not None else \
+        if result is not None:
+            return _said(result)
+        awaiting = next((self.campaign.system.awaiting(o, state, player)
+                         for o in message.orders if o.line == number), None)
+        return f"kept -- {awaiting}" if awaiting else \
             "kept: it takes effect later (its result comes with the Player-Turn's adjudication)"
 
     def _problems(self, message: ParsedMessage[Order], state: GameStateBase, player: str,

@@ -174,6 +174,10 @@ class RussianCivilWar(GameSystem):
         from gm.games.rcw.orders.messages import comment
         return comment(given, _data(data))
 
+    def awaiting(self, given: order.Order, state: GameStateBase, player: str) -> str | None:
+        from gm.games.rcw.orders.messages import awaiting
+        return awaiting(given, _own(state), player)
+
     def orders_from_json(self, entries: Sequence[Any]) -> tuple[Order, ...]:
         return tuple(_order_adapter().validate_python(entry) for entry in entries)
 

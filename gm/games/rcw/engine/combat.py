@@ -293,10 +293,16 @@ def _lost(fought: Fought, attackers: list[UnitId], defenders: list[UnitId]) -> F
                                      "defender_lost": tuple(defenders)})
 
 
-def unused_losses(results: PhaseResults) -> None:
-    """The LOSSES orders no Exchange of the phase used (8.44)."""
-    for player, unused in results.of_kind(Losses):
-        results.set(player, unused, "void", "8.44", "no Exchange needed it")
+def unused_losses(results: PhaseResults, standing: bool = False) -> None:
+    """The LOSSES orders no Exchange of the phase used (8.44); `standing`: a player's last
+    stands for later Player-Turns (the standard game, ruling R58), and is said to."""
+    unused = results.of_kind(Losses)
+    last = {player: order for player, order in unused}
+    for player, order in unused:
+        stands = standing and last[player] is order
+        results.set(player, order, "void", "8.44", "no Exchange needed it" + (
+            " in this Player-Turn; it stands for later ones until he gives another LOSSES "
+            "(ruling R58)" if stands else ""))
 
 
 def apply(board: Board, results: PhaseResults, dice: Dice) -> None:
