@@ -58,9 +58,10 @@ TimelineEvent = Note | Judged
 class Decision:
     """A choice the rules give a player in the middle of another's Player-Turn (his Exchange
     losses, a Counterpurge, whether he complies with an order given) that no order of his
-    made: the program applied its default. At the table (`gm play`) he is asked when it comes; his answer is recorded
-    as the order `order` makes of it (`{}`: the words he answered, among `choices`), as if he
-    had typed it, and the Player-Turn carried out again."""
+    made: the program applied its default. At the table (`gm play`) he is asked when it
+    comes; his answer is recorded as the order `order` makes of it (`{}`: the words he
+    answered, among `choices`), as if he had typed it, and the Player-Turn carried out
+    again."""
 
     player: str
     rule: str
