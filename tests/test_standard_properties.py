@@ -77,7 +77,10 @@ def _player_turn(table_campaign: Campaign, mail_campaign: Campaign, rng: random.
     typed: dict[int, int | str] = {}  # mailed line -> its line at the table, or the refusal
     answers: dict[int, str] = {}  # mailed line -> what the table said
     for index, line in enumerate(lines):
-        answer = answers[FIRST_LINE + index] = table.enter(line)
+        answer = table.enter(line)
+        while table.asking is not None:  # another player's choice: Enter, the default, as
+            answer = table.enter("")  # his mail without an order for it gets
+        answers[FIRST_LINE + index] = answer
         refused = REFUSED.search(answer)
         if refused or "not kept" in answer:
             typed[FIRST_LINE + index] = refused.group(1) if refused else answer
@@ -89,6 +92,8 @@ def _player_turn(table_campaign: Campaign, mail_campaign: Campaign, rng: random.
     mailed = adjudicate_open_phase(mail_campaign, [("orders.txt", text.encode())],
                                    dry_run=False)
     table.enter("DONE")
+    while table.asking is not None:
+        table.enter("")
     results = {r.line: r for r in mailed.result.results if r.player == phasing}
     diced = False  # an attack or an assassination made before the line
     for number in sorted(results):

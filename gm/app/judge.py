@@ -254,8 +254,16 @@ def _judge_orders(envelope: Envelope, state: GameStateBase, data: DataSet, playe
                        refused=bool(envelope.problems))
     message = system.parse_orders(envelope, data, max_line_chars)
     result = answer(message, system.order_problems(message, state, data, player), phase,
-                    lambda order: system.order_comment(order, data))
+                    lambda order: _commented(system.order_comment(order, data),
+                                             system.awaiting(order, state, player)))
     return Verdict(result.text, "answered", player, message, result.refused)
+
+
+def _commented(comment: str, awaiting: str | None) -> str:
+    """An accepted order's comment, with what it will do if it has no result yet."""
+    if awaiting is None:
+        return comment
+    return f"{comment}; {awaiting}" if comment else f"  # {awaiting}"
 
 
 def password_roster(campaign: Campaign) -> Roster:

@@ -32,7 +32,7 @@ from gm.app.reports import opened_with
 from gm.app.table_looks import look
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
-from gm.engine.results import Judged, Note, OrderResult, line_label
+from gm.engine.results import Decision, Judged, Note, OrderResult, line_label
 from gm.engine.sequence import PhaseResult
 from gm.orders.order import Order
 from orders_grammar.message import (
@@ -63,6 +63,8 @@ class Table:
     lines: dict[str, list[str]] = field(default_factory=dict)  # each player's, this turn
     speaker: str = ""
     shown: Shown = field(default_factory=dict)  # every result shown so far, kept as shown
+    asking: Asking | None = None  # a player's decision the table waits for
+    asked: set[tuple[str, str, str]] = field(default_factory=set)  # at the Player-Turn's end
 
     @classmethod
     def sit(cls, campaign: Campaign) -> Table:
@@ -119,12 +121,14 @@ class Table:
                 for n, text in enumerate(typed, TYPED_FROM) if (p, n) not in self.shown]
 
     def prompt(self) -> str:
-        return f"{self.speaker}> "
+        return f"{self.asking.decision.player}? " if self.asking else f"{self.speaker}> "
 
     def enter(self, line: str) -> str:
         """One line typed: its answer."""
         text = line.strip()
         word = " ".join(text.upper().split())
+        if self.asking is not None:
+            return self._answer(self.asking, word)
         if not text:
             return ""
         if word in ENDS_TURN:
@@ -160,7 +164,7 @@ class Table:
             problems += self._problems(message, state, player, number)
         if problems:
             return _refused(problems)
-        now = self._carried_out(state, {**self.lines, player: lines})
+        now, decisions = self._so_far(state, {**self.lines, player: lines})
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
             return f"{_said(result)}\n(not kept: type it again)"
@@ -172,10 +176,17 @@ class Table:
                        None)
         if changed is not None:  # a result shown is a result kept
             return _would_change(self.shown[changed], now.get(changed), player, phasing)
+        asked = [d for d in decisions if d.by == (player, number)]
+        if asked:  # another player's choice: asked before the result is shown (8.44)
+            return self._ask(Asking(asked[0], {**self.lines, player: lines}, (player, number)))
         self.lines[player] = lines
         self.shown = now
         self._store(player, lines, message.orders)
-        return _said(result) if result is not None else \
+        if result is not None:
+            return _said(result)
+        awaiting = next((self.campaign.system.awaiting(o, state, player)
+                         for o in message.orders if o.line == number), None)
+        return f"kept -- {awaiting}" if awaiting else \
             "kept: it takes effect later (its result comes with the Player-Turn's adjudication)"
 
     def _problems(self, message: ParsedMessage[Order], state: GameStateBase, player: str,
@@ -185,10 +196,16 @@ class Table:
             message, state, self.campaign.data, player) if p.line == number]
 
     def _carried_out(self, state: GameStateBase, lines: dict[str, list[str]]) -> Shown:
+        return self._so_far(state, lines)[0]
+
+    def _so_far(self, state: GameStateBase, lines: dict[str, list[str]]
+                ) -> tuple[Shown, tuple[Decision, ...]]:
         """The Player-Turn so far, each player's lines typed carried out on the dice its
-        adjudication rolls: every result given so far."""
+        adjudication rolls: every result given so far, and the decisions of players the
+        program made by default."""
         done = self._carry(state, lines)
-        return {shown_key(r, len(lines.get(r.player, []))): r for r in done.results}
+        return ({shown_key(r, len(lines.get(r.player, []))): r for r in done.results},
+                done.decisions)
 
     def _carry(self, state: GameStateBase, lines: dict[str, list[str]]
                ) -> PhaseResult[GameStateBase]:
@@ -198,6 +215,56 @@ class Table:
         return self.campaign.system.carry_out(state, self.campaign.data,
                                               with_standing(self.campaign, state, orders),
                                               phase_dice(self.campaign, state, salts))
+
+    def _ask(self, asking: Asking) -> str:
+        self.asking = asking
+        decision = asking.decision
+        return (f"Player {decision.player}, {decision.question}\n"
+                f"Enter = {decision.default}")
+
+    def _answer(self, asking: Asking, word: str) -> str:
+        """The answer to a decision asked: Enter leaves the default; else his words make his
+        order, judged and kept as if he had typed it (PLAYER X, then the line), and what
+        waited for it goes on: the line typed shown, or the Player-Turn's end."""
+        decision, state = asking.decision, self.state()
+        words = word.split()
+        if words[:1] == decision.order.split()[:1]:  # he typed the order itself
+            words = words[1:]
+        typed = asking.lines
+        if words:
+            wrong = [w for w in words if w not in decision.choices]
+            if wrong or (len(words) > 1 and not decision.many):
+                return (f"answer {'with some of' if decision.many else 'one of'}: "
+                        f"{', '.join(decision.choices)}; or Enter: {decision.default}")
+            who = decision.player
+            line = decision.order.format(" ".join(words))
+            mine = [*typed.get(who, []), line]
+            message = self._parsed(who, mine)
+            number = len(mine) + 2
+            problems = [p for p in message.problems if p.line == number] + self._problems(
+                message, state, who, number)
+            if problems:
+                return _refused(problems).replace("(not kept: type it again)",
+                                                  "(not kept: answer again)")
+            typed = {**typed, who: mine}
+            now = self._carried_out(state, typed)
+            changed = next((key for key, was in self.shown.items()
+                            if not _same(now.get(key), was)), None)
+            if changed is not None:
+                return _would_change(self.shown[changed], now.get(changed), who, False
+                                     ).replace("type it again", "answer again")
+        self.asking = None
+        said = [f"player {decision.player}: {line} -- kept"] if words else []
+        for player, lines in typed.items():
+            if lines != self.lines.get(player):
+                self.lines[player] = lines
+                self._store(player, lines, self._parsed(player, lines).orders)
+        if asking.awaited is None:  # the Player-Turn's end
+            self.asked.add((decision.player, decision.rule, decision.question))
+            return "\n".join([*said, self._done()])
+        self.shown = self._carried_out(state, self.lines)
+        self.speaker = asking.awaited[0]
+        return "\n".join([*said, _said(self.shown[asking.awaited])])
 
     def _parsed(self, player: str, lines: list[str]) -> ParsedMessage[Order]:
         return self.campaign.system.parse_orders(
@@ -211,8 +278,13 @@ class Table:
     def _done(self) -> str:
         state = self.state()
         title = self.campaign.system.phase_title(state)
+        waiting = [d for d in adjudicate_open_phase(self.campaign, None, dry_run=True
+                                                    ).result.decisions
+                   if d.by is None and (d.player, d.rule, d.question) not in self.asked]
+        if waiting:  # a decision of a Purge or an execution resolved at the end (11.24, 13.54)
+            return self._ask(Asking(waiting[0], dict(self.lines), None))
         done = adjudicate_open_phase(self.campaign, None, dry_run=False)
-        self.lines, self.shown = {}, {}
+        self.lines, self.shown, self.asked = {}, {}, set()
         after = done.after
         said = [f"{title} adjudicated."]
         for event in done.result.timeline:
@@ -232,6 +304,17 @@ class Table:
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
         return "\n".join(said)
+
+
+@dataclass(frozen=True)
+class Asking:
+    """A decision asked at the table, and what waits for its answer: each player's lines
+    with the one typed that needed it (`awaited`: its player and line), or the Player-Turn's
+    end (None)."""
+
+    decision: Decision
+    lines: dict[str, list[str]]
+    awaited: tuple[str, int] | None
 
 
 def shown_key(result: OrderResult, typed: int) -> tuple[str, int | str]:

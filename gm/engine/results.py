@@ -63,6 +63,26 @@ class Judged:
 TimelineEvent = Note | Judged
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A choice the rules give a player in the middle of another's Player-Turn (his Exchange
+    losses, a Counterpurge, whether he complies with an order given) that no order of his
+    made: the program applied its default. At the table (`gm play`) he is asked when it
+    comes; his answer is recorded as the order `order` makes of it (`{}`: the words he
+    answered, among `choices`), as if he had typed it, and the Player-Turn carried out
+    again."""
+
+    player: str
+    rule: str
+    question: str
+    default: str  # what the program does if he just presses Enter, named
+    order: str  # the order line his answer makes: "{}" for the words answered
+    choices: tuple[str, ...]
+    many: bool = False  # several words (units), else one
+    by: tuple[str, int] | None = None  # (player, line) of the order that needed it; None:
+    # a step at the Player-Turn's end
+
+
 class Results(Generic[OrderT]):
     """The outcome of every order of a phase; the first final word on an order stands."""
 
@@ -72,6 +92,7 @@ class Results(Generic[OrderT]):
         self._found: dict[tuple[str, int], OrderResult] = {}
         self.step = "orders"
         self.timeline = timeline if timeline is not None else []
+        self.decisions: list[Decision] = []  # the defaults applied for players' choices
 
     def set(self, player: str, order: OrderT, result: Outcome, rule: str | None,
             detail: str, fact: Fact | None = None) -> None:

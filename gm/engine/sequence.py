@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from gm.core.dice import Dice
-from gm.engine.results import OrderResult, Results, TimelineEvent
+from gm.engine.results import Decision, OrderResult, Results, TimelineEvent
 from gm.orders.order import Order
 
 
@@ -101,3 +101,4 @@ class PhaseResult(Generic[StateT]):
     results: list[OrderResult]
     log: list[str]
     timeline: list[TimelineEvent]
+    decisions: tuple[Decision, ...] = ()  # choices of players the program made by default

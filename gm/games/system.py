@@ -139,6 +139,12 @@ class GameSystem(ABC):
     def order_comment(self, order: Order, data: DataSet) -> str:
         """What the answer adds after an accepted order (the leaders it names)."""
 
+    def awaiting(self, order: Order, state: GameStateBase, player: str) -> str | None:
+        """What an accepted order that has no result yet (a Purge resolved at the
+        Player-Turn's end, a LOSSES that stands) will do, and when: said at the table and in
+        the answer to a mail alike; None: nothing to say."""
+        return None
+
     @abstractmethod
     def order_forms(self) -> str:
         """Every form of order, one example a line with its comment, as HELP sends them."""

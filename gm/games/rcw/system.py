@@ -174,6 +174,10 @@ class RussianCivilWar(GameSystem):
         from gm.games.rcw.orders.messages import comment
         return comment(given, _data(data))
 
+    def awaiting(self, given: order.Order, state: GameStateBase, player: str) -> str | None:
+        from gm.games.rcw.orders.messages import awaiting
+        return awaiting(given, _own(state), player)
+
     def orders_from_json(self, entries: Sequence[Any]) -> tuple[Order, ...]:
         return tuple(_order_adapter().validate_python(entry) for entry in entries)
 
@@ -187,7 +191,7 @@ class RussianCivilWar(GameSystem):
             mode = standard if own.mode == "standard" else solitaire
             result = mode.adjudicate(own, _data(data), _orders(orders), dice)
             return PhaseResult[GameStateBase](result.state, result.results, result.log,
-                                              result.timeline), result.state
+                                              result.timeline, result.decisions), result.state
         result, after = postal.adjudicate_phase(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
                                           result.timeline), after
@@ -234,7 +238,7 @@ class RussianCivilWar(GameSystem):
         mode = solitaire if own.mode == "solitaire" else standard
         result = mode.carry_out(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
-                                          result.timeline)
+                                          result.timeline, result.decisions)
 
     def phase_title(self, state: GameStateBase) -> str:
         from gm.games.rcw.reports.phases import phase_name

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from gm.core.dice import Dice
 from gm.engine.facts import Fought
+from gm.engine.results import Decision
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
 from gm.games.rcw.engine.assassination import lenin_or_trotsky_lost
 from gm.games.rcw.engine.board import Board, PhaseResults, Pile
@@ -169,10 +170,31 @@ class Combat:
             self.results.set(player, order, "succeeded", "8.42",
                              f"{text}; lost: {self._names(lost)}", _lost(fought, [], lost))
         else:
+            before: list[UnitId] = [u for u in defending.units if isinstance(u, int)]
             lost_by_attacker, lost_by_defender, said = self._exchange(
                 player, attackers, defender, defending, attack, defense)
+            if attack < defense and defender is not None and defender != player:
+                self._defaulted(defender, (player, order.line), province, before,
+                                lost_by_defender, attack)
             self.results.set(player, order, "partial", "8.43", f"{text}; {said}",
                              _lost(fought, lost_by_attacker, lost_by_defender))
+
+    def _defaulted(self, owner: str, by: tuple[str, int], province: str,
+                   units: list[UnitId], taken: list[UnitId], points: int) -> None:
+        """The Exchange losses of another player than the attacker, chosen by the default
+        because no LOSSES of his names any of the units (8.44): a decision of his the table
+        asks him for (gm play). Only the standard game's: its players may speak in another's
+        Player-Turn; a LOSSES in force stays in his answer, after the units he names."""
+        named = self.losses.get(owner, ())
+        if (self.board.state.mode != "standard" or owner in self.choosers or len(units) < 2
+                or any(u in named for u in units)):
+            return
+        self.results.decisions.append(Decision(
+            owner, "8.44", f"Exchange in {province}: which of your units do you lose (at least "
+            f"{points} Strength Points of {self._names(units)})?",
+            f"{self._names(taken)} (combat units before leaders, the weakest first)",
+            " ".join(["LOSSES {}", *(str(u) for u in named)]),
+            tuple(str(u) for u in units), many=True, by=by))
 
     def _where(self, unit: UnitId) -> str:
         found = self.board.find(unit)
@@ -271,10 +293,16 @@ def _lost(fought: Fought, attackers: list[UnitId], defenders: list[UnitId]) -> F
                                      "defender_lost": tuple(defenders)})
 
 
-def unused_losses(results: PhaseResults) -> None:
-    """The LOSSES orders no Exchange of the phase used (8.44)."""
-    for player, unused in results.of_kind(Losses):
-        results.set(player, unused, "void", "8.44", "no Exchange needed it")
+def unused_losses(results: PhaseResults, standing: bool = False) -> None:
+    """The LOSSES orders no Exchange of the phase used (8.44); `standing`: a player's last
+    stands for later Player-Turns (the standard game, ruling R58), and is said to."""
+    unused = results.of_kind(Losses)
+    last = {player: order for player, order in unused}
+    for player, order in unused:
+        stands = standing and last[player] is order
+        results.set(player, order, "void", "8.44", "no Exchange needed it" + (
+            " in this Player-Turn; it stands for later ones until he gives another LOSSES "
+            "(ruling R58)" if stands else ""))
 
 
 def apply(board: Board, results: PhaseResults, dice: Dice) -> None:

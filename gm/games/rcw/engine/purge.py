@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from gm.core.dice import Dice
 from gm.core.words import counted
-from gm.engine.results import Outcome
+from gm.engine.results import Decision, Outcome
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board, PhaseResults
@@ -228,7 +228,16 @@ def _counterpurges(board: Board, results: PhaseResults, dice: Dice, victim: str,
 
 
 def _counter_target(results: PhaseResults, player: str, against: tuple[str, ...]) -> str | None:
+    """Whom `player`, purged by `against` with a C result, counterpurges: his IF PURGED
+    order's choice; without one, none (11.26: never forced), a decision of his the table
+    asks him for (gm play)."""
     order = next((o for o in results.orders.get(player, ()) if isinstance(o, IfPurged)), None)
+    if order is None:
+        results.decisions.append(Decision(
+            player, "11.24", f"the Purge of you by {'+'.join(against)} gives C: do you "
+            f"counterpurge (11.24)? Answer {' or '.join(against)}",
+            "no Counterpurge, the Purge is resolved (11.26)", "IF PURGED COUNTERPURGE {}",
+            against))
     if order is None or order.counterpurge is None:
         return None
     results.set(player, order, "succeeded", "11.24", "counterpurge ordered")
@@ -277,6 +286,12 @@ def _execution(board: Board, results: PhaseResults) -> None:
         board.update_pending(czar_execution_ordered=False)
         results.set(holder or "", answer, "succeeded", "13.54",
                     "complied: the Czar is executed" if answer.comply else "refused")
+    elif board.pending.czar_execution_ordered and holder is not None:
+        results.decisions.append(Decision(  # the order stands open: the table asks him
+            holder, "13.54", "the Central Committee orders the execution of the Czar you "
+            "hold: do you comply (13.54)? Answer COMPLY or REFUSE",
+            "no answer yet: the order stands open for your answer (13.54)",
+            "IF EXECUTION ORDERED {}", ("COMPLY", "REFUSE")))
 
 
 def _answer_detail(results: PhaseResults, player: str, order: Order,

@@ -161,7 +161,7 @@ def unused_step(run: Run) -> None:
     """At the end of his orders: the LOSSES no Exchange of the Player-Turn used (8.44), the
     TRADEs no other side's TRADE met (17.0); at the table these wait, the other side's line
     may come yet."""
-    unused_losses(run.results)
+    unused_losses(run.results, standing=run.board.state.mode == "standard")
     trades.unmatched(run.results)
 
 
@@ -178,8 +178,14 @@ def randomizer_step(run: Run) -> None:
 
 def purge_step(run: Run) -> None:
     """Purges ordered during the Player-Turn, resolved at its end (ruling R54), and the
-    Czar's execution (13.5)."""
+    Czar's execution (13.5); the answers nothing asked for, said so."""
     purge.apply(run.board, run.results, run.dice)
+    for player, purged in run.results.of_kind(IfPurged):
+        run.results.set(player, purged, "void", "11.24", "no Purge of him ended in C in this "
+                        "Player-Turn")
+    for player, answer in run.results.of_kind(IfExecution):
+        run.results.set(player, answer, "void", "13.54", "no execution order awaited his "
+                        "answer in this Player-Turn")
 
 
 OPENING_STEP = "random events of player"  # the step that opens a Player-Turn (12.0)
@@ -304,4 +310,4 @@ def _run(plan: PhasePlan[Board, Order], state: GameState, data: GameData, orders
     board, results = open_phase(state, data, orders, in_sequence=state.phasing_player())
     run_phase(plan, Run(board, results, dice, phasing=state.phasing_player(), skip=skip))
     return PhaseResult(board.finish(), results.judged() if so_far else results.listing(),
-                       board.log, board.timeline)
+                       board.log, board.timeline, tuple(results.decisions))

@@ -6,7 +6,16 @@ from __future__ import annotations
 from gm.engine.results import OrderResult
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.orders.legality import validate_orders
-from gm.games.rcw.orders.model import Order
+from gm.games.rcw.orders.model import (
+    EndGame,
+    ExecuteCzar,
+    IfExecution,
+    IfPurged,
+    Losses,
+    Order,
+    Purge,
+    Trade,
+)
 from gm.games.rcw.state import GameState
 from gm.orders import order
 from gm.orders.refusal import Refusal
@@ -48,3 +57,30 @@ def comment(given: order.Order, data: GameData) -> str:
     named = [data.describe(u) for u in given.units_named() if isinstance(u, int)
              and data.is_leader(u)]
     return f"  # {', '.join(named)}" if named else ""
+
+
+AT_THE_END = "resolved at the end of the Player-Turn"
+
+
+def awaiting(given: order.Order, state: GameState, player: str) -> str | None:
+    """What an order of the standard game that has no result yet when it is given (at the
+    table, in the answer to a mail) will do, and when: it stands (issue 26); None for the
+    orders carried out as they come, and in the other modes."""
+    if state.mode != "standard":
+        return None
+    if isinstance(given, Losses):
+        if player == state.phasing_player():
+            return ("stands: it chooses your losses in the Exchanges of your attacks written "
+                    "after it, and in later Player-Turns until you give another LOSSES "
+                    "(8.44; rulings R58, R74)")
+        return ("stands: it chooses your losses if an Exchange of this Player-Turn or a later "
+                "one needs them, until you give another LOSSES (8.44, ruling R58)")
+    notes: dict[type[Order], str] = {
+        Purge: f"stands: {AT_THE_END} (11.0, ruling R54)",
+        IfPurged: f"stands: it answers a C result of a Purge of you {AT_THE_END} (11.24)",
+        ExecuteCzar: f"stands: {AT_THE_END} (13.5, ruling R54)",
+        IfExecution: f"stands: it answers an execution order {AT_THE_END} (13.54)",
+        EndGame: "stands: counted at the end of the Game-Turn (14.1, ruling R58)",
+        Trade: "stands: made when the other side's TRADE comes; fails at the end of the "
+               "Player-Turn if none came (17.0, ruling R74)"}
+    return next((note for kind, note in notes.items() if isinstance(given, kind)), None)
