@@ -155,7 +155,8 @@ def _play(folder: Path) -> pexpect.spawn:
 
 @pytest.mark.rules("8.44", "11.24", "11.26")
 def test_a_game_turn_at_the_table_asks_each_player_his_decisions(tmp_path: Path) -> None:
-    """Through a real terminal, a whole Game-Turn of a seeded campaign (seed, orders and
+    """Through a real terminal, a whole Game-Turn of a seeded campaign, looked at with SHOW
+    and UNITS between orders and a Player-Turn ended by END (seed, orders and
     answers found by a search; the table's dice are the phase's, docs/dice.md): B's attack
     gives an Exchange whose losses are A's, who is asked and answers with Lenin; C's gives
     one whose defender just presses Enter and loses what the named default said; A's Purge
@@ -169,6 +170,13 @@ def test_a_game_turn_at_the_table_asks_each_player_his_decisions(tmp_path: Path)
     child.expect_exact("B> ")
     child.sendline("MOVE 260 220: ESTO-PETR")
     child.expect_exact("-- succeeded (5.1)")
+    child.expect_exact("B> ")
+    child.sendline("SHOW PETR")  # looking, never an order: the move so far carried out
+    child.expect(r"\[B\] 260")
+    child.expect_exact("B> ")
+    child.sendline("UNITS A")
+    child.expect_exact("UNITS of player A")
+    child.expect(r"PETR Petrograd, strength \d+: 151 Lenin")
     child.expect_exact("B> ")
     child.sendline("ATTACK 151 WITH 260 220")
     child.expect_exact("Player A, Exchange in PETR: which of your units do you lose (at least 3 "
@@ -197,7 +205,7 @@ def test_a_game_turn_at_the_table_asks_each_player_his_decisions(tmp_path: Path)
     child.sendline("")
     child.expect_exact(f"defenders lose {default}")
     child.expect_exact("C> ")
-    child.sendline("DONE")
+    child.sendline("END")  # as DONE at the table (a mail's END ends its orders)
     child.expect_exact("Game-Turn 1, Player-Turn 3 (player A): player A.")
     child.expect_exact("A> ")
     child.sendline("PURGE B POLITBURO 0")  # strength 10: C on dice 7 (11.4)
