@@ -80,5 +80,5 @@ def test_a_reset_by_mail_goes_to_the_player_s_address_and_is_his_password(
     gm("fetch", str(folder))
     gm("send", str(folder))
     answers = {str(m["Subject"]): text_of(m) for m in mailbox(PLAYERS["B"], servers)[1:]}
-    assert "All 0 orders accepted" in answers["Re: orders"]
+    assert "The message holds no orders: it counts as orders to do nothing" in answers["Re: orders"]
     assert "the PASSWORD is not player B's" in answers["Re: old"]

@@ -75,7 +75,7 @@ EXPECTED: dict[str, list[Check]] = {
                              "deployment of A: Lenin 101 IN PETR", "the game started")],
     "gm status camp": [says("camp: Game-Turn 1, First Phase", "deadline:", "orders in:",
                             "outbox:")],
-    "gm publish camp site/": [wrote("site/index.html", b"<!DOCTYPE html", "written in site")],
+    "gm publish camp site/": [wrote("site/index.html", b"<!DOCTYPE html", "Open site/index.html")],
     "gm adjudicate camp --dry-run a.txt b.txt c.txt": [
         says("A line 5: succeeded (5.1): MOVE 161 112: TVER-RYAZ-PENZ",
              "B line 5: succeeded (5.1): MOVE 160 102: PETR-NOVG", "dry run: nothing stored")],
