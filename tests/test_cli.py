@@ -438,3 +438,22 @@ def test_a_solitaire_game_has_no_press(tmp_path: Path) -> None:
         "nothing was sent" in out
     assert "PRESS TO ALL (line 7): this game has no other player to write to" in out
     assert "PRESS TO N (line 10): no other player N in this game; nothing was sent" in out
+
+
+def test_the_demos_suggestions_run_as_printed_without_the_venv_on_path(tmp_path: Path) -> None:
+    """README's first command runs .venv/bin/gm without activating the venv: the commands the
+    demo suggests then name gm as it was run, and each runs, pasted into a shell as printed
+    (a review found `gm show ...`: command not found)."""
+    gm_path = Path(sys.executable).parent / "gm"
+    bare = {**os.environ, "PATH": "/usr/bin:/bin"}
+    made = subprocess.run([str(gm_path), "demo"], capture_output=True, text=True, cwd=tmp_path,
+                          env=bare, check=False)
+    assert made.returncode == 0, made.stderr
+    suggested = [line.split("#")[0].strip() for line in made.stdout.splitlines()
+                 if line.startswith(f"  {gm_path} ")]
+    assert len(suggested) == 8 and f". {gm_path.parent}/activate" in made.stdout
+    for line in suggested:
+        done = subprocess.run(["bash", "-c", line], capture_output=True, text=True,
+                              cwd=tmp_path, env=bare, check=False)
+        assert done.returncode == 0, (line, done.stderr)
+    assert (tmp_path / "gm-demo" / "alone" / "campaign.toml").is_file()

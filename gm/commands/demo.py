@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 import shutil
+import sys
 from pathlib import Path
 
 import click
@@ -54,7 +55,7 @@ def demo(folder: Path, force: bool, script: Path) -> None:
             player = [] if who == "GM" else ["--player", who]
             _run(cli, ["report", str(campaign), "--format", fmt, *player,
                        "--out", str(reports / f"report-{who}.{suffix}")])
-    click.secho(next_steps(campaign, reports), bold=True)
+    click.secho(next_steps(campaign, reports, invoked_as()), bold=True)
 
 
 def _make_room(folder: Path, campaign: Path, reports: Path, force: bool) -> None:
@@ -76,25 +77,37 @@ def _make_room(folder: Path, campaign: Path, reports: Path, force: bool) -> None
             shutil.rmtree(made)
 
 
-def next_steps(campaign: Path, reports: Path) -> str:
-    """What the demo leaves, and what a new GM may try on it next."""
+def invoked_as() -> str:
+    """How the GM can type this gm again: `gm` where his PATH finds this one, else the path
+    he ran it by (README's first command runs .venv/bin/gm, the venv not activated)."""
+    ran = Path(sys.argv[0])
+    found = shutil.which("gm")
+    if ran.name != "gm" or not ran.is_file() or (found and Path(found).resolve() == ran.resolve()):
+        return "gm"
+    return shlex.quote(str(ran))
+
+
+def next_steps(campaign: Path, reports: Path, gm: str = "gm") -> str:
+    """What the demo leaves, and what a new GM may try on it next, typed as he typed gm."""
     c = shlex.quote(str(campaign))
     site = shlex.quote(str(campaign.parent / "site"))
     alone = shlex.quote(str(campaign.parent / "alone"))
     return "\n".join([
         "", f"The demo campaign is kept in {campaign}, its reports in {reports} (open "
         f"{reports / 'report-GM.html'} in a browser). Try next:",
-        f"  gm show {c}                     # the position now",
-        f"  gm history {c}                  # every entry, with its dice",
-        f"  gm status {c}                   # the phase, who has sent orders",
-        f"  gm report {c} --player B        # player B's report, with his orders template",
-        f"  gm report {c} --format html --out gm.html",
-        f"  gm publish {c} {site}    # a static site of every phase",
-        f"  gm adjudicate {c}               # the Second Phase (no orders: nobody moves)",
+        f"  {gm} show {c}                     # the position now",
+        f"  {gm} history {c}                  # every entry, with its dice",
+        f"  {gm} status {c}                   # the phase, who has sent orders",
+        f"  {gm} report {c} --player B        # player B's report, with his orders template",
+        f"  {gm} report {c} --format html --out gm.html",
+        f"  {gm} publish {c} {site}    # a static site of every phase",
+        f"  {gm} adjudicate {c}               # the Second Phase (no orders: nobody moves)",
         "and the game at one terminal (solitaire, 18.0):",
-        f"  gm new {alone} --mode solitaire -p R:Ivan:ivan@example.org && gm start {alone} "
-        f"&& gm play {alone}",
-        "(README.md, What it does, walks through a campaign from its first command)"])
+        f"  {gm} new {alone} --mode solitaire -p R:Ivan:ivan@example.org && {gm} start {alone} "
+        f"&& {gm} play {alone}",
+        "(README.md, What it does, walks through a campaign from its first command"
+        + ("" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you type gm alone")
+        + ")"])
 
 
 def _run(cli: click.Group, args: list[str]) -> None:
