@@ -269,3 +269,28 @@ def test_the_index_during_play_says_what_it_withholds_the_standings_and_the_dead
     assert "Red victory" in standings and "White victory" in standings
     for player in "ABC":
         assert standings.count(f"{player} ({player})") == 2  # once under each colour
+
+
+def test_every_message_of_a_standard_game_speaks_of_player_turns(tmp_path: Path) -> None:
+    """Item 17, as a review found it still: the answer to orders, the published index, a
+    report asked of a Player-Turn not played, and the position's pending 12.12 speak of
+    Player-Turns in the standard game (the postal game keeps its phases: tests/golden)."""
+    from gm.games.rcw.data.load import load_game_data
+    from gm.games.rcw.reports.position import position_context
+
+    folder = started(tmp_path / "camp", mode="standard")
+    phasing = state_of(folder).sequence[0]
+    message(tmp_path / "none.txt", phasing)
+    answer = gm("orders", "record", str(folder), str(tmp_path / "none.txt")).output
+    assert "orders to do nothing this Player-Turn" in answer
+    assert "A later message for this Player-Turn replaces this one whole." in answer
+    assert "phase" not in answer.split("\n\n", 1)[1]
+    published = gm("publish", str(folder), str(tmp_path / "site")).output
+    assert "Each Player-Turn's report and map are withheld" in published
+    missing = run_gm("report", str(folder), "--turn", "1", "--phase", "3")
+    assert "Game-Turn 1, Player-Turn 3 has not been adjudicated" in missing.stderr
+    state = state_of(folder)
+    doubled = state.model_copy(update={"pending": state.pending.model_copy(
+        update={"subversive_doubled": True})})
+    notes = position_context("camp", doubled, load_game_data())["pending"]
+    assert "Subversive Attacks Doubled this Player-Turn (12.12)" in notes

@@ -188,7 +188,8 @@ def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
     dice = SeededDice(campaign.row.seed, f"{latest.seq + 1}:purge")
     result = campaign.system.resolve_now(state, campaign.data, orders, dice)
     if not result.results:
-        raise GameError("nothing has been ordered in this phase that the GM may resolve at once")
+        raise GameError("nothing has been ordered in this Player-Turn that the GM may resolve "
+                        "at once")
     _keeps_what_was_carried_out(campaign, state, result.state, orders)
     resolved = [[r.player, r.text, f"{r.result} ({r.rule}): {r.detail}"]
                 for r in result.results]

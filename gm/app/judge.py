@@ -255,7 +255,8 @@ def _judge_orders(envelope: Envelope, state: GameStateBase, data: DataSet, playe
     message = system.parse_orders(envelope, data, max_line_chars)
     result = answer(message, system.order_problems(message, state, data, player), phase,
                     lambda order: _commented(system.order_comment(order, data),
-                                             system.awaiting(order, state, player)))
+                                             system.awaiting(order, state, player)),
+                    system.period(state))
     return Verdict(result.text, "answered", player, message, result.refused)
 
 

@@ -31,7 +31,8 @@ def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, in
     history = campaign.store.entries(campaign.row)
     runs = [i for i, row in enumerate(history) if row.action == f"adjudicate {turn}.{phase}"]
     if not runs:
-        raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
+        period = campaign.system.period(campaign.latest().state)
+        raise GameError(f"Game-Turn {turn}, {period} {phase} has not been adjudicated")
     before = campaign.store.state_at(campaign.row, history[runs[-1] - 1].seq).state
     seq = campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
                                       {"reason": reason}, before, [], now(),

@@ -29,21 +29,22 @@ from gm.reporting.render import render, render_map, render_report
 class Published:
     pages: list[Path] = field(default_factory=list)
     level: str = "none"  # what was shown: none, maps, reports
+    period: str = "phase"  # what one adjudication is called (a Player-Turn in the standard game)
 
     @property
     def withheld(self) -> str | None:
         """What the site leaves out while the game goes on, and why; None: nothing."""
         if self.level == "reports":
             return None
-        what = "Each phase's report and map are" if self.level == "none" else \
-            "Each phase's report is"
+        what = f"Each {self.period}'s report and map are" if self.level == "none" else \
+            f"Each {self.period}'s report is"
         return (f"{what} withheld until the game is over, as campaign.toml [publish] "
                 f'during_play = "{self.level}" says (a GM report tells everyone\'s orders).')
 
     def summary(self) -> str:
         """What was written, in a line."""
-        shown = {"none": "the index alone", "maps": "the index and each phase's map",
-                 "reports": "the index and each phase's report and map"}[self.level]
+        shown = {"none": "the index alone", "maps": f"the index and each {self.period}'s map",
+                 "reports": f"the index and each {self.period}'s report and map"}[self.level]
         return f"{len(self.pages)} file(s) written, {shown}." + (
             f" {self.withheld}" if self.withheld else "")
 
@@ -99,7 +100,8 @@ def _write(path: Path, text: str, published: Published) -> None:
 def publish(campaign: Campaign, out: Path) -> Published:
     state = campaign.latest().state
     ended = state.stage == ENDED
-    published = Published(level="reports" if ended else publicity(campaign.folder))
+    published = Published(level="reports" if ended else publicity(campaign.folder),
+                          period=campaign.system.period(state))
     make_folders(out, SITE_FOLDER)
     phases = adjudicated_phases(campaign)
     titles = phase_titles(campaign) if published.level == "none" else {}

@@ -26,6 +26,7 @@ class Recorded:
     verdict: Verdict  # the answer, as a mailed message would get it
     recorded: bool  # its orders were kept
     unanswered: bool  # it held requests or press, which are answered by mail only
+    period: str = "phase"  # what it counts for: the open phase, or Player-Turn
 
 
 def record_messages(campaign: Campaign, files: Sequence[tuple[str, bytes]]) -> list[Recorded]:
@@ -50,5 +51,5 @@ def record_messages(campaign: Campaign, files: Sequence[tuple[str, bytes]]) -> l
                                          redact_text(reading.text), parsed, now())
         asked = isinstance(envelope, Envelope) and bool(envelope.requests or envelope.press) \
             and verdict.disposition in ("answered", "requests")
-        done.append(Recorded(name, verdict, counts, asked))
+        done.append(Recorded(name, verdict, counts, asked, campaign.system.period(state)))
     return done

@@ -37,7 +37,8 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
     if turn is not None:
         rows = [r for r in rows if r.action == f"adjudicate {turn}.{phase}"]
         if not rows:
-            raise GameError(f"Game-Turn {turn}, phase {phase} has not been adjudicated")
+            period = campaign.system.period(campaign.latest().state)
+            raise GameError(f"Game-Turn {turn}, {period} {phase} has not been adjudicated")
     found = Reported(store.state_at(campaign.row, history[-1].seq).state, history[-1].seq)
     if not rows:  # the position as play opened, with what happened as it did (its result)
         opened = next((r for r in reversed(history) if r.action == "start"), None)

@@ -107,8 +107,8 @@ def record(campaign: Path, files: tuple[Path, ...]) -> None:
         if one.unanswered:
             click.echo("Note: its requests and press are not carried out here; the player may "
                        "mail them.")
-        click.echo(f"recorded: player {one.verdict.player}'s message counts for this phase (a "
-                   "later one of his replaces it whole)" if one.recorded else
+        click.echo(f"recorded: player {one.verdict.player}'s message counts for this "
+                   f"{one.period} (a later one of his replaces it whole)" if one.recorded else
                    "not recorded: nothing in it counts as orders")
     sys.exit(1 if any(one.verdict.refused or not one.recorded for one in done) else 0)
 

@@ -197,6 +197,11 @@ class GameSystem(ABC):
         """Where the game stands in a few characters, for `gm history`: `T3P1`."""
         return f"T{state.turn}P{state.phase}"
 
+    def period(self, state: GameStateBase) -> str:
+        """What one adjudication is called in this game's mode, in the GM's and the players'
+        messages: `phase`, or `Player-Turn` in a game played one Player-Turn at a time."""
+        return "phase"
+
     @abstractmethod
     def victory_title(self, state: GameStateBase) -> str:
         """Who won and how the points are counted, once the game has ended."""

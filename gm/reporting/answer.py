@@ -35,7 +35,7 @@ def read_note(message: ParsedMessage[Any]) -> str:
 
 
 def answer(message: ParsedMessage[Any], extra: Sequence[Problem], phase: OpenPhase | None,
-           comment: Callable[[Order], str]) -> Answer:
+           comment: Callable[[Order], str], period: str = "phase") -> Answer:
     """The answer text: each accepted order echoed in normal form with the game system's
     comment (`  # 152 Trotsky (3)`), then every problem, in line order."""
     problems = sorted([*message.problems, *extra], key=lambda p: (p.line, p.column))
@@ -45,5 +45,5 @@ def answer(message: ParsedMessage[Any], extra: Sequence[Problem], phase: OpenPha
                   phase=phase.label() if phase else None, read=read_note(message),
                   accepted=[{"line": o.line, "echo": o.echo(), "comment": comment(o)}
                             for o in accepted],
-                  problems=[p.render() for p in problems])
+                  problems=[p.render() for p in problems], period=period)
     return Answer(text, accepted, tuple(problems))

@@ -249,6 +249,9 @@ class RussianCivilWar(GameSystem):
         phasing = own.phasing_player()  # a Player-Turn of the standard or solitaire game
         return f"T{own.turn} PT{own.phase} {phasing}" if phasing else super().phase_label(own)
 
+    def period(self, state: GameStateBase) -> str:
+        return "phase" if _own(state).mode == "postal" else "Player-Turn"  # 17.0; 4.2, 19.2
+
     def victory_title(self, state: GameStateBase) -> str:
         own = _own(state)
         if own.mode == "solitaire":

@@ -52,7 +52,9 @@ def position_context(campaign: str, state: GameState, data: GameData) -> dict[st
     pending = state.pending
     notes = []
     if pending.subversive_doubled:
-        notes.append("Subversive Attacks Doubled next Second Phase (12.12)")
+        notes.append("Subversive Attacks Doubled next Second Phase (12.12, 17.0 [12.0])"
+                     if state.mode == "postal" else
+                     "Subversive Attacks Doubled this Player-Turn (12.12)")
     if pending.red_replacements_suspended:
         notes.append(f"Red replacements suspended for {pending.red_replacements_suspended} "
                      "Replacement Phase(s) (9.14)")
