@@ -29,6 +29,8 @@ class UnitState(Frozen):
     out_of_supply: bool = False  # 9.2, as last determined (9.11)
     out_of_command: bool = False  # 10.3: the Out of Command Control marker
     off_map_points: Annotated[int, Field(ge=0)] = 0  # 5.38: spent toward its destination
+    delayed_to: str | None = None  # 14.22: a blocked reinforcement's alternate entry hex
+    delayed_until: Annotated[int, Field(ge=1)] | None = None  # 14.22: the Game-Turn it may come
 
     @model_validator(mode="after")
     def _one_place(self) -> UnitState:

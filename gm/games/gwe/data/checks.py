@@ -95,6 +95,9 @@ def _check_map(data: GweData, where: _Where) -> Iterator[Problem]:
             if j and parse_hex(line.hexes[j - 1]).direction_to(parse_hex(text)) is None:
                 yield where(MAP_FILE, ("rail_lines", i, "hexes", j),
                             f"rail line breaks between {line.hexes[j - 1]} and {text} (5.33)")
+        if line.side is not None and line.side not in data.counters.sides:
+            yield where(MAP_FILE, ("rail_lines", i, "side"),
+                        f"rail line of unknown side {line.side!r} (9.13)")
     letters_by_side: Counter[tuple[str, str]] = Counter()
     for i, entry_hex in enumerate(data.map.entry_hexes):
         letters_by_side[(entry_hex.side, entry_hex.letter)] += 1

@@ -73,6 +73,7 @@ class RailLine(_Frozen):
     kind: Literal["single", "double"]
     hexes: Annotated[tuple[HexId, ...], Field(min_length=2)]
     exits_map: bool = False  # its last hex a rail map-exit hex (5.37, 9.13)
+    side: str | None = None  # whose Friendly railroad (9.13; Brusilov 18.27: by the start line)
     source: Source
 
 
@@ -117,6 +118,7 @@ class Nationality(_Frozen):
     name: Annotated[str, Field(min_length=1)]
     side: str
     tcr: Tcr  # 2.4: given to each army by the Exclusive Rules
+    supply_range: Annotated[int, Field(ge=0)]  # 9.12: hexes, given by the Exclusive Rules
     source: Source
 
 
