@@ -1,0 +1,143 @@
+"""The checks of the Combat Phase's orders and of the standing orders a player gives for when
+he is attacked or may withdraw: ATTACK (8.1, 8.2, 8.7, 8.9, 10.2), DEFEND (8.6, 8.9) and
+WITHDRAW (12.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from gm.games.gwe.data.hexes import Hex
+from gm.games.gwe.data.values import current_values
+from gm.games.gwe.orders.checks import own_units, retreat_shape, starts_at
+from gm.games.gwe.orders.context import Context
+from gm.games.gwe.rules.cavalry import WITHDRAWAL_HEXES, may_try
+from gm.games.gwe.rules.combat import gives_shift
+from gm.games.gwe.rules.steps import enemy_units_in
+from gm.orders.refusal import Breach
+
+RETREAT_HEXES = 2  # 8.9: one or two hexes
+DEFENDER_RESULTS = ("1", "2", "3")  # 8.9: E leaves no choice
+
+
+def _defended(ctx: Context, where: Hex) -> bool:
+    """An Enemy unit stands there, or an undestroyed Enemy fortress (11.13's example attacks
+    one unoccupied)."""
+    fortress = ctx.data.fortress(where)
+    return bool(enemy_units_in(ctx.state, ctx.data, where, ctx.side)) or (
+        fortress is not None and fortress.side != ctx.side
+        and not ctx.state.fortress_destroyed(where))
+
+
+def _attackers(ctx: Context, hexes: Sequence[Hex], units: Sequence[str]) -> Iterator[Breach]:
+    for unit_id in units:
+        at = ctx.hex_of(unit_id)
+        values = current_values(ctx.data.units[unit_id], ctx.state.unit(unit_id).steps_lost)
+        if unit_id in ctx.attacking:
+            yield Breach(f"{unit_id} attacks twice", "8.14")
+        elif values.attack == 0:
+            yield Breach(f"{unit_id} has no Attack Strength", "8.12, 10.51")
+        elif ctx.is_entrained(unit_id):
+            yield Breach(f"{unit_id} is entrained and may not attack", "5.36")
+        elif at is not None and any(h not in ctx.data.neighbours(at) for h in hexes):
+            yield Breach(f"{unit_id} in {at} is not next to every hex attacked", "8.11, 8.23")
+
+
+def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterator[Breach]:
+    levels: set[str] = set()
+    for hq_id in shifts:
+        rating = ctx.data.units[hq_id].hq
+        if rating is None:
+            yield Breach(f"{hq_id} is not a HQ unit", "10.11")
+        elif hq_id in ctx.shifting:
+            yield Breach(f"{hq_id} gives its Attack Shift to one attack a Combat Phase", "10.11")
+        elif rating.level in levels:
+            yield Breach(f"a second {rating.level} HQ's Attack Shift for one attack", "10.22")
+        elif rating.heroic and hq_id in ctx.attacking:
+            yield Breach(f"the Heroic leader {hq_id} attacks in another combat", "10.24")
+        elif not gives_shift(ctx.state, ctx.data, hq_id, tuple(units)):
+            yield Breach(f"fewer than half the attacking Steps are within {hq_id}'s Command "
+                         "Radius", "10.21")
+        if rating is not None:
+            levels.add(rating.level)
+    for unit_id in units:
+        rating = ctx.data.units[unit_id].hq
+        if rating is not None and rating.heroic and unit_id in ctx.heroic_shifts:
+            yield Breach(f"the Heroic leader {unit_id} gave its Attack Shift to another "
+                         "combat", "10.24")
+
+
+def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
+                 shifts: Sequence[str], chosen: Sequence[tuple[str, Sequence[str]]],
+                 advances: Sequence[tuple[Hex | None, Sequence[str]]]) -> Iterator[Breach]:
+    """8.11-8.23: the player's units, each next to every hex attacked, each hex holding an
+    Enemy unit or fortress; no unit attacks and no hex is attacked twice a Combat Phase (8.14);
+    the HQ units that shift it (10.21-10.24); the units he names as affected or losing Steps
+    (8.9) and advancing (8.71) are among the attackers. The odds (8.8) are judged when it is
+    carried out."""
+    found = [*own_units(ctx, units, "8.11"), *own_units(ctx, shifts, "10.21")]
+    for where in hexes:
+        if where in ctx.attacked:
+            found.append(Breach(f"{where} is attacked twice", "8.14"))
+        elif not _defended(ctx, where):
+            found.append(Breach(f"{where} holds no Enemy unit", "8.11"))
+    if not found:
+        found += _attackers(ctx, hexes, units)
+        found += _shifts(ctx, units, shifts)
+    for clause, named in chosen:
+        found += [Breach(f"{u} ({clause}) does not take part in this attack", "8.9")
+                  for u in named if u not in units]
+    advancing: set[str] = set()
+    for into, named in advances:
+        if into is None and len(hexes) > 1:
+            found.append(Breach("this attack is on several hexes: ADVANCE ... INTO names the "
+                                "hex", "8.71"))
+        elif into is not None and into not in hexes:
+            found.append(Breach(f"{into} is not a hex of this attack", "8.71"))
+        for unit_id in named:
+            if unit_id not in units or unit_id in advancing:
+                found.append(Breach(f"{unit_id} does not attack here, or advances twice",
+                                    "8.71"))
+            advancing.add(unit_id)
+    yield from found
+    if not found:
+        ctx.attacking.update(units)
+        ctx.attacked.update(hexes)
+        ctx.shifting.update(shifts)
+        ctx.heroic_shifts.update(h for h in shifts if (r := ctx.data.units[h].hq) and r.heroic)
+
+
+def check_defend(ctx: Context, where: Hex, options: Sequence[tuple[str, int]],
+                 retreat: Sequence[Hex], chosen: Sequence[str]) -> Iterator[Breach]:
+    """8.9: for each result 1-3 an option the Option Table has; a retreat path from the hex,
+    one or two hexes each farther from it (8.61, ruling G9); the units named as affected or
+    losing Steps are the player's. Which hex is attacked, and with whom, is the attacker's:
+    a DEFEND stands until it is needed."""
+    table = ctx.data.charts.options.defender
+    for result, option in options:
+        entries = table.get(result)  # type: ignore[call-overload]
+        if result not in DEFENDER_RESULTS or entries is None:
+            yield Breach(f"result {result} leaves no option: 1, 2 or 3 do", "8.9")
+        elif not 1 <= option <= len(entries):
+            yield Breach(f"result {result} has options 1 to {len(entries)}", "8.9")
+    if retreat:
+        if retreat[0] != where:
+            yield Breach(f"a retreat path begins in the hex defended, {where}", "8.62")
+        else:
+            yield from retreat_shape(ctx, retreat, RETREAT_HEXES, False, "8.61")
+    yield from own_units(ctx, chosen, "8.9", on_map=False)
+
+
+def check_withdraw(ctx: Context, unit_id: str, path: Sequence[Hex]) -> Iterator[Breach]:
+    """12.11, 12.13: a cavalry unit of the player's, withdrawn by a path of exactly two hexes
+    from where it stands (ruling G9's paths). In the Cavalry Withdrawal Phase itself it must
+    be beside an Enemy unit (12.11)."""
+    found = [*own_units(ctx, (unit_id,), "12.11")]
+    if not found and ctx.data.units[unit_id].type != "cavalry":
+        found.append(Breach(f"{unit_id} is not a cavalry unit", "12.11"))
+    if not found and path:
+        found += starts_at(ctx, (unit_id,), path[0], "12.13")
+        found += [] if found else retreat_shape(ctx, path, WITHDRAWAL_HEXES, True, "12.11")
+    if not found and ctx.moment == "withdrawal" and not ctx.phasing and \
+            not may_try(ctx.state, ctx.data, unit_id):
+        found.append(Breach(f"{unit_id} is not beside an Enemy unit", "12.11"))
+    yield from found

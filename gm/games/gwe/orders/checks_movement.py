@@ -1,0 +1,225 @@
+"""The checks of the Movement Phase's orders (4.0 A.1): Command Control (10.3), reinforcements
+withheld (14.24), movement (5.1-5.2, 5.4, 7.2), Rail Movement (5.3), Step replacement (13.0),
+and the move into a hex left by cavalry withdrawal (12.16). Each yields the rules an order
+breaks; one that breaks none records what it did in the Context for the orders after it."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from gm.games.gwe.data.hexes import Hex, Hexside, hexside, parse_hex
+from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.orders.checks import own_units, starts_at, steps_of
+from gm.games.gwe.orders.context import Context
+from gm.games.gwe.rules.arrivals import NOT_REPLACED, REPLACEABLE_LOSSES, entry_hex
+from gm.games.gwe.rules.command import within_radius
+from gm.games.gwe.rules.movement import entrain_cost, entry, may_enter, unit_allowance
+from gm.games.gwe.rules.steps import enemy_units_in, is_hq
+from gm.games.gwe.rules.zoc import enemy_controlled
+from gm.games.gwe.state import GweState
+from gm.orders.refusal import Breach
+
+
+def check_move(ctx: Context, units: Sequence[str], path: Sequence[Hex]) -> Iterator[Breach]:
+    """5.0: the units, all in the path's first hex, enter its hexes in turn, each within its
+    Movement Allowance (5.14, 5.17, 9.21), never into an Enemy-occupied hex or fortress
+    (5.13), paying the terrain (5.4) and one more for an Enemy-controlled hex (7.21)."""
+    found = [*own_units(ctx, units, "5.0")]
+    if not found:
+        found += starts_at(ctx, units, path[0], "5.0")
+    if not found and len(path) < 2:
+        found.append(Breach("a path names the hex the units stand in, then the hexes they "
+                            "enter", "5.0"))
+    found += [Breach(f"{u} was restored this Game-Turn and may not move (13.0)", "13.0")
+              for u in units if u in ctx.replaced]
+    found += [Breach(f"{u} is entrained: move it by RAIL, or DETRAIN it first", "5.34, 5.35")
+              for u in units if not found and ctx.is_entrained(u)]
+    if not found:
+        found += steps_of(ctx, path, "5.0", "5.4")
+    for unit_id in units if not found else ():
+        spent, allowance = ctx.spent.get(unit_id, 0), unit_allowance(ctx.state, ctx.data, unit_id)
+        for here, there in itertools.pairwise(path):
+            cost = entry(ctx.state, ctx.data, unit_id, here, there)
+            if cost.cost is None:
+                found.append(Breach(f"{unit_id} may not enter {there}: "
+                                    f"{cost.rule.split(': ', 1)[-1]}", cost.rule.split(":")[0]))
+                break
+            if not may_enter(spent, cost.cost, allowance, in_command=True):
+                found.append(Breach(f"{unit_id} would spend {spent + cost.cost} Movement Points "
+                                    f"of its {allowance} to enter {there}", "5.14, 5.17"))
+                break
+            spent += cost.cost
+        ctx.spent[unit_id] = spent
+    yield from found
+    if not found:
+        for unit_id in units:
+            ctx.at[unit_id] = path[-1]
+            ctx.moved.add(unit_id)
+
+
+def friendly_rail(ctx: Context) -> frozenset[Hexside]:
+    """The hexsides the side's rail lines cross (5.32: Friendly as its Exclusive Rules say; a
+    line of no side serves both)."""
+    return frozenset(hexside(parse_hex(a), parse_hex(b)) for line in ctx.data.map.rail_lines
+                     if line.side in (None, ctx.side)
+                     for a, b in zip(line.hexes, line.hexes[1:], strict=False))
+
+
+def _entrain(ctx: Context, unit_id: str, where: Hex) -> Iterator[Breach]:
+    """5.32: on a Friendly rail hex not Enemy-controlled (units rated 1 aside), in supply and
+    with Movement Points left to pay its Tactical Competence Rating."""
+    rail = {h for side in friendly_rail(ctx) for h in (side.first, side.second)}
+    if where not in rail:
+        yield Breach(f"{where} is not on a Friendly railroad", "5.32")
+    elif ctx.data.tcr(unit_id) != 1 and enemy_controlled(ctx.state, ctx.data, where, ctx.side):
+        yield Breach(f"{unit_id} may not entrain in the Enemy-controlled {where}: only units "
+                     "rated 1 may", "5.32")
+    elif ctx.state.unit(unit_id).out_of_supply and not is_hq(ctx.data, unit_id):
+        yield Breach(f"{unit_id} is out of supply and may not entrain", "5.32")
+    elif ctx.spent.get(unit_id, 0) + entrain_cost(ctx.data, unit_id) > \
+            unit_allowance(ctx.state, ctx.data, unit_id):
+        yield Breach(f"{unit_id} has not the {entrain_cost(ctx.data, unit_id)} Movement Points "
+                     "left to entrain", "5.32, 5.14")
+
+
+def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain: bool
+               ) -> Iterator[Breach]:
+    """5.3: entrained in the path's first hex (5.32) if not already, the units follow a
+    Friendly railroad from hex to contiguous hex (5.33), never into an Enemy-controlled hex,
+    an Enemy-occupied one (5.13) or one an Enemy unit last occupied (5.33); DETRAIN at the
+    end (5.34). The Rail Capacity and Movement Rate are its game's (5.31): checked when the
+    Phase is carried out."""
+    found = [*own_units(ctx, units, "5.31")]
+    if not found:
+        found += starts_at(ctx, units, path[0], "5.33")
+    for unit_id in units if not found else ():
+        if not ctx.is_entrained(unit_id):
+            found += _entrain(ctx, unit_id, path[0])
+    rail = friendly_rail(ctx)
+    enemies = ctx.data.enemies_of(ctx.side)
+    for here, there in itertools.pairwise(path) if not found else ():
+        if there not in ctx.data.neighbours(here) or hexside(here, there) not in rail:
+            found.append(Breach(f"no Friendly railroad runs from {here} to {there}", "5.33"))
+        elif enemy_units_in(ctx.state, ctx.data, there, ctx.side):
+            found.append(Breach(f"{there} is Enemy-occupied", "5.13"))
+        elif enemy_controlled(ctx.state, ctx.data, there, ctx.side):
+            found.append(Breach(f"entrained units may not enter the Enemy-controlled {there}",
+                                "5.33"))
+        elif ctx.state.last_occupied.get(str(there)) in enemies:
+            found.append(Breach(f"{there} was last occupied by an Enemy unit", "5.33"))
+        if found:
+            break
+    yield from found
+    if not found:
+        for unit_id in units:
+            if not ctx.is_entrained(unit_id):
+                ctx.spent[unit_id] = ctx.spent.get(unit_id, 0) + entrain_cost(ctx.data, unit_id)
+            ctx.at[unit_id], ctx.entrained[unit_id] = path[-1], not detrain
+            if len(path) > 1:
+                ctx.moved.add(unit_id)
+
+
+def check_detrain(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
+    """5.34: an entrained unit detrains at no Movement Point cost."""
+    found = [*own_units(ctx, units, "5.34")]
+    found += [Breach(f"{u} is not entrained", "5.34") for u in units
+              if not found and not ctx.is_entrained(u)]
+    yield from found
+    if not found:
+        ctx.entrained.update(dict.fromkeys(units, False))
+
+
+def due(state: GweState, unit_id: str, turn: int, scheduled: int | None) -> bool:
+    """A reinforcement not yet arrived whose Game-Turn has come (14.1, 14.22)."""
+    unit = state.unit(unit_id)
+    return unit.place == "pending" and scheduled is not None and \
+        (unit.delayed_until or scheduled) <= turn
+
+
+def check_withhold(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
+    """14.24: a reinforcement due this Game-Turn (or before) may be withheld."""
+    yield from own_units(ctx, units, "14.24", on_map=False)
+    for unit_id in units:
+        arrives = ctx.data.units[unit_id].arrives
+        if ctx.mine(unit_id) and not due(ctx.state, unit_id, ctx.state.turn,
+                                         arrives.turn if arrives else None):
+            yield Breach(f"{unit_id} is not a reinforcement due by Game-Turn "
+                         f"{ctx.state.turn}", "14.24")
+
+
+def check_replace(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
+    """13.0: a division short one Step or a corps short one or two, not cavalry nor a depot,
+    not moved in this Movement Phase. The Enemy's distance, the combats of the preceding
+    Game-Turn and the number of dice are its game's: judged when it is carried out."""
+    found = [*own_units(ctx, units, "13.0")]
+    for unit_id in units if not found else ():
+        counter, lost = ctx.data.units[unit_id], ctx.state.unit(unit_id).steps_lost
+        if counter.type in NOT_REPLACED:
+            found.append(Breach(f"{unit_id} is a {counter.type} unit: never replaced", "13.0"))
+        elif lost not in REPLACEABLE_LOSSES.get(counter.size, ()):
+            found.append(Breach(f"{unit_id} is not a division short one Step nor a corps short "
+                                "one or two", "13.0"))
+        elif unit_id in ctx.moved:
+            found.append(Breach(f"{unit_id} moves in this Movement Phase", "13.0"))
+    yield from found
+    if not found:
+        ctx.replaced.update(units)
+
+
+def _placed(ctx: Context, unit_id: str) -> GweState | None:
+    """The state with a reinforcement due now placed at its entry hex (4.0 A.1b comes before
+    the Command Control Segment), None if it is not due."""
+    arrives = ctx.data.units[unit_id].arrives
+    if arrives is None or not due(ctx.state, unit_id, ctx.state.turn, arrives.turn):
+        return None
+    delayed = ctx.state.unit(unit_id).delayed_to
+    where = delayed or str(entry_hex(ctx.data, ctx.side, arrives.entry))
+    return ctx.state.with_unit(unit_id, place="map", hex=where)
+
+
+def check_command(ctx: Context, hq_id: str, units: Sequence[str]) -> Iterator[Breach]:
+    """10.31-10.34: a HQ of the player's on the map gives its Command Strength, in Stacking
+    Points, to his units within its Command Radius; a unit takes it from one HQ only. HQ units
+    need none (ruling G13)."""
+    rating = ctx.data.units[hq_id].hq
+    found = [*own_units(ctx, (hq_id,), "10.31")]
+    if not found and rating is None:
+        found.append(Breach(f"{hq_id} is not a HQ unit", "10.11"))
+    if not found and hq_id in ctx.commanding:
+        found.append(Breach(f"{hq_id}'s Command Strength is allocated twice", "10.31"))
+    found += own_units(ctx, units, "10.31", on_map=False)
+    points = 0
+    for unit_id in units if not found else ():
+        state = ctx.state if ctx.hex_of(unit_id) is not None else _placed(ctx, unit_id)
+        if state is None:
+            found.append(Breach(f"{unit_id} is not on the map", "10.31"))
+        elif is_hq(ctx.data, unit_id):
+            found.append(Breach(f"{unit_id} is a HQ unit, in Command Control without Command "
+                                "Strength (ruling G13)", "10.31"))
+        elif unit_id in ctx.commanded:
+            found.append(Breach(f"{unit_id} is given Command Strength twice", "10.31"))
+        elif not within_radius(state, ctx.data, hq_id, unit_id):
+            assert rating is not None
+            found.append(Breach(f"{unit_id} is outside {hq_id}'s Command Radius of "
+                                f"{rating.command_radius}", "10.32, 10.33, 10.34"))
+        points += stacking_points(ctx.data.units[unit_id])
+    strength = rating.command_strength if rating is not None else None
+    if not found and strength is not None and points > strength:
+        found.append(Breach(f"{points} Stacking Points are past {hq_id}'s Command Strength of "
+                            f"{strength}", "10.31"))
+    yield from found
+    if not found:
+        ctx.commanding.add(hq_id)
+        ctx.commanded.update(units)
+
+
+def check_follow(ctx: Context, where: Hex, units: Sequence[str]) -> Iterator[Breach]:
+    """12.16: units of the Phasing Player that will move into the hex an Enemy cavalry unit
+    leaves by withdrawal; whether they are beside it then, and the Stacking limit, are judged
+    when it is carried out."""
+    yield from own_units(ctx, units, "12.16")
+    cavalry = [u for u in enemy_units_in(ctx.state, ctx.data, where, ctx.side)
+               if ctx.data.units[u].type == "cavalry"]
+    if not cavalry:
+        yield Breach(f"no Enemy cavalry unit stands in {where}", "12.16")

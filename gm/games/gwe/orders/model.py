@@ -1,0 +1,291 @@
+"""Typed, immutable orders of Great War in the East (docs/orders-gwe.md), each with its source
+line and column.
+
+`echo()` gives the normal form: parsing it again gives the same order. Each kind says who
+gives it and in which Phase of the Sequence of Play (4.0, ruling G17), the rule cases it
+applies (`cases`), and checks itself against the state and data (`breaches`), citing the
+case of every refusal. Hexes are kept in their normal form (`s0307`, ruling G2), units by
+their designation in the counters data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gm.core.state import UnitId
+from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.orders import checks_combat as combat
+from gm.games.gwe.orders import checks_movement as movement
+from gm.games.gwe.orders.context import Context, Moment
+from gm.orders import order
+from gm.orders.refusal import Breach
+
+Actor = Literal["phasing", "any"]  # "any": a standing order, whoever is phasing
+EVERY_PHASE: frozenset[Moment] = frozenset({"movement", "withdrawal", "combat"})
+
+
+def _units(units: tuple[str, ...]) -> str:
+    return " ".join(units)
+
+
+def _path(path: tuple[str, ...]) -> str:
+    return "-".join(path)
+
+
+def _hexes(hexes: tuple[str, ...]) -> tuple[Hex, ...]:
+    return tuple(parse_hex(h) for h in hexes)
+
+
+class Order(order.Order):
+    """An order of this game: who gives it, when, and the rule cases it applies."""
+
+    actor: ClassVar[Actor] = "phasing"
+    moments: ClassVar[frozenset[Moment]] = frozenset({"movement"})
+    cases: ClassVar[tuple[str, ...]] = ()
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class Move(Order):
+    """5.0: units that stand together enter the hexes of a path in turn."""
+
+    kind: Literal["move"] = "move"
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    cases: ClassVar[tuple[str, ...]] = ("5.0", "5.13", "5.14", "5.17", "5.4", "7.21", "9.21")
+
+    def echo(self) -> str:
+        return f"MOVE {_units(self.units)}: {_path(self.path)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_move(ctx, self.units, _hexes(self.path))
+
+
+class Rail(Order):
+    """5.3: Rail Movement along a Friendly railroad, entraining first if need be (5.32),
+    detraining at the end if DETRAIN is written (5.34)."""
+
+    kind: Literal["rail"] = "rail"
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    detrain: bool = False
+    cases: ClassVar[tuple[str, ...]] = ("5.31", "5.32", "5.33", "5.34")
+
+    def echo(self) -> str:
+        return f"RAIL {_units(self.units)}: {_path(self.path)}{' DETRAIN' * self.detrain}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_rail(ctx, self.units, _hexes(self.path), self.detrain)
+
+
+class Detrain(Order):
+    """5.34: entrained units leave the train where they stand."""
+
+    kind: Literal["detrain"] = "detrain"
+    units: tuple[str, ...]
+    cases: ClassVar[tuple[str, ...]] = ("5.34",)
+
+    def echo(self) -> str:
+        return f"DETRAIN {_units(self.units)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_detrain(ctx, self.units)
+
+
+class Command(Order):
+    """10.31, 10.32, 10.36: a HQ's Command Strength allocated to units in its Command
+    Radius, for the Movement Phase or the Combat Phase it is given in."""
+
+    kind: Literal["command"] = "command"
+    hq: str
+    units: tuple[str, ...]
+    moments: ClassVar[frozenset[Moment]] = frozenset({"movement", "combat"})
+    cases: ClassVar[tuple[str, ...]] = ("10.31", "10.32", "10.33", "10.34", "10.36")
+
+    def echo(self) -> str:
+        return f"COMMAND {self.hq}: {_units(self.units)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return (self.hq, *self.units)
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_command(ctx, self.hq, self.units)
+
+
+class Withhold(Order):
+    """14.24: reinforcements due kept off the map for a later Game-Turn."""
+
+    kind: Literal["withhold"] = "withhold"
+    units: tuple[str, ...]
+    cases: ClassVar[tuple[str, ...]] = ("14.24",)
+
+    def echo(self) -> str:
+        return f"WITHHOLD {_units(self.units)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_withhold(ctx, self.units)
+
+
+class Replace(Order):
+    """13.0: a die for each unit named, to restore its lost Steps."""
+
+    kind: Literal["replace"] = "replace"
+    units: tuple[str, ...]
+    cases: ClassVar[tuple[str, ...]] = ("13.0",)
+
+    def echo(self) -> str:
+        return f"REPLACE {_units(self.units)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_replace(ctx, self.units)
+
+
+class Follow(Order):
+    """12.16: if the Enemy cavalry in the hex withdraws, these units move into it."""
+
+    kind: Literal["follow"] = "follow"
+    hex: str
+    units: tuple[str, ...]
+    moments: ClassVar[frozenset[Moment]] = frozenset({"movement", "withdrawal"})
+    cases: ClassVar[tuple[str, ...]] = ("12.16",)
+
+    def echo(self) -> str:
+        return f"FOLLOW {self.hex} WITH {_units(self.units)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_follow(ctx, parse_hex(self.hex), self.units)
+
+
+class Advance(BaseModel):
+    """8.7: attacking units that advance into a hex the combat leaves vacant (None: the one
+    hex attacked)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    units: tuple[str, ...]
+    into: str | None = None
+
+    def echo(self) -> str:
+        return f"ADVANCE {_units(self.units)}" + (f" INTO {self.into}" if self.into else "")
+
+
+class Attack(Order):
+    """8.0: the hexes attacked and the units attacking them, with the attacker's choices
+    written ahead: the HQ units giving their Attack Shift (10.21), his affected units and
+    the units that lose his Steps if his force is the larger (8.9), and the advance (8.7)."""
+
+    kind: Literal["attack"] = "attack"
+    hexes: tuple[str, ...]
+    units: tuple[str, ...]
+    shift: tuple[str, ...] = ()
+    affected: tuple[str, ...] = ()
+    losses: tuple[str, ...] = ()
+    advances: tuple[Advance, ...] = ()
+    moments: ClassVar[frozenset[Moment]] = frozenset({"combat"})
+    cases: ClassVar[tuple[str, ...]] = ("8.11", "8.12", "8.14", "8.23", "8.7", "8.9", "10.21",
+                                        "10.22", "10.24")
+
+    def echo(self) -> str:
+        text = f"ATTACK {' '.join(self.hexes)} WITH {_units(self.units)}"
+        for word, units in (("SHIFT", self.shift), ("AFFECTED", self.affected),
+                            ("LOSSES", self.losses)):
+            text += f" {word} {_units(units)}" if units else ""
+        return text + "".join(f" {a.echo()}" for a in self.advances)
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units + self.shift
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        advances = tuple((parse_hex(a.into) if a.into else None, a.units)
+                         for a in self.advances)
+        return combat.check_attack(ctx, _hexes(self.hexes), self.units, self.shift,
+                                   (("AFFECTED", self.affected), ("LOSSES", self.losses)),
+                                   advances)
+
+
+class Choice(BaseModel):
+    """8.9: the option the defender takes on one combat result."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    result: str
+    option: int
+
+
+class Defend(Order):
+    """A standing order for when the hex is attacked (8.9): the option for each result, the
+    retreat path (8.62), the affected units if the defending force is the larger, and the units
+    that lose its Steps. What it leaves unsaid takes the published default (rulings G8-G10)."""
+
+    kind: Literal["defend"] = "defend"
+    hex: str
+    options: tuple[Choice, ...] = ()
+    retreat: tuple[str, ...] = ()
+    affected: tuple[str, ...] = ()
+    losses: tuple[str, ...] = ()
+    actor: ClassVar[Actor] = "any"
+    moments: ClassVar[frozenset[Moment]] = EVERY_PHASE
+    cases: ClassVar[tuple[str, ...]] = ("8.9", "8.61", "8.62", "8.63")
+
+    def echo(self) -> str:
+        text = f"DEFEND {self.hex}"
+        text += "".join(f" RESULT {c.result} OPTION {c.option}" for c in self.options)
+        text += f" RETREAT {_path(self.retreat)}" if self.retreat else ""
+        for word, units in (("AFFECTED", self.affected), ("LOSSES", self.losses)):
+            text += f" {word} {_units(units)}" if units else ""
+        return text
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.affected + self.losses
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return combat.check_defend(ctx, parse_hex(self.hex),
+                                   tuple((c.result, c.option) for c in self.options),
+                                   _hexes(self.retreat), (*self.affected, *self.losses))
+
+
+class Withdraw(Order):
+    """12.1: a standing order to try the cavalry unit's withdrawal before combat, by the path
+    written or the default (ruling G15)."""
+
+    kind: Literal["withdraw"] = "withdraw"
+    unit: str
+    path: tuple[str, ...] = ()
+    actor: ClassVar[Actor] = "any"
+    moments: ClassVar[frozenset[Moment]] = EVERY_PHASE
+    cases: ClassVar[tuple[str, ...]] = ("12.11", "12.12", "12.13")
+
+    def echo(self) -> str:
+        return f"WITHDRAW {self.unit}" + (f": {_path(self.path)}" if self.path else "")
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return (self.unit,)
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return combat.check_withdraw(ctx, self.unit, _hexes(self.path))
+
+
+AnyOrder = Annotated[
+    Move | Rail | Detrain | Command | Withhold | Replace | Follow | Attack | Defend | Withdraw,
+    Field(discriminator="kind"),
+]
