@@ -11,11 +11,11 @@ from gm.games.gwe.orders.context import Context
 from gm.orders.refusal import Breach
 
 
-def own_units(ctx: Context, units: Sequence[str], rule: str, on_map: bool = True
-              ) -> Iterator[Breach]:
-    """Each unit the player's own (and on the map, if `on_map`), named once."""
+def own_units(ctx: Context, units: Sequence[str], rule: str, on_map: bool = True,
+              once: bool = True) -> Iterator[Breach]:
+    """Each unit the player's own (and on the map, if `on_map`), named once (if `once`)."""
     for index, unit_id in enumerate(units):
-        if unit_id in units[:index]:
+        if once and unit_id in units[:index]:
             yield Breach(f"{unit_id} is named twice", rule)
         elif not ctx.mine(unit_id):
             yield Breach(f"{unit_id} is not one of your units", rule)

@@ -107,7 +107,8 @@ def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
 
 
 def check_defend(ctx: Context, where: Hex, options: Sequence[tuple[str, int]],
-                 retreat: Sequence[Hex], chosen: Sequence[str]) -> Iterator[Breach]:
+                 retreat: Sequence[Hex], affected: Sequence[str], losses: Sequence[str]
+                 ) -> Iterator[Breach]:
     """8.9: for each result 1-3 an option the Option Table has; a retreat path from the hex,
     one or two hexes each farther from it (8.61, ruling G9); the units named as affected or
     losing Steps are the player's. Which hex is attacked, and with whom, is the attacker's:
@@ -124,7 +125,8 @@ def check_defend(ctx: Context, where: Hex, options: Sequence[tuple[str, int]],
             yield Breach(f"a retreat path begins in the hex defended, {where}", "8.62")
         else:
             yield from retreat_shape(ctx, retreat, RETREAT_HEXES, False, "8.61")
-    yield from own_units(ctx, chosen, "8.9", on_map=False)
+    yield from own_units(ctx, affected, "8.9", on_map=False)
+    yield from own_units(ctx, losses, "8.9", on_map=False, once=False)  # one for each Step
 
 
 def check_withdraw(ctx: Context, unit_id: str, path: Sequence[Hex]) -> Iterator[Breach]:

@@ -261,7 +261,7 @@ class Defend(Order):
     def breaches(self, ctx: Context) -> Iterator[Breach]:
         return combat.check_defend(ctx, parse_hex(self.hex),
                                    tuple((c.result, c.option) for c in self.options),
-                                   _hexes(self.retreat), (*self.affected, *self.losses))
+                                   _hexes(self.retreat), self.affected, self.losses)
 
 
 class Withdraw(Order):
