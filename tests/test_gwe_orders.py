@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm.games.gwe.grammar.names import Names
-from gm.games.gwe.grammar.parser import parse_line
+from gm.games.gwe.grammar.parser import lark_parser, parse_line
 from gm.games.gwe.orders import model as m
-from gm.games.gwe.orders.legality import validate_orders
+from gm.games.gwe.orders.legality import OUT_OF_PHASE, validate_orders
 from gm.games.gwe.state import GweState, initial_state
 from orders_grammar.problem import Problem
 from tests.gwe import fixture_data
@@ -206,6 +206,16 @@ def test_an_illegal_order_is_refused_with_its_case(lines: list[str], setting: di
     assert (line, cited) == (len(lines), rule) and words in message, found[0]
 
 
+def test_every_case_a_refusal_cites_is_one_its_kind_applies() -> None:
+    """An order's `cases` are the rules it applies: every refusal above cites only those, or
+    the Sequence of Play's (4.0 and the case that places the kind in its Phase)."""
+    for what, lines, *_, rule, _words in REFUSED:
+        order = _orders(lines)[-1]
+        allowed = {*order.cases, "4.0", OUT_OF_PHASE.get(order.kind, "4.0")}
+        assert set(rule.split(", ")) <= allowed, (what, rule, order.cases)
+    assert all(kind.cases for kind in m.Order.__subclasses__())
+
+
 # --- syntax ---------------------------------------------------------------------------
 
 
@@ -220,6 +230,11 @@ def test_a_misspelt_unit_or_a_hex_off_the_map_is_placed_with_a_suggestion() -> N
     assert isinstance(short, Problem) and "expected ':'" in short.message
     twice = parse_line("DEFEND 0405 RETREAT 0405-0305 RETREAT 0405-0404", 1, NAMES)
     assert isinstance(twice, Problem) and twice.column == 31 and "twice" in twice.message
+    lettered = lark_parser().parse("DEFEND G2809 RETREAT G2809-s2808")  # 2.1, ruling G2
+    hexes = [str(v) for v in lettered.scan_values(lambda v: getattr(v, "type", "") == "HEX")]
+    assert hexes == ["G2809", "G2809", "s2808"]
+    off_map = parse_line("DEFEND s0405 RESULT 1 OPTION 1", 1, NAMES)  # no map s here
+    assert isinstance(off_map, Problem) and "s0405 is not a hex of the map" in off_map.message
     unknown = parse_line("MARCH RU-8: 0405-0505", 1, NAMES)
     assert isinstance(unknown, Problem) and "MOVE, RAIL" in unknown.message
 

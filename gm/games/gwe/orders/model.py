@@ -56,7 +56,8 @@ class Move(Order):
     kind: Literal["move"] = "move"
     units: tuple[str, ...]
     path: tuple[str, ...]
-    cases: ClassVar[tuple[str, ...]] = ("5.0", "5.13", "5.14", "5.17", "5.4", "7.21", "9.21")
+    cases: ClassVar[tuple[str, ...]] = ("5.0", "5.13", "5.14", "5.17", "5.34", "5.35", "5.4",
+                                        "7.21", "9.21", "13.0")
 
     def echo(self) -> str:
         return f"MOVE {_units(self.units)}: {_path(self.path)}"
@@ -76,7 +77,7 @@ class Rail(Order):
     units: tuple[str, ...]
     path: tuple[str, ...]
     detrain: bool = False
-    cases: ClassVar[tuple[str, ...]] = ("5.31", "5.32", "5.33", "5.34")
+    cases: ClassVar[tuple[str, ...]] = ("5.13", "5.14", "5.31", "5.32", "5.33", "5.34")
 
     def echo(self) -> str:
         return f"RAIL {_units(self.units)}: {_path(self.path)}{' DETRAIN' * self.detrain}"
@@ -113,7 +114,7 @@ class Command(Order):
     hq: str
     units: tuple[str, ...]
     moments: ClassVar[frozenset[Moment]] = frozenset({"movement", "combat"})
-    cases: ClassVar[tuple[str, ...]] = ("10.31", "10.32", "10.33", "10.34", "10.36")
+    cases: ClassVar[tuple[str, ...]] = ("10.11", "10.31", "10.32", "10.33", "10.34", "10.36")
 
     def echo(self) -> str:
         return f"COMMAND {self.hq}: {_units(self.units)}"
@@ -203,8 +204,8 @@ class Attack(Order):
     losses: tuple[str, ...] = ()
     advances: tuple[Advance, ...] = ()
     moments: ClassVar[frozenset[Moment]] = frozenset({"combat"})
-    cases: ClassVar[tuple[str, ...]] = ("8.11", "8.12", "8.14", "8.23", "8.7", "8.9", "10.21",
-                                        "10.22", "10.24")
+    cases: ClassVar[tuple[str, ...]] = ("5.36", "8.11", "8.12", "8.14", "8.23", "8.71", "8.9",
+                                        "10.11", "10.21", "10.22", "10.24", "10.51")
 
     def echo(self) -> str:
         text = f"ATTACK {' '.join(self.hexes)} WITH {_units(self.units)}"
