@@ -23,7 +23,7 @@ from itertools import pairwise
 
 from gm.core.memo import last_call
 from gm.core.state import Stack
-from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
+from gm.engine.facts import Fact
 from gm.games.rcw.data.areas import (
     Area,
     AreaFile,
@@ -35,6 +35,7 @@ from gm.games.rcw.data.areas import (
     slot_box,
 )
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.facts import Assassinated, Fought, Moved, RandomEvent
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.state import GameState
 from gm.reporting.model import (
