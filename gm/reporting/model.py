@@ -123,8 +123,8 @@ class MapCombat(_Frozen):
 
 
 class MapMark(_Frozen):
-    kind: str  # "combat" (attacks in the province), "from" (a subversive attack's units
-    # stand here), "assassination", "epidemic"
+    kind: str  # "combat" (attacks in the area), "from" (where an attack's units stand), or
+    # the game's own (drawn as its `glyph` says, else as its text on a disc)
     province: str
     x: float
     y: float
@@ -134,6 +134,7 @@ class MapMark(_Frozen):
     size: float = 10.0  # its text's
     more: bool = False  # it stands for more marks than there was room for (its text ends in
     # "+"; its title says all)
+    glyph: str = ""  # how the map draws it, if not by its kind: "cross" (a cross on a disc)
 
 
 class MapLabel(_Frozen):
@@ -152,12 +153,13 @@ class MapWindow(_Frozen):
 
 class LegendEntry(_Frozen):
     kind: str  # "player", "area", "counter", "group", "own", "rail", "crossing", "move",
-    # "combat", "from", "assassination", "epidemic", "port"
+    # "combat", "from", "port", or a mark of the game's own
     fill: str
     ink: str
     key: str
     text: str
     tint: str = ""  # a player's areas
+    glyph: str = ""  # a mark's, as MapMark's
 
 
 class MapView(_Frozen):

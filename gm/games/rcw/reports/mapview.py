@@ -262,6 +262,7 @@ def _shorter(mark: MapMark, size: float) -> MapMark:
                                    "width": mark_width(text, size)})
 
 
+GLYPHS = {"assassination": "cross"}  # how the core's map template draws a mark of ours
 PRIORITY = ("combat", "from", "epidemic", "assassination")  # which kind stands for all
 
 
@@ -400,7 +401,7 @@ def _marks(facts: Sequence[Fact], areas: AreaFile, palette: Mapping[str, PlayerC
                 text = "E" if kind == "epidemic" else ""
                 marks.setdefault(province, []).append(MapMark(
                     kind=kind, province=province, x=0, y=0, text=text, width=mark_width(text),
-                    title="; ".join(found[kind])))
+                    title="; ".join(found[kind]), glyph=GLYPHS.get(kind, "")))
     return combats, marks
 
 
@@ -599,7 +600,8 @@ def _legend(colours: Mapping[str, PlayerColour], who: Callable[[str | None], str
                     text="several stacks of one player, no room for each: their strength"),
         LegendEntry(kind="province", fill=MIXED[0], ink=MIXED[1], key="12",
                     text="all stacks of a crowded area: how many, their strength"),
-        *(LegendEntry(kind=kind, fill=fill, ink=ink, key=key, text=text)
+        *(LegendEntry(kind=kind, fill=fill, ink=ink, key=key, text=text,
+                      glyph=GLYPHS.get(kind, ""))
           for kind, fill, ink, key, text in LINES_AND_MARKS),
     ]
 
