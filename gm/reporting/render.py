@@ -80,8 +80,8 @@ def wrap(text: str, width: int, first: int, rest: int) -> str:
     """Words to lines of at most `width` characters (and never past PAGE columns with their
     indentation), the first indented by `first` spaces and the others by `rest`: textwrap's
     greedy filling, without its cost (the reports wrap thousands of lines a phase). A word no
-    line holds whole (a long path: `RYAZ-TULA-...`) is broken after hyphens, its first piece
-    filling the line it starts on (`13: RYAZ-TULA-`, never `13:` alone); one with no hyphen to
+    line holds whole (a long path: `AAAA-BBBB-...`) is broken after hyphens, its first piece
+    filling the line it starts on (`13: AAAA-BBBB-`, never `13:` alone); one with no hyphen to
     break at stands alone."""
     words = text.split()
     whole = " ".join(words)
@@ -124,7 +124,7 @@ def held(counts: Mapping[str, int]) -> str:
 
 
 def labels(units: Sequence[Labelled]) -> str:
-    """Units as the reports list them: `152 Trotsky (3), 111 RD 3`."""
+    """Units as the reports list them, each by its label: `<label>, <label>`."""
     return ", ".join(unit.label for unit in units)
 
 
