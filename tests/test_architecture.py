@@ -8,7 +8,9 @@ import ast
 import io
 import re
 import tokenize
+from functools import cache
 from pathlib import Path
+from typing import get_args
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = [*sorted((ROOT / "gm").rglob("*.py")), *sorted((ROOT / "orders_grammar").rglob("*.py"))]
@@ -19,7 +21,10 @@ LAZY_LOADING = (ROOT / "gm" / "commands", ROOT / "gm" / "cli.py",
 # library few commands need, the reading a cache spares) says so: `# lazy: why` on its line.
 LAZY = re.compile(r"#\s*lazy:\s*\S")
 RCW = ROOT / "gm" / "games" / "rcw"
-RCW_NAMES = re.compile(r"czar|politburo|lenin", re.IGNORECASE)
+# Russian Civil War's words that no other game shares, whole or as the stem of a word: its
+# rules' own (8.3 subversion, 10.0 assassination, 11.0 the Purge, 12.0 the randomizers and
+# epidemics); with its data's names (vocabulary()).
+RCW_STEMS = ("subvers", "assassin", "randomizer", "purge", "epidemic")
 
 
 def _inside(path: Path, *folders: Path) -> bool:
@@ -53,22 +58,83 @@ def test_the_function_import_check_sees_one(tmp_path: Path) -> None:
     assert _function_imports(code) == ["code.py:6"]  # the one that does not say why
 
 
+@cache
+def vocabulary() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Russian Civil War's words (issue 27), from its data and rules: its leaders' names, the
+    Imperial units (the Czar, the Gold), the markers of its chart, its side colours that are no
+    mere colour (Blue, Green, Imperial), its provinces' and regions' names, RCW_STEMS; and its
+    province codes (`TVER`, in capitals only)."""
+    from gm.games.rcw.data.models import Color
+    from gm.games.rcw.reports.chart import held_markers
+    from gm.games.rcw.state import ChartSection
+    from gm.games.rcw.system import RUSSIAN_CIVIL_WAR
+    from tests.rcw import rcw_data
+
+    data = rcw_data(RUSSIAN_CIVIL_WAR.load_data())
+    words = {leader.name for leader in data.leaders.values()}
+    words |= {unit.name for unit in data.imperial.values()} | {"Imperial"}
+    words |= set(held_markers(ChartSection())) | set(get_args(Color)) - {"red", "white"}
+    words |= {p.name for p in data.map.provinces} | set(data.map.regions.values())
+    whole = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    stems = "|".join(RCW_STEMS)
+    return (re.compile(rf"(?<![A-Za-z])(?:{whole})(?![A-Za-z])|{stems}", re.IGNORECASE),
+            re.compile(rf"\b(?:{'|'.join(sorted(p.code for p in data.map.provinces))})\b"))
+
+
+def _rcw_word(text: str) -> str | None:
+    found = [m.group(0) for pattern in vocabulary() if (m := pattern.search(text))]
+    return found[0] if found else None
+
+
 def _named_outside_comments(text: str) -> list[int]:
-    """Lines where the names appear in code or text, not in a comment."""
-    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
-    return sorted({token.start[0] for token in tokens if token.type != tokenize.COMMENT
-                   and RCW_NAMES.search(token.string)})
+    """Lines where RCW's words appear in code or text (docstrings too), not in a comment."""
+    lines = set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type != tokenize.COMMENT:
+            lines |= {token.start[0] + i for i, part in enumerate(token.string.split("\n"))
+                      if _rcw_word(part)}
+    return sorted(lines)
+
+
+# The lines with RCW's words left in the shared layers, by file: how many, and why. The issue's
+# target is 5 at most; these are the neutral seam's part 1 (issue 27: the order reader, the
+# set-up stages and history wording, the commands' --game), or the table's own words.
+LEFT = {
+    "gm/app/adjudication.py": (6, "the GM's mid-phase resolution is RCW's Purge (11.0): its "
+                               "history action `purge T.P` and its refusal (part 1: history)"),
+    "gm/app/history.py": (2, "the history's wording of that `purge` action (part 1)"),
+    "gm/cli.py": (2, "`gm purge`, the command of that resolution (part 1)"),
+    "gm/commands/operations.py": (2, "`gm purge` (part 1)"),
+    "gm/commands/campaign.py": (4, "the set-up stages' commands: trade, end-trading, deploy "
+                                "(part 1: set-up stages)"),
+    "gm/commands/data.py": (1, "`gm data counters` names Imperial units (part 1: --game)"),
+    "gm/app/table.py": (2, "the table's HELP: an example order and PURGE among a bystander's "
+                        "words (to be asked of the game)"),
+    "gm/app/table_looks.py": (3, "the table's HELP: PURGE and `gm purge` (to be asked of the "
+                              "game)"),
+}
 
 
 def test_no_game_systems_names_outside_its_package() -> None:
-    """Issue 12: only gm/games/rcw names the Czar, the Politburo or Lenin."""
-    found = [f"{path.relative_to(ROOT)}:{line}" for path in PROGRAM if not _inside(path, RCW)
-             for line in _named_outside_comments(path.read_text(encoding="utf-8"))]
-    found += [f"{path.relative_to(ROOT)}" for path in sorted((ROOT / "reports").glob("*.j2"))
-              if RCW_NAMES.search(path.read_text(encoding="utf-8"))]
-    assert found == []
+    """Issue 12, issue 27: only gm/games/rcw speaks Russian Civil War's words; the shared layers
+    (gm/ outside it, orders_grammar/) and the core's templates (reports/) hold none but LEFT."""
+    found: dict[str, int] = {}
+    for path in (p for p in PROGRAM if not _inside(p, RCW)):
+        if lines := _named_outside_comments(path.read_text(encoding="utf-8")):
+            found[str(path.relative_to(ROOT))] = len(lines)
+    for path in sorted((ROOT / "reports").glob("*.j2")):
+        if lines := [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines())
+                     if _rcw_word(line)]:
+            found[str(path.relative_to(ROOT))] = len(lines)
+    assert found == {name: count for name, (count, _) in LEFT.items()}
 
 
-def test_the_names_check_skips_comments_only() -> None:
+def test_the_names_check_sees_rcws_words_only() -> None:
     assert _named_outside_comments("x = 1  # the Czar\n") == []
     assert _named_outside_comments('x = "POLITBURO"\n') == [1]
+    for text in ("Trotsky", "the Gold", "TVER", "Petrograd", "Siberia", "subversive", "Green",
+                 "an assassination", "Counterpurge", "randomizers", "Lenin", "Imperial"):
+        assert _rcw_word(text), text
+    for text in ("permission", "TVERS", "golden", "white-space", "red", "a province",
+                 "a region", "Victory Points"):
+        assert _rcw_word(text) is None, text

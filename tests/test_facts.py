@@ -7,12 +7,14 @@ import json
 from pathlib import Path
 
 from gm.core.dice import ForcedDice
-from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
+from gm.engine.facts import Fact
 from gm.engine.results import Note
 from gm.games.rcw.cases.load import load_case
+from gm.games.rcw.engine.facts import Assassinated, Fought, Moved, RandomEvent
 from gm.games.rcw.engine.postal import adjudicate
 from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names
+from gm.games.rcw.reports.model import own_event
 from gm.reporting.events import events_of
 from gm.reporting.model import Event
 
@@ -93,15 +95,20 @@ def test_the_maps_epidemic_mark_counts_the_losses_of_its_own_province() -> None:
 
 
 def test_facts_survive_the_store_as_report_events() -> None:
-    """Events are stored as JSON and read back for `gm report`: the facts come back typed."""
+    """Events are stored as JSON and read back for `gm report`: the shared layers keep each
+    fact whole (issue 27: they know no game's kinds), and the game's report reads it back as
+    its own kind."""
     case, data, state = load_case(CASES / "8.0-odds-example.yaml")
     orders = {p: parse_message(text, Names(data)).orders for p, text in case.orders.items()}
     result = adjudicate(state, data, orders, ForcedDice(list(case.dice), [], []),
                         frozenset(case.skip))
     events = events_of(result.timeline)
     stored = json.dumps([e.model_dump(mode="json") for e in events])  # as gm/app stores them
-    again = [Event(**e) for e in json.loads(stored)]  # as gm/app/reports.py reads them
-    assert again == events and any(isinstance(e.fact, Fought) for e in again)
+    kept = [Event(**e) for e in json.loads(stored)]  # as gm/app/reports.py reads them
+    assert [e.model_dump(mode="json") for e in kept] == json.loads(stored)
+    again = [own_event(e) for e in kept]
+    assert again == [own_event(e) for e in events]
+    assert any(isinstance(e.fact, Fought) for e in again)
 
 
 def test_a_random_draw_says_who_drew_what() -> None:

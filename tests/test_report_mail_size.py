@@ -11,11 +11,11 @@ from email.message import Message
 
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.reports.build import build_report
+from gm.games.rcw.reports.model import Report
 from gm.games.rcw.simulation.simulate import Phase, play, start
 from gm.games.rcw.state import Mode
 from gm.messages.compose import Ids, MapPicture, report_mail
 from gm.reporting.events import events_of
-from gm.reporting.model import Report
 from gm.reporting.render import MAILED_HTML, Format, mailed_html, render_report
 
 DATA = load_game_data()

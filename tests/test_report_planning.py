@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from gm.core.dice import SeededDice
 from gm.core.state import Stack, UnitId
-from gm.engine.facts import Fought, Moved
 from gm.engine.results import OrderResult
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.engine import solitaire, standard
+from gm.games.rcw.engine.facts import Fought, Moved
 from gm.games.rcw.engine.postal import adjudicate_phase
 from gm.games.rcw.grammar.messages import parse_message
 from gm.games.rcw.grammar.names import Names

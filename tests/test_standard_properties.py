@@ -20,8 +20,8 @@ from gm.app.adjudication import adjudicate_open_phase
 from gm.app.campaign import Campaign, open_campaign
 from gm.app.table import Table
 from gm.core.dice import phase_seed
-from gm.engine.facts import Assassinated, Fought
 from gm.engine.results import OrderResult
+from gm.games.rcw.engine.facts import Assassinated, Fought
 from gm.games.rcw.orders.model import Order, Quit
 from gm.games.rcw.simulation.generate import FIRST_LINE, random_player_turn_orders
 from orders_grammar.message import MAX_LINE_CHARS, read_envelope

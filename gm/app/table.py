@@ -10,8 +10,8 @@ Each line is judged by carrying out the Player-Turn so far with it (gm.games.sys
 `carry_out`) on the phase's verifiable dice (docs/dice.md): an order the rules refuse, or a
 line the grammar cannot read, is shown with the same message a mail answer gives and not
 kept; one carried out is kept. Another player may speak (`PLAYER B`) to give what he may give
-in another's Player-Turn: LOSSES, a trade, a purge, QUIT. What the table lets them look at
-(SHOW, UNITS, STATUS, REPORT, HELP) is never an order (gm.app.table_looks, issue 26).
+in another's Player-Turn (what the game lets him: losses, a trade, ...). What the table lets
+them look at (SHOW, UNITS, STATUS, REPORT, HELP) is never an order (gm.app.table_looks, issue 26).
 
 A line is numbered as its player's message stores it (gm.engine.results.line_label): GAME and
 PLAYER are lines 1 and 2, the first line typed is line 3, as the reports say."""
@@ -115,8 +115,8 @@ class Table:
                 for p, typed in sorted(self.lines.items()) if typed]
 
     def waiting(self) -> list[str]:
-        """The lines kept with no result yet: a Purge, a TRADE waiting for the other side's
-        (STATUS)."""
+        """The lines kept with no result yet: one resolved at the Player-Turn's end, a trade
+        waiting for the other side's (STATUS)."""
         return [f"player {p} line {n}: {text}" for p, typed in sorted(self.lines.items())
                 for n, text in enumerate(typed, TYPED_FROM) if (p, n) not in self.shown]
 

@@ -14,7 +14,7 @@ from gm.app.campaign import Campaign
 from gm.app.reports import phase_report
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
-from gm.reporting.render import labels, render_report
+from gm.reporting.render import render, render_report
 
 LOOK = re.compile(r"^(SHOW|UNITS|STATUS|REPORT|HELP)\b\s*(.*)$", re.IGNORECASE)
 REPORT_OF = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+(\d+)$", re.IGNORECASE)
@@ -87,12 +87,7 @@ def _units(table: AtTable, player: str) -> str:
         raise GameError(f"no player {player} in this campaign")
     report = campaign.system.report(campaign.name, None, state, campaign.data, [], player,
                                     names=campaign.player_names(), drawn=False)
-    part = report.player
-    forces = [f"  {f.province} {f.name}, strength {f.strength}: {labels(f.units)}"
-              for f in (part.forces if part else [])] or ["  no forces on the map"]
-    held = [f"  {h.kind} {h.count}" for h in (part.held if part else [])]
-    return "\n".join([f"UNITS of player {player}, where they stand:", *forces,
-                      *(["MARKERS HELD", *held] if held else [])])
+    return render("table-units.txt.j2", report=report, player=player)  # the game's own
 
 
 def _status(table: AtTable) -> str:

@@ -28,7 +28,7 @@ class Dice:
         raise NotImplementedError
 
     def recipient(self, players: Sequence[str], purpose: str) -> str:
-        """The player who gets a draw from the randomizer, chosen at random (17.0 [12.0])."""
+        """The player who gets a draw, chosen at random among `players`."""
         raise NotImplementedError  # pragma: no cover - interface
 
 
@@ -49,7 +49,7 @@ class SeededDice(Dice):
         return value
 
     def draw(self, items: Sequence[T], purpose: str) -> T:
-        """One item drawn blind from a randomizer (the caller passes it in canonical order)."""
+        """One item drawn blind from a pool (the caller passes it in canonical order)."""
         if not items:
             raise ValueError(f"{purpose}: nothing to draw from")
         item = items[self._rng.randrange(len(items))]
@@ -92,7 +92,7 @@ class ForcedDice(Dice):
             if str(item) == wanted:
                 self.log.append(Roll(purpose, "draw", wanted))
                 return item
-        raise ChanceError(f"forced draw {wanted} is not in the randomizer ({purpose})")
+        raise ChanceError(f"forced draw {wanted} is not in the pool drawn from ({purpose})")
 
     def recipient(self, players: Sequence[str], purpose: str) -> str:
         if not self.recipients:
@@ -126,7 +126,7 @@ class HashDice(Dice):
     SHA-256("<key>:<n>") read as a big-endian integer, where key is
     SHA-256("<phase seed>|<salt 1>|<salt 2>...") with the players' SALT words sorted.
     A die is that number mod 6, plus 1; a draw takes the item at (number mod count) of the
-    randomizer's contents in sorted order; a recipient likewise among the players."""
+    pool's contents in sorted order; a recipient likewise among the players."""
 
     seed: str
     salts: tuple[str, ...] = ()

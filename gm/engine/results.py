@@ -65,9 +65,9 @@ TimelineEvent = Note | Judged
 
 @dataclass(frozen=True)
 class Decision:
-    """A choice the rules give a player in the middle of another's Player-Turn (his Exchange
-    losses, a Counterpurge, whether he complies with an order given) that no order of his
-    made: the program applied its default. At the table (`gm play`) he is asked when it
+    """A choice the rules give a player in the middle of another's Player-Turn (his losses in
+    a combat, a reply to another's order, whether he complies with an order given) that no
+    order of his made: the program applied its default. At the table (`gm play`) he is asked when it
     comes; his answer is recorded as the order `order` makes of it (`{}`: the words he
     answered, among `choices`), as if he had typed it, and the Player-Turn carried out
     again."""

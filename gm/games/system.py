@@ -140,8 +140,8 @@ class GameSystem(ABC):
         """What the answer adds after an accepted order (the leaders it names)."""
 
     def awaiting(self, order: Order, state: GameStateBase, player: str) -> str | None:
-        """What an accepted order that has no result yet (a Purge resolved at the
-        Player-Turn's end, a LOSSES that stands) will do, and when: said at the table and in
+        """What an accepted order that has no result yet (one resolved at the Player-Turn's
+        end, one that stands for a later one) will do, and when: said at the table and in
         the answer to a mail alike; None: nothing to say."""
         return None
 
@@ -169,7 +169,7 @@ class GameSystem(ABC):
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:
-        """What the GM may resolve in the middle of a phase (the standard game's Purges, "at
+        """What the GM may resolve in the middle of a phase (what a game's rules resolve "at
         once when the GM says"); only a mode that allows it has it."""
         raise GameError(f"{self.title} has nothing to resolve before the phase's end")
 

@@ -37,7 +37,7 @@ def read_note(message: ParsedMessage[Any]) -> str:
 def answer(message: ParsedMessage[Any], extra: Sequence[Problem], phase: OpenPhase | None,
            comment: Callable[[Order], str], period: str = "phase") -> Answer:
     """The answer text: each accepted order echoed in normal form with the game system's
-    comment (`  # 152 Trotsky (3)`), then every problem, in line order."""
+    comment (`  # <what it names>`), then every problem, in line order."""
     problems = sorted([*message.problems, *extra], key=lambda p: (p.line, p.column))
     refused_lines = {p.line for p in problems}
     accepted = tuple(o for o in message.orders if o.line not in refused_lines)

@@ -1,14 +1,29 @@
-"""The report model. Built once, rendered by templates that hold no game logic."""
+"""The report model's core, the part every game's report shares: its title, Game-Turn and
+phase, players, the reader's orders and their results, the events in order with their rule
+cases, the dice, and the drawn map. Each game's report extends it with its own part (Russian
+Civil War's: gm/games/rcw/reports/model.py) and its own templates. Built once, rendered by
+templates that hold no game logic."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializeAsAny,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
+from pydantic_core import core_schema
 
 from gm.engine.facts import Fact
-from gm.engine.ranking import Place, placed
 from gm.reporting.textwidth import wrap_to
 
 
@@ -27,102 +42,7 @@ class Event(_Frozen):
     result: str | None = None
     order: str | None = None  # the order as understood, for results of orders
     detail: str | None = None
-    fact: Fact | None = None  # what it did, as fields: path, strengths, dice, losses
-
-
-class UnitView(_Frozen):
-    """A unit as other programs want it: its identity, what it is, and its numbers."""
-
-    id: int | str
-    label: str  # as the text report writes it: `152 Trotsky (3)`
-    name: str
-    kind: str  # "leader", "combat", "imperial"
-    color: str | None  # None: an Imperial unit, which takes its holder's colour
-    strength: int | None = None  # a combat unit's Strength Points
-    value: int | None = None  # a leader's Leadership Value
-    controller: str | None = None  # the player whose stack it is in, or whose chart
-
-
-class StackView(_Frozen):
-    player: str | None
-    color: str
-    strength: int
-    units: list[UnitView]
-
-
-class ProvinceView(_Frozen):
-    code: str
-    name: str
-    stacks: list[StackView]
-
-
-class RegionView(_Frozen):
-    name: str
-    provinces: list[ProvinceView]
-
-
-class ChartView(_Frozen):
-    name: str
-    held: dict[str, int]  # the markers a player holds, by kind, in the game's order
-    markers: list[str]
-    units: list[UnitView]
-    face_down: list[UnitView]
-
-
-class RouteView(_Frozen):
-    """A province a stack can end its move in this phase, and the shortest path there that
-    the rules allow."""
-
-    to: str
-    path: list[str]  # from the stack's province to `to`, both included
-    rail: bool  # by rail (5.5); else overland, one Movement Point a province entered
-
-    @property
-    def entered(self) -> int:
-        """The provinces entered on the way, `to` included."""
-        return len(self.path) - 1
-
-    @cached_property
-    def way(self) -> str:
-        """The path as the reports write it after its start: `RYAZ-TULA-KALU`."""
-        return "-".join(self.path[1:])
-
-
-class TargetView(_Frozen):
-    """A stack one of the reader's stacks can attack (8.2) or subvert (8.3) alone, and the odds
-    that attack would have now."""
-
-    target: str  # the stack attacked, by its top unit: `201 Denikin (3)`
-    province: str
-    subversive: bool
-    attack: int  # Strength Points, 12.12's doubling counted
-    defense: int
-    odds: str  # the Combat Results Table's column (8.0, 8.47, 8.48): `3:1`
-    doubled: bool = False  # Red units doubled in this Subversive Attack (12.12)
-
-
-class ForceView(_Frozen):
-    """One of the reader's stacks, and what it can do this phase."""
-
-    province: str
-    name: str
-    strength: int
-    units: list[UnitView]
-    neighbours: list[str]  # `NOVG (rail)`, `FINL (rail, port)`
-    port: bool
-    limits: list[str]  # special crossings from here and what they allow
-    reach: list[str]  # provinces it can end a move in this phase
-    rail_reach: list[str]  # by rail only, beyond `reach`
-    attack: list[str]  # stacks it can attack (8.2), with the odds: `201 ... in TVER: 3:1 (13 to 4)`
-    subvert: list[str]  # Blue stacks it can subvert (8.3), with the odds
-    routes: list[RouteView] = []  # every province in `reach` and `rail_reach`, nearest first
-    targets: list[TargetView] = []  # `attack` and `subvert` as fields
-
-
-class HeldView(_Frozen):
-    kind: str
-    count: int
-    allows: str
+    fact: SerializeAsAny[Fact] | None = None  # what it did, as fields (its game's kind)
 
 
 class PlayerView(_Frozen):
@@ -131,27 +51,6 @@ class PlayerView(_Frozen):
     colour: str  # on the map and in its legend
     in_game: bool
     sent_orders: bool | None = None  # for the phase reported (None: not known)
-
-
-class PointItem(_Frozen):
-    """One item of a player's Victory Points (14.4)."""
-
-    what: str
-    points: int
-    rule: str
-
-
-class GraphProvince(_Frozen):
-    """The map as a graph, enough for another program to draw it."""
-
-    code: str
-    name: str
-    region: str
-    lat: float
-    lon: float
-    adjacent: list[str]
-    rail: list[str]
-    port: bool
 
 
 class OrderView(_Frozen):
@@ -166,8 +65,6 @@ class PlayerPart(_Frozen):
     letter: str
     orders: list[OrderView]
     template: list[str]  # the next phase's orders, ready to edit
-    forces: list[ForceView] = []
-    held: list[HeldView] = []
 
 
 class MapArea(_Frozen):
@@ -226,8 +123,8 @@ class MapCombat(_Frozen):
 
 
 class MapMark(_Frozen):
-    kind: str  # "combat" (attacks in the province), "from" (a subversive attack's units
-    # stand here), "assassination", "epidemic"
+    kind: str  # "combat" (attacks in the area), "from" (where an attack's units stand), or
+    # the game's own (drawn as its `glyph` says, else as its text on a disc)
     province: str
     x: float
     y: float
@@ -237,6 +134,7 @@ class MapMark(_Frozen):
     size: float = 10.0  # its text's
     more: bool = False  # it stands for more marks than there was room for (its text ends in
     # "+"; its title says all)
+    glyph: str = ""  # how the map draws it, if not by its kind: "cross" (a cross on a disc)
 
 
 class MapLabel(_Frozen):
@@ -255,12 +153,13 @@ class MapWindow(_Frozen):
 
 class LegendEntry(_Frozen):
     kind: str  # "player", "area", "counter", "group", "own", "rail", "crossing", "move",
-    # "combat", "from", "assassination", "epidemic", "port"
+    # "combat", "from", "port", or a mark of the game's own
     fill: str
     ink: str
     key: str
     text: str
     tint: str = ""  # a player's areas
+    glyph: str = ""  # a mark's, as MapMark's
 
 
 class MapView(_Frozen):
@@ -363,44 +262,57 @@ def footer_of(legend: list[LegendEntry], combats: list[MapCombat]) -> Footer:
     return Footer(legend=placed, key_top=top, key=key, height=round(height))
 
 
+
+
 SCHEMA_VERSION = 4  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds
 # places; 4 adds each force's routes and targets (with their odds)
 
 
 class Report(_Frozen):
+    # what each game's report (a subclass) says of itself, none of it in the JSON:
+    templates: ClassVar[Path | None] = None  # the folder of its own templates, if any
+    shared: ClassVar[tuple[str, ...]] = (  # the fields of the part every reader's holds alike
+        "events", "players", "dice_seed", "dice_salts", "next_commitment")
+    key_order: ClassVar[tuple[str, ...]] = ()  # its fields in the JSON's order, if not theirs
+    quit_rule: ClassVar[str] = ""  # the rule case by which a player leaves the game
+
     schema_version: int = SCHEMA_VERSION
-    kind: str  # "phase", "deal", "trading", "final"
+    kind: str  # "phase", "final", or a stage before play
     campaign: str
     title: str
     next_phase: str | None
     deadline: str | None
-    events: list[Event]
-    regions: list[RegionView]
-    chart: list[ChartView]
-    standings: dict[str, dict[str, int]]  # colour -> player -> points if the game ended now
-    ranking: list[tuple[str, int]]  # the final ranking, when the game has ended: best first,
-    # equal points in player-letter order
-    places: dict[str, int] = {}  # the final ranking's places: equal points share one (1, 1, 3)
-    victory: str | None
+    events: Sequence[Event]
     player: PlayerPart | None
-    hands: dict[str, list[str]]  # before the game: the Initial Forces and the trades (15.3)
     map: MapView | None = Field(default=None, exclude=True)  # drawn for HTML and PNG only
     players: list[PlayerView] = []
-    sequence: list[str] = []  # the Player-Turn order of the Game-Turn (4.2)
-    final_points: dict[str, list[PointItem]] = {}  # when the game has ended: item by item
-    graph: list[GraphProvince] = []
     dice_seed: str | None = None  # the seed of the phase reported, revealed (docs/dice.md)
     dice_salts: list[str] = []
     next_commitment: str | None = None  # SHA-256 of the next phase's seed
 
-    def final_places(self) -> list[Place]:
-        """The final ranking with its places, as every report shows it: a shared place is
-        tied."""
-        return placed(self.ranking)
+    @model_serializer(mode="wrap")
+    def _in_order(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """The fields in `key_order`: a game's part may stand between the core's fields."""
+        fields = handler(self)
+        if not self.key_order or not isinstance(fields, dict):
+            return fields
+        return {name: fields[name] for name in self.key_order if name in fields} | fields
 
 
-def report_schema() -> dict[str, object]:
-    """The JSON report's JSON Schema, as published in docs/report.schema.json."""
-    schema = Report.model_json_schema(mode="serialization")
+class _Fields(GenerateJsonSchema):
+    """The model's fields as they are: the order of the JSON's keys is not in its schema."""
+
+    def ser_schema(self, schema: core_schema.SerSchema | core_schema.IncExSeqSerSchema
+                   | core_schema.IncExDictSerSchema) -> JsonSchemaValue | None:
+        if schema["type"] == "function-wrap":
+            return None
+        return super().ser_schema(schema)
+
+
+def report_schema(model: type[Report]) -> dict[str, object]:
+    """A game's JSON report's JSON Schema (Russian Civil War's is docs/report.schema.json)."""
+    schema = model.model_json_schema(mode="serialization", schema_generator=_Fields)
+    if model.key_order and isinstance(required := schema.get("required"), list):
+        schema["required"] = sorted(required, key=model.key_order.index)  # as the JSON's
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": f"gamesmaster-report-v{SCHEMA_VERSION}", **schema}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import jinja2
 from markupsafe import Markup, escape
@@ -17,9 +17,19 @@ from gm.engine.results import line_label
 from gm.reporting.compiled import OwnBytecodeCache
 
 if TYPE_CHECKING:  # the models are the callers': `gm show` renders without loading them
-    from gm.reporting.model import MapView, Report, RouteView, UnitView
+    from gm.reporting.model import MapView, Report
 
 Format = Literal["text", "html", "json"]
+
+
+class Labelled(Protocol):  # a unit as a game's report lists it
+    @property
+    def label(self) -> str: ...
+
+
+class Way(Protocol):  # a route a game's report offers a force
+    @property
+    def way(self) -> str: ...
 
 
 def templates_dir() -> Path:
@@ -29,12 +39,13 @@ def templates_dir() -> Path:
 
 
 @cache
-def environment(html: bool = False) -> jinja2.Environment:
-    """One Jinja environment per kind (HTML escapes, text does not), so that each template
-    is compiled once per process."""
+def environment(html: bool = False, game: Path | None = None) -> jinja2.Environment:
+    """One Jinja environment per kind (HTML escapes, text does not) and game, so that each
+    template is compiled once per process; `game`: the folder of a game's own templates,
+    searched before the core's (reports/)."""
     folder = cache_dir()
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(templates_dir()),
+        loader=jinja2.FileSystemLoader([*([game] if game else []), templates_dir()]),
         # compiled once across commands; a template's checksum picks its entry
         bytecode_cache=OwnBytecodeCache(str(folder)) if folder else None,
         undefined=jinja2.StrictUndefined,
@@ -69,8 +80,8 @@ def wrap(text: str, width: int, first: int, rest: int) -> str:
     """Words to lines of at most `width` characters (and never past PAGE columns with their
     indentation), the first indented by `first` spaces and the others by `rest`: textwrap's
     greedy filling, without its cost (the reports wrap thousands of lines a phase). A word no
-    line holds whole (a long path: `RYAZ-TULA-...`) is broken after hyphens, its first piece
-    filling the line it starts on (`13: RYAZ-TULA-`, never `13:` alone); one with no hyphen to
+    line holds whole (a long path: `AAAA-BBBB-...`) is broken after hyphens, its first piece
+    filling the line it starts on (`13: AAAA-BBBB-`, never `13:` alone); one with no hyphen to
     break at stands alone."""
     words = text.split()
     whole = " ".join(words)
@@ -101,7 +112,7 @@ def wrap(text: str, width: int, first: int, rest: int) -> str:
     return "\n".join(" " * (first if i == 0 else rest) + part for i, part in enumerate(lines))
 
 
-def ways(routes: Sequence[RouteView]) -> Markup:
+def ways(routes: Sequence[Way]) -> Markup:
     """Routes' paths as the HTML report writes them, each kept whole on a line where it can
     be: one filter call, not a template loop (a report holds hundreds)."""
     return Markup(" ".join(f'<span class="route">{escape(r.way)}</span>' for r in routes))
@@ -112,14 +123,17 @@ def held(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{kind} {count}" for kind, count in counts.items())
 
 
-def labels(units: list[UnitView]) -> str:
-    """Units as the reports list them: `152 Trotsky (3), 111 RD 3`."""
+def labels(units: Sequence[Labelled]) -> str:
+    """Units as the reports list them, each by its label: `<label>, <label>`."""
     return ", ".join(unit.label for unit in units)
 
 
-def render(template: str, **context: Any) -> str:
+def render(template: str, game_templates: Path | None = None, **context: Any) -> str:
+    """`template` found in a game's folder of templates, then in reports/; a report in the
+    context brings its game's folder (gm.reporting.model.Report.templates)."""
     escaped = template.endswith((".html.j2", ".svg.j2"))
-    return environment(escaped).get_template(template).render(**context)
+    folder = game_templates or getattr(context.get("report"), "templates", None)
+    return environment(escaped, folder).get_template(template).render(**context)
 
 
 @last_call
@@ -142,21 +156,19 @@ def _legend(view: MapView) -> Markup:
     return Markup(render("report-legend.html.j2", map=view))
 
 
-SHARED = ("hands", "events", "regions", "chart", "standings", "ranking", "places", "victory",
-          "players", "final_points", "dice_seed", "dice_salts", "next_commitment")
-_tails: dict[str, tuple[tuple[object, ...], str]] = {}
+_tails: dict[tuple[str, type[Report]], tuple[tuple[object, ...], str]] = {}
 
 
 def _tail(template: str, report: Report) -> str:
     """The part of a report every reader's holds alike (report-tail.*.j2: from what was held
     to the dice), rendered once for a phase's readers: again only when one of the fields it
-    is made of (SHARED) is another."""
-    key = tuple(getattr(report, name) for name in SHARED)
-    known = _tails.get(template)
+    is made of (its game's `Report.shared`) is another."""
+    key = tuple(getattr(report, name) for name in report.shared)
+    known = _tails.get((template, type(report)))
     if known is not None and all(a is b or a == b for a, b in zip(known[0], key, strict=True)):
         return known[1]
     text = render(template, report=report)
-    _tails[template] = (key, text)
+    _tails[template, type(report)] = (key, text)
     return text
 
 

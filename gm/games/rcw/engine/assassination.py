@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from gm.core.dice import Dice
 from gm.core.words import counted
-from gm.engine.facts import Assassinated, Attempt
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
 from gm.games.rcw.engine.board import Board, PhaseResults
+from gm.games.rcw.engine.facts import Assassinated, Attempt
 from gm.games.rcw.orders.model import Assassinate
 
 KILLS = 7

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from gm.core.dice import Dice
 from gm.core.state import UnitId
-from gm.engine.facts import Moved
 from gm.engine.sequence import PhaseRun
 from gm.games.rcw.engine.board import Board, Pile
 from gm.games.rcw.engine.combat import Combat
+from gm.games.rcw.engine.facts import Moved
 from gm.games.rcw.engine.movement import LiveColours
 from gm.games.rcw.engine.red_leaders import execute_czar
 from gm.games.rcw.orders.model import Attack, Order

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from gm.core.dice import Dice
-from gm.engine.facts import Fought
 from gm.engine.results import Decision
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, UnitId
 from gm.games.rcw.engine.assassination import lenin_or_trotsky_lost
 from gm.games.rcw.engine.board import Board, PhaseResults, Pile
+from gm.games.rcw.engine.facts import Fought
 from gm.games.rcw.orders.model import Attack, Losses
 from gm.games.rcw.rules.combat import (
     attack_strength,

@@ -15,10 +15,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from gm.core.dice import Dice
-from gm.engine.facts import Moved
 from gm.engine.results import Outcome
 from gm.games.rcw.data.dataset import GameData, UnitId
 from gm.games.rcw.engine.board import Board, PhaseResults
+from gm.games.rcw.engine.facts import Moved
 from gm.games.rcw.orders.model import Attach, Detach, Emigrate, Move, Order, StackChange, Transfer
 from gm.games.rcw.rules.movement import must_stop, own_allowance
 from gm.games.rcw.rules.stacking import commands, controls_gold

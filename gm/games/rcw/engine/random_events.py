@@ -4,10 +4,10 @@ rounded down in the First Phase and up in the Second."""
 from __future__ import annotations
 
 from gm.core.dice import Dice
-from gm.engine.facts import RandomEvent
 from gm.games.rcw.data.dataset import UnitId
 from gm.games.rcw.data.tables import tables
 from gm.games.rcw.engine.board import Board
+from gm.games.rcw.engine.facts import RandomEvent
 from gm.games.rcw.state import FIRST_PHASE, NON_RED
 
 

@@ -11,24 +11,23 @@ from gm.core.memo import last_call
 from gm.engine.ranking import Place
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.reports.chart import held_markers
-from gm.games.rcw.reports.phases import phase_name
-from gm.games.rcw.reports.units import unit_view
-from gm.games.rcw.rules.combat import strength
-from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
-from gm.games.rcw.state import NON_RED, UNASSIGNED, GameState, Hand
-from gm.reporting.model import (
+from gm.games.rcw.reports.model import (
     ChartView,
-    Event,
     GraphProvince,
-    OrderView,
     PlayerPart,
-    PlayerView,
     PointItem,
     ProvinceView,
     RegionView,
     Report,
     StackView,
+    own_event,
 )
+from gm.games.rcw.reports.phases import phase_name
+from gm.games.rcw.reports.units import unit_view
+from gm.games.rcw.rules.combat import strength
+from gm.games.rcw.rules.victory import ranking, victory_point_items, victory_points
+from gm.games.rcw.state import NON_RED, UNASSIGNED, GameState, Hand
+from gm.reporting.model import Event, OrderView, PlayerView
 from gm.reporting.palette import player_colours
 
 if TYPE_CHECKING:
@@ -190,7 +189,8 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
     title = (f"{campaign}: {phase_name(before)}" if before is not None and adjudicated
              else f"{campaign}: the position before {phase_name(after)}"
              if after.stage == "play" else f"{campaign}: {phase_name(after)}")
-    facts = [e.fact for e in events if e.fact is not None]
+    own = [own_event(e) for e in events]
+    facts = [e.fact for e in own if e.fact is not None]
     shared = _shared(after, data)
     part = None
     if player is not None:
@@ -211,7 +211,7 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
         drawing = build_map(data, after, facts, names)
     return Report(kind=kind, campaign=campaign, title=title,
                   next_phase=None if after.stage == "ended" else phase_name(after),
-                  deadline=deadline, events=events, regions=shared.regions,
+                  deadline=deadline, events=own, regions=shared.regions,
                   chart=shared.chart, standings=shared.standings,
                   ranking=[(p.player, p.points) for p in shared.ranking],
                   places={p.player: p.place for p in shared.ranking},

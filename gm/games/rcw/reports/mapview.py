@@ -23,7 +23,7 @@ from itertools import pairwise
 
 from gm.core.memo import last_call
 from gm.core.state import Stack
-from gm.engine.facts import Assassinated, Fact, Fought, Moved, RandomEvent
+from gm.engine.facts import Fact
 from gm.games.rcw.data.areas import (
     Area,
     AreaFile,
@@ -35,6 +35,7 @@ from gm.games.rcw.data.areas import (
     slot_box,
 )
 from gm.games.rcw.data.dataset import GameData
+from gm.games.rcw.engine.facts import Assassinated, Fought, Moved, RandomEvent
 from gm.games.rcw.rules.combat import strength
 from gm.games.rcw.state import GameState
 from gm.reporting.model import (
@@ -261,6 +262,7 @@ def _shorter(mark: MapMark, size: float) -> MapMark:
                                    "width": mark_width(text, size)})
 
 
+GLYPHS = {"assassination": "cross"}  # how the core's map template draws a mark of ours
 PRIORITY = ("combat", "from", "epidemic", "assassination")  # which kind stands for all
 
 
@@ -399,7 +401,7 @@ def _marks(facts: Sequence[Fact], areas: AreaFile, palette: Mapping[str, PlayerC
                 text = "E" if kind == "epidemic" else ""
                 marks.setdefault(province, []).append(MapMark(
                     kind=kind, province=province, x=0, y=0, text=text, width=mark_width(text),
-                    title="; ".join(found[kind])))
+                    title="; ".join(found[kind]), glyph=GLYPHS.get(kind, "")))
     return combats, marks
 
 
@@ -598,7 +600,8 @@ def _legend(colours: Mapping[str, PlayerColour], who: Callable[[str | None], str
                     text="several stacks of one player, no room for each: their strength"),
         LegendEntry(kind="province", fill=MIXED[0], ink=MIXED[1], key="12",
                     text="all stacks of a crowded area: how many, their strength"),
-        *(LegendEntry(kind=kind, fill=fill, ink=ink, key=key, text=text)
+        *(LegendEntry(kind=kind, fill=fill, ink=ink, key=key, text=text,
+                      glyph=GLYPHS.get(kind, ""))
           for kind, fill, ink, key, text in LINES_AND_MARKS),
     ]
 

@@ -37,6 +37,7 @@ from gm.games.rcw.orders.model import (
     Purge,
     Quit,
 )
+from gm.games.rcw.reports.model import ForceView, HeldView, RouteView, TargetView
 from gm.games.rcw.reports.units import unit_view
 from gm.games.rcw.rules.colour import province_colours, stack_colours
 from gm.games.rcw.rules.combat import attack_strength, defense_strength, odds, strength
@@ -46,7 +47,6 @@ from gm.games.rcw.rules.politics import CENTRAL_COMMITTEE
 from gm.games.rcw.rules.solitaire import available_red_leaders
 from gm.games.rcw.rules.victory import END_GAME_QUORUM
 from gm.games.rcw.state import FIRST_PHASE, RED, GameState
-from gm.reporting.model import ForceView, HeldView, RouteView, TargetView
 
 TEMPLATE_WIDTH = 68  # an order line and its `# `, within the text report's 72 columns
 MOVE_LINES = 10  # MOVE lines of one stack in the template, nearest destinations first

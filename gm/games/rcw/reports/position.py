@@ -8,6 +8,7 @@ from typing import Any
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.data.names import resolve_province
 from gm.games.rcw.reports.chart import held_markers
+from gm.games.rcw.reports.model import TEMPLATES
 from gm.games.rcw.reports.phases import phase_name
 from gm.games.rcw.state import UNASSIGNED, GameState
 from gm.reporting.render import render
@@ -75,7 +76,7 @@ def position_context(campaign: str, state: GameState, data: GameData) -> dict[st
 
 
 def render_position(campaign: str, state: GameState, data: GameData) -> str:
-    return render("position.txt.j2", **position_context(campaign, state, data))
+    return render("position.txt.j2", TEMPLATES, **position_context(campaign, state, data))
 
 
 def render_province(text: str, state: GameState, data: GameData) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gm.games.rcw.data.dataset import GameData, UnitId
-from gm.reporting.model import UnitView
+from gm.games.rcw.reports.model import UnitView
 
 
 def unit_view(unit: UnitId, data: GameData, controller: str | None = None) -> UnitView:
