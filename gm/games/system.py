@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Envelope,
         OpenPhase,
         ParsedMessage,
+        PhaseForms,
     )
     from orders_grammar.problem import Problem as LineProblem
 
@@ -124,6 +125,11 @@ class GameSystem(ABC):
     @abstractmethod
     def open_phase(self, state: GameStateBase) -> OpenPhase:
         """The phase orders are taken for now, as a message names it."""
+
+    @abstractmethod
+    def phase_forms(self, state: GameStateBase) -> PhaseForms:
+        """The phases a message may name in this game as it stands (its mode's): on its phase
+        line, and in REPORT TURN n PHASE p."""
 
     @abstractmethod
     def parse_orders(self, envelope: Envelope, data: DataSet,

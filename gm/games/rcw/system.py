@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from gm.games.rcw.state import GameState
     from gm.orders import order
     from gm.reporting.model import Event, Report
-    from orders_grammar.message import Envelope, OpenPhase, ParsedMessage
+    from orders_grammar.message import Envelope, OpenPhase, ParsedMessage, PhaseForms
     from orders_grammar.problem import Problem as LineProblem
 
 # This facade loads each part of the game when it is first asked for (docs/architecture.md):
@@ -136,6 +136,10 @@ class RussianCivilWar(GameSystem):
     def open_phase(self, state: GameStateBase) -> OpenPhase:
         from gm.games.rcw.orders.messages import open_phase_of
         return open_phase_of(_own(state))
+
+    def phase_forms(self, state: GameStateBase) -> PhaseForms:
+        from gm.games.rcw.orders.messages import phase_forms_of
+        return phase_forms_of(_own(state).mode)
 
     def parse_orders(self, envelope: Envelope, data: DataSet,
                      max_line_chars: int) -> ParsedMessage[Order]:
