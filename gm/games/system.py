@@ -279,13 +279,12 @@ class GameSystem(ABC):
     @abstractmethod
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,
-               deadline: str | None = None, campaign_seed: str | None = None,
-               salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
+               deadline: str | None = None, names: Mapping[str, str] | None = None,
                sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
         """The report model of what led from `before` to `after` (of `after` alone when
         None), for the GM or one player; `names`: the players' names; `sent`: the players
         whose orders the phase reported was adjudicated with; `drawn`: with the map (HTML and
-        PNG only)."""
+        PNG only). Its dice line is the application's to fill (gm.app.reports.with_dice)."""
 
     @abstractmethod
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet,

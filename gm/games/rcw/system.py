@@ -373,13 +373,11 @@ class RussianCivilWar(GameSystem):
 
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,
-               deadline: str | None = None, campaign_seed: str | None = None,
-               salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
+               deadline: str | None = None, names: Mapping[str, str] | None = None,
                sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
         from gm.games.rcw.reports.build import build_report
         return build_report(campaign, None if before is None else _own(before), _own(after),
-                            _data(data), events, player, deadline, campaign_seed, list(salts),
-                            names, sent, drawn)
+                            _data(data), events, player, deadline, names, sent, drawn)
 
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet,
                       province: str | None = None) -> str:
