@@ -75,6 +75,7 @@ class GameSystem(ABC):
     players_rule: str = ""  # the rule case that says so
     modes: tuple[str, ...] = ("postal",)  # the ways it may be played; the first by default
     quit_rule: str = ""  # the rule case by which a player leaves the game, if one may
+    playable: bool = True  # False: a game still being built, whose data set alone is checked
 
     def player_count(self, mode: str | None) -> tuple[int, int]:
         """How many players a mode of the game is designed for (`players` unless it says)."""
@@ -93,6 +94,10 @@ class GameSystem(ABC):
     @abstractmethod
     def check_data(self, directory: Path) -> list[Problem]:
         """Everything `gm data check` reports for a folder, each at its file and line."""
+
+    def data_warnings(self, directory: Path) -> list[Problem]:
+        """What `gm data check` warns of in a folder without failing (provisional cells)."""
+        return []
 
     def derive_map_areas(self, directory: Path) -> str:
         """`gm data areas`: derive the drawn map's areas of a data set; what was written."""
