@@ -95,14 +95,16 @@ def list_(rule: str | None, folder: Path | None, game: str | None) -> None:
 @click.option("--missing", is_flag=True, help="Only the rule cases nothing names.")
 @GAME_OPTION
 def coverage(missing: bool, game: str | None) -> None:
-    """Every rule case of sections 4-15 and 17 with the adjudication cases and the tests that
-    name it; those the postal game does not use (docs/rulings.md) with the reason; and those
-    nothing names (exit 1 if there is any)."""
-    rows = game_system(game).rule_coverage()
+    """Every rule case of the game in scope (rcw: sections 4-15 and 17) with the adjudication
+    cases and the tests that name it (`gwe:8.4` for another game's: docs/rulings-gwe.md, G7);
+    those its rulings leave unused (docs/rulings.md) with the reason; and those nothing names
+    (exit 1 if there is any)."""
+    system = game_system(game)
+    rows = system.rule_coverage()
     unnamed = [row for row in rows if not row.named and row.excluded is None]
     for row in unnamed if missing else rows:
         if row.excluded is not None and not row.named:
-            status = f"not used in the postal game: {row.excluded}"
+            status = f"{system.unused_as}: {row.excluded}"
         elif row.named:
             status = ", ".join([*row.cases, *(f"test {t}" for t in row.tests)])
         else:
@@ -110,6 +112,6 @@ def coverage(missing: bool, game: str | None) -> None:
         click.echo(f"{row.rule.id:13s} {status}")
     named = sum(row.named for row in rows)
     click.echo(f"{len(rows)} rule cases: {named} named by a case or test, "
-               f"{sum(1 for r in rows if r.excluded and not r.named)} not used in the postal "
-               f"game, {len(unnamed)} named by nothing")
+               f"{sum(1 for r in rows if r.excluded and not r.named)} {system.unused_as}, "
+               f"{len(unnamed)} named by nothing")
     sys.exit(1 if unnamed else 0)

@@ -76,6 +76,7 @@ class GameSystem(ABC):
     modes: tuple[str, ...] = ("postal",)  # the ways it may be played; the first by default
     quit_rule: str = ""  # the rule case by which a player leaves the game, if one may
     playable: bool = True  # False: a game still being built, whose data set alone is checked
+    unused_as: str = "not used by this program"  # how coverage lists a rule case ruled out
 
     def player_count(self, mode: str | None) -> tuple[int, int]:
         """How many players a mode of the game is designed for (`players` unless it says)."""

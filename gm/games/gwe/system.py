@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from gm.core.data import DataError, DataSet, Problem
-from gm.games.system import GameSystem, NotInThisGame, Orders
+from gm.games.system import Coverage, GameSystem, NotInThisGame, Orders
 
 if TYPE_CHECKING:
     from gm.core.dice import Dice
@@ -119,6 +119,10 @@ class GreatWarInTheEast(GameSystem):
     def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice
                           ) -> tuple[GameStateBase, list[TimelineEvent]]:
         _not_yet("no set-up")
+
+    def rule_coverage(self) -> list[Coverage]:
+        from gm.games.gwe.cases.coverage import project_coverage
+        return project_coverage()
 
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,

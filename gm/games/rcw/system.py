@@ -73,6 +73,7 @@ class RussianCivilWar(GameSystem):
     players_rule = "15.21"
     modes = ("postal", "standard", "solitaire")  # 17.0's Phases; 4.2's Player-Turns; 19.2
     quit_rule = "14.2"
+    unused_as = "not used in the postal game"  # docs/rulings.md's table of them
 
     def __init__(self) -> None:
         self._names: dict[int, tuple[GameData, Names]] = {}
