@@ -72,3 +72,33 @@ def test_no_game_systems_names_outside_its_package() -> None:
 def test_the_names_check_skips_comments_only() -> None:
     assert _named_outside_comments("x = 1  # the Czar\n") == []
     assert _named_outside_comments('x = "POLITBURO"\n') == [1]
+
+
+def _literals(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module's code, its docstrings left out."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings]
+
+
+def test_set_up_stages_and_history_words_are_the_games() -> None:
+    """Issue 27: the application and the command line ask the game system for its set-up
+    stages (their names, the commands that end them, their words) and for the words of its
+    own history entries; none of them is named there."""
+    from gm.games.rcw.system import RUSSIAN_CIVIL_WAR
+
+    words = [re.compile(rf"\b{re.escape(stage.name)}\b") for stage in
+             RUSSIAN_CIVIL_WAR.setup_stages] + [re.compile(r"Initial Forces|trading session")]
+    commands = {stage.command for stage in RUSSIAN_CIVIL_WAR.setup_stages}  # the CLI's names
+    found = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
+             for folder in ("app", "commands") for path in sorted((ROOT / "gm" / folder).glob(
+                 "*.py")) for line, text in _literals(path)
+             if text not in commands and any(word.search(text) for word in words)]
+    assert found == []

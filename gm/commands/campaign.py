@@ -95,14 +95,15 @@ def end_trading(campaign: Path) -> None:
 
     with changing(campaign) as opened:
         report_applied(do_end(opened))
-    click.echo("trading session ended; combat and Imperial units deployed")
+    stage = opened.system.setup_stage(command="end-trading")
+    click.echo(stage.done if stage is not None else "set-up stage ended")
 
 
 @click.command()
 @CAMPAIGN
 @click.argument("player")
 @click.argument("order", nargs=-1)
-@click.option("--clear", is_flag=True, help="Withdraw all of PLAYER's deployment orders.")
+@click.option("--clear", is_flag=True, help="Withdraw all of PLAYER's DEPLOY orders.")
 def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> None:
     """Record PLAYER's stack for the Initial Deployment, top to bottom (15.5, 7.21):
 
@@ -120,7 +121,7 @@ def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> 
         else:
             record_deployment(opened, player, words)
     if clear:
-        click.echo(f"deployment orders of {player} withdrawn")
+        click.echo(f"DEPLOY orders of {player} withdrawn")
         return
     click.echo(f"recorded: {player} deploys {' '.join(words)}")
 
@@ -176,4 +177,4 @@ def history(campaign: Path, as_json: bool) -> None:
                                              "value": r.value} for r in rolls]},
                                   sort_keys=True))
         else:
-            click.echo(describe(row, len(rolls), phases.get(row.seq)))
+            click.echo(describe(row, len(rolls), opened.system, phases.get(row.seq)))

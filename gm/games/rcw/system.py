@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
-from gm.games.system import Coverage, GameSystem, Orders
+from gm.games.system import Coverage, GameSystem, Orders, SetupStage
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -68,7 +68,15 @@ def _orders(orders: Orders) -> dict[str, tuple[Order, ...]]:
 class RussianCivilWar(GameSystem):
     name = "rcw"
     title = "Russian Civil War 1918-1922"
-    setup_stages = ("trading", "deployment")
+    setup_stages = (
+        SetupStage("trading", "end-trading", "the trading session ended (15.34)",
+                   "the trading session is over",
+                   "gm end-trading (when the trading session is over)",
+                   "trading session ended; combat and Imperial units deployed"),
+        SetupStage("deployment", "start",
+                   "the game started: its set-up closed, its first turn opened",
+                   "the game can start after the trading session, once (15.5)",
+                   "gm start (when the deployments are in)"))
     players = (3, 6)
     players_rule = "15.21"
     modes = ("postal", "standard", "solitaire")  # 17.0's Phases; 4.2's Player-Turns; 19.2
@@ -77,6 +85,10 @@ class RussianCivilWar(GameSystem):
 
     def __init__(self) -> None:
         self._names: dict[int, tuple[GameData, Names]] = {}
+
+    def history_text(self, action: str, detail: Mapping[str, Any]) -> str | None:
+        from gm.games.rcw.setup.history import history_text
+        return history_text(action, detail)
 
     def player_count(self, mode: str | None) -> tuple[int, int]:
         """The solitaire game has one player, Red (18.0)."""
