@@ -51,6 +51,19 @@ class OpenPhase:
 
 
 @dataclass(frozen=True)
+class PhaseForms:
+    """The phases a game's messages may name, as its game system gives them (per mode): a
+    message is read by them once its campaign is known; before, any phase word is taken and
+    only the form of the line is checked."""
+
+    numbered: tuple[str, ...]  # `TURN <n> PHASE <p>`: the phases of a Game-Turn
+    named: tuple[str, ...]  # `PHASE <name>`: the stages before play
+    reported: tuple[str, ...]  # `REPORT TURN <n> PHASE <p>`: the phases a report is kept of
+    phase_hint: str  # how to write the phase line, as a refusal says it
+    report_hint: str  # how to write REPORT with a phase, likewise
+
+
+@dataclass(frozen=True)
 class Envelope:
     """The header of an order message and its order lines, not yet parsed."""
 
@@ -66,6 +79,7 @@ class Envelope:
     problems: tuple[Problem, ...]  # of the header and request lines
     requests: tuple[Request, ...] = ()  # HELP, STATUS, REPORT, UNITS, a new PASSWORD
     press: tuple[Press, ...] = ()
+    forms: PhaseForms | None = None  # the game's phases it was read by; None: not yet known
 
     @property
     def help_only(self) -> bool:
@@ -101,12 +115,15 @@ class ParsedMessage(Generic[OrderT_co]):
 
 
 HEADER = re.compile(r"^(GAME|PLAYER|PASSWORD|TURN|PHASE|SALT)\b\s*(.*)$", re.IGNORECASE)
-# PHASE 1 or 2: the postal game's First or Second Phase; 1 to 6: the standard game's Player-Turn
-TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([1-6])$", re.IGNORECASE)
-PRE_GAME = re.compile(r"^PHASE\s+(SETUP|TRADING)$", re.IGNORECASE)
+# Which phases a game has is its system's to say (PhaseForms); the reader knows their forms.
+TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+(\w+)$", re.IGNORECASE)
+PRE_GAME = re.compile(r"^PHASE\s+(\w+)$", re.IGNORECASE)
+PHASE_FORMS = "write `TURN <n> PHASE <p>` or `PHASE <name>` (HELP names this game's phases)"
 
 
-def read_envelope(text: str) -> Envelope:
+def read_envelope(text: str, forms: PhaseForms | None = None) -> Envelope:
+    """The envelope of a message; `forms`: the phases its game names now (None: its game is not
+    known yet, so that any phase is taken as written)."""
     if text.count("\n") > MAX_LINES:
         raise OrdersError(f"the message has more than {MAX_LINES} lines; send the orders alone")
     block = order_block(text)
@@ -123,8 +140,8 @@ def read_envelope(text: str) -> Envelope:
     orders: list[Line] = []
     requests: list[Request] = []
     for line in block.lines:
-        request = read_request(line.text, line.number) if len(line.text) <= MAX_LINE_CHARS \
-            else None
+        request = read_request(line.text, line.number, None if forms is None else (
+            forms.reported, forms.report_hint)) if len(line.text) <= MAX_LINE_CHARS else None
         if isinstance(request, Problem):
             problems.append(request)
             continue
@@ -149,7 +166,7 @@ def read_envelope(text: str) -> Envelope:
             problems.append(Problem(line.number, 1, line.text, "header lines (GAME, PLAYER, "
                                     "PASSWORD, TURN/PHASE, SALT) come before the orders"))
         elif key in ("TURN", "PHASE"):
-            declared = _phase(line.text, line.number, problems)
+            declared = _phase(line.text, line.number, problems, forms)
         elif key in header:
             problems.append(Problem(line.number, 1, line.text, f"{key} is given twice"))
         elif not value:
@@ -169,13 +186,13 @@ def read_envelope(text: str) -> Envelope:
                                                  *(p.number for p in block.press)]),
                     end=block.end, order_lines=tuple(orders), problems=tuple(problems),
                     requests=tuple(requests),
-                    press=tuple(p for p in press if isinstance(p, Press)))
+                    press=tuple(p for p in press if isinstance(p, Press)), forms=forms)
 
 
-def envelope_or_error(text: str) -> Envelope | OrdersError:
+def envelope_or_error(text: str, forms: PhaseForms | None = None) -> Envelope | OrdersError:
     """`read_envelope`, with the refusal as a value (to be read once and used twice)."""
     try:
-        return read_envelope(text)
+        return read_envelope(text, forms)
     except OrdersError as exc:
         return exc
 
@@ -216,14 +233,13 @@ def parse_message(text: str, read_line: LineReader[OrderT],
     return parse_orders(envelope, read_line)
 
 
-def _phase(text: str, number: int, problems: list[Problem]) -> OpenPhase | None:
+def _phase(text: str, number: int, problems: list[Problem],
+           forms: PhaseForms | None) -> OpenPhase | None:
     match = TURN_PHASE.match(text)
-    if match:
-        return OpenPhase(int(match.group(1)), match.group(2))
-    match = PRE_GAME.match(text)
-    if match:
+    if match and (forms is None or match.group(2).upper() in forms.numbered):
+        return OpenPhase(int(match.group(1)), match.group(2).upper())
+    match = None if match else PRE_GAME.match(text)
+    if match and (forms is None or match.group(1).upper() in forms.named):
         return OpenPhase(None, match.group(1).upper())
-    problems.append(Problem(number, 1, text, "write `TURN <n> PHASE <1|2>` (in the standard "
-                            "game PHASE is the Player-Turn, 1 to 6), `PHASE SETUP` or "
-                            "`PHASE TRADING`"))
+    problems.append(Problem(number, 1, text, PHASE_FORMS if forms is None else forms.phase_hint))
     return None

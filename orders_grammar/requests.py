@@ -13,7 +13,8 @@ from orders_grammar.problem import Problem
 
 KINDS = ("HELP", "STATUS", "REPORT", "UNITS", "PASSWORD")
 REQUEST = re.compile(r"^(HELP|STATUS|REPORT|UNITS)\b\s*(.*)$", re.IGNORECASE)
-REPORT_OF = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+([12])$", re.IGNORECASE)
+REPORT_OF = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+(\d+)$", re.IGNORECASE)
+REPORT_FORMS = "REPORT TURN <n> PHASE <p>"
 PRESS_START = re.compile(r"^\s*PRESS\b(.*)$", re.IGNORECASE)
 PRESS_END = "ENDPRESS"
 CONFIRM = re.compile(r"^CONFIRM(?:\s+(.*))?$", re.IGNORECASE)
@@ -54,17 +55,21 @@ class Press:
         return f"PRESS TO {' '.join(self.to)}{' ANONYMOUS' if self.anonymous else ''}"
 
 
-def read_request(text: str, number: int) -> Request | Problem | None:
-    """A request line, the problem with one, or None when the line is not a request."""
+def read_request(text: str, number: int, reported: tuple[tuple[str, ...], str] | None = None
+                 ) -> Request | Problem | None:
+    """A request line, the problem with one, or None when the line is not a request;
+    `reported`: the phases the game keeps reports of and how to write them (None: its game is
+    not known yet, so that any phase is taken)."""
     match = REQUEST.match(text)
     if not match:
         return None
     kind, rest = match.group(1).upper(), match.group(2).strip()
     if kind == "REPORT" and rest:
         of = REPORT_OF.match(rest)
-        if of is None:
+        if of is None or (reported is not None and str(int(of.group(2))) not in reported[0]):
             return Problem(number, len(text) - len(rest) + 1, text,
-                           "write REPORT alone (the last report) or REPORT TURN <n> PHASE <1|2>")
+                           "write REPORT alone (the last report) or "
+                           f"{REPORT_FORMS if reported is None else reported[1]}")
         return Request(number, kind, int(of.group(1)), int(of.group(2)))
     if rest:
         return Problem(number, len(text) - len(rest) + 1, text, f"{kind} takes nothing after it")

@@ -105,7 +105,7 @@ LEFT = {
     "gm/app/history.py": (2, "the history's wording of that `purge` action (part 1)"),
     "gm/cli.py": (2, "`gm purge`, the command of that resolution (part 1)"),
     "gm/commands/operations.py": (2, "`gm purge` (part 1)"),
-    "gm/commands/campaign.py": (4, "the set-up stages' commands: trade, end-trading, deploy "
+    "gm/commands/campaign.py": (3, "the set-up stages' commands: trade, end-trading, deploy "
                                 "(part 1: set-up stages)"),
     "gm/commands/data.py": (1, "`gm data counters` names Imperial units (part 1: --game)"),
     "gm/app/table.py": (2, "the table's HELP: an example order and PURGE among a bystander's "
@@ -138,3 +138,33 @@ def test_the_names_check_sees_rcws_words_only() -> None:
     for text in ("permission", "TVERS", "golden", "white-space", "red", "a province",
                  "a region", "Victory Points"):
         assert _rcw_word(text) is None, text
+
+
+def _literals(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module's code, its docstrings left out."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings]
+
+
+def test_set_up_stages_and_history_words_are_the_games() -> None:
+    """Issue 27: the application and the command line ask the game system for its set-up
+    stages (their names, the commands that end them, their words) and for the words of its
+    own history entries; none of them is named there."""
+    from gm.games.rcw.system import RUSSIAN_CIVIL_WAR
+
+    words = [re.compile(rf"\b{re.escape(stage.name)}\b") for stage in
+             RUSSIAN_CIVIL_WAR.setup_stages] + [re.compile(r"Initial Forces|trading session")]
+    commands = {stage.command for stage in RUSSIAN_CIVIL_WAR.setup_stages}  # the CLI's names
+    found = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
+             for folder in ("app", "commands") for path in sorted((ROOT / "gm" / folder).glob(
+                 "*.py")) for line, text in _literals(path)
+             if text not in commands and any(word.search(text) for word in words)]
+    assert found == []

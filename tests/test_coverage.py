@@ -66,3 +66,28 @@ def test_gm_case_list_and_coverage() -> None:
     missing = CliRunner().invoke(cli, ["case", "coverage", "--missing"])
     assert missing.exit_code == 0 and missing.output.splitlines()[-1].endswith(
         "0 named by nothing")
+
+
+def test_citations_name_their_game_and_each_game_counts_its_own() -> None:
+    """A citation names its game unless it is the default's: `gwe:8.4` is Great War in the
+    East's 8.4, never Russian Civil War's (docs/rulings-gwe.md, G7)."""
+    from gm.games.citations import cited
+    from gm.games.gwe.cases import coverage as gwe
+
+    assert cited("gwe:8.4") == ("gwe", "8.4") and cited("5.27") == (None, "5.27")
+    assert cited("gwe-brusilov:17.0") == ("gwe-brusilov", "17.0")
+    assert not any(name.startswith("test_gwe_") for name in marked_tests())
+    theirs = gwe.marked_tests()
+    assert theirs["test_gwe_combat.py::test_26_to_9_is_2_to_1_the_rulebooks_own_example"] == [
+        "8.4", "8.8"]
+    known = {rule.id for rule in rule_cases(gwe.RULEBOOK)}
+    assert {"2.1", "8.4", "14.24"} <= known and not any(r.startswith("15.") for r in known)
+    assert sorted({rule for rules in theirs.values() for rule in rules} - known) == []
+
+
+def test_gm_case_coverage_of_another_game() -> None:
+    every = CliRunner().invoke(cli, ["case", "coverage", "--game", "gwe"])
+    lines = every.output.splitlines()
+    assert any(line.startswith("8.4 ") and "test_gwe_combat.py::" in line for line in lines)
+    assert lines[-1].startswith(f"{len(lines) - 1} rule cases: ")
+    assert not any(line.startswith(("15.", "17.0")) for line in lines)  # the Standard Rules

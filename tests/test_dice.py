@@ -57,3 +57,30 @@ def test_a_tampered_phase_fails_verification(tmp_path: Path) -> None:
         sql.execute("UPDATE dice_log SET value = '7' WHERE state_seq = :seq", seq=row.seq)
     bad = runner.invoke(cli, ["verify", str(folder)])
     assert bad.exit_code == 1 and "MISMATCH" in bad.output
+
+
+def test_the_application_fills_the_dice_line_and_no_game_sees_the_seed(tmp_path: Path) -> None:
+    """The report's dice line (the phase's seed revealed, the salts, the next commitment) is
+    the application's: the game system's report is given no campaign seed to work it out."""
+    import inspect
+
+    from gm.app.reports import phase_report
+    from gm.games.registry import SYSTEMS
+
+    for system in SYSTEMS.values():
+        assert "campaign_seed" not in inspect.signature(system.report).parameters
+        assert "salts" not in inspect.signature(system.report).parameters
+    runner = CliRunner()
+    folder = tmp_path / "d"
+    runner.invoke(cli, ["new", str(folder), "--seed", "d", "-p", "A:A:a@x.org:pa",
+                        "-p", "B:B:b@x.org:pb", "-p", "C:C:c@x.org:pc"])
+    runner.invoke(cli, ["end-trading", str(folder)])
+    runner.invoke(cli, ["start", str(folder)])
+    orders = tmp_path / "a.txt"
+    orders.write_text("GAME d\nPLAYER A\nPASSWORD pa\nSALT neva\n", encoding="utf-8")
+    assert runner.invoke(cli, ["adjudicate", str(folder), str(orders)]).exit_code == 0
+    opened = open_campaign(folder)
+    report = phase_report(opened, 1, 1, "A")
+    assert report.dice_seed == phase_seed(opened.row.seed, 1, 1)
+    assert report.dice_salts == ["neva"]
+    assert report.next_commitment == commitment(phase_seed(opened.row.seed, 1, 2))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from gm.app.campaign import open_campaign
-from gm.app.reports import phase_report
+from gm.app.reports import phase_report, with_dice
 from gm.reporting.model import Event
 from gm.reporting.render import Format, render_report
 from tests.conftest import gm, play_scripted
@@ -36,10 +36,10 @@ def _digests(name: str, folder: Path) -> Iterator[str]:
         else:  # the position after a set-up step, as its pre-game report shows it
             stored = json.loads(store.result(row, entry.seq) or "{}")
             events = [Event(**e) for e in stored.get("events", [])]
-            reports = {r: campaign.system.report(campaign.name, None, state, campaign.data,
-                                                 events, r, campaign_seed=row.seed,
-                                                 names=campaign.player_names())
-                       for r in readers}
+            reports = {r: with_dice(campaign.system.report(
+                campaign.name, None, state, campaign.data, events, r,
+                names=campaign.player_names()), row.seed, None, state, [])
+                for r in readers}
         for reader, report in reports.items():
             for fmt in FORMATS:
                 text = render_report(report, fmt)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from orders_grammar.message import OrdersError, read_envelope
+from gm.games.rcw.orders.messages import phase_forms_of
+from orders_grammar.message import OpenPhase, OrdersError, read_envelope
 from orders_grammar.requests import Press, Request
 
 HEAD = "GAME g\nPLAYER a\nPASSWORD secret\n"
@@ -37,10 +38,27 @@ def test_help_alone_is_help_only() -> None:
 ])
 def test_a_malformed_request_is_a_problem_of_its_line(line: str, message: str) -> None:
     text = HEAD + line + ("\nhello\nENDPRESS\n" if line.startswith("PRESS") else "\n")
-    envelope = read_envelope(text)
+    envelope = read_envelope(text, phase_forms_of("postal"))
     assert [p.line for p in envelope.problems] == [4]
     assert message in envelope.problems[0].message
     assert not envelope.requests and not envelope.press
+
+
+def test_the_phases_a_message_names_are_its_games() -> None:
+    """Before its game is known any phase is taken as written; then the game's forms say
+    which it has: REPORT of a Player-Turn 3 to 6 in the standard game (4.2) only."""
+    text = HEAD + "TURN 2 PHASE 5\nREPORT TURN 1 PHASE 4\n"
+    unknown = read_envelope(text)
+    assert unknown.declared == OpenPhase(2, "5") and not unknown.problems
+    assert unknown.requests == (Request(5, "REPORT", 1, 4),)
+    standard = read_envelope(text, phase_forms_of("standard"))
+    assert standard.requests == (Request(5, "REPORT", 1, 4),) and not standard.problems
+    postal = read_envelope(text, phase_forms_of("postal"))
+    assert [p.line for p in postal.problems] == [5] and not postal.requests
+    assert "PHASE <1|2>" in postal.problems[0].message
+    bad = read_envelope(HEAD + "TURN 2 PHASE 7\nPHASE SOMETIME\n", phase_forms_of("standard"))
+    assert [p.line for p in bad.problems] == [4, 5]
+    assert all("`PHASE SETUP` or `PHASE TRADING`" in p.message for p in bad.problems)
 
 
 def test_press_text_is_taken_as_written() -> None:

@@ -70,3 +70,27 @@ def test_two_game_turns_of_player_turns_by_mail(tmp_path: Path, servers: MailSer
             clear(address, servers)
         clear(GM_DESK, servers)
     assert (after.turn, after.phase) == (3, 1)
+
+
+def test_a_player_asks_again_for_any_player_turn_by_mail(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """REPORT TURN n PHASE p names a Player-Turn of the standard game, 1 to 6 (4.2): the
+    phases a message may name are the game's, as its mode has them."""
+    servers.add_user(PLAYERS["D"])
+    folder = _campaign(tmp_path, servers, monkeypatch)
+    for _ in range(3):  # Player-Turns 1 to 3 of Game-Turn 1, without orders
+        gm("adjudicate", str(folder))
+    gm("send", str(folder))
+    clear(PLAYERS["A"], servers)
+    sent = mail_orders(servers, PLAYERS["A"], "GAME fourway\nPLAYER A\nPASSWORD pwa\n"
+                       "REPORT TURN 1 PHASE 3\nREPORT TURN 1 PHASE 7\n")
+    gm("fetch", str(folder))
+    gm("send", str(folder))
+    answer, = [m for m in mailbox(PLAYERS["A"], servers) if m["In-Reply-To"] == sent]
+    text = text_of(answer)
+    assert "REPORT TURN <n> PHASE <1-6> (the Player-Turn)" in text  # PHASE 7: no such
+    assert "REPORT TURN <n> PHASE <1|2>" not in text
+    again = [m for m in mailbox(PLAYERS["A"], servers) if ".report.again." in m["Message-ID"]]
+    assert len(again) == 1
+    phasing = rcw_state(open_campaign(folder).latest().state).sequence[2]
+    assert f"Player-Turn 3 (player {phasing})" in text_of(again[0])

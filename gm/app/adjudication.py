@@ -211,8 +211,9 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     if state.stage == "ended":
         raise GameError(f"the game is over: {state.victory} victory")
     if state.stage != "play":
-        raise GameError("the game has not started: pre-game orders are applied by "
-                        "`gm end-trading` and `gm start`, or `gm orders apply`")
+        raise GameError("the game has not started: pre-game orders are applied by " + " and ".join(
+            f"`gm {stage.command}`" for stage in campaign.system.setup_stages) +
+            ", or `gm orders apply`")
     ignored: list[str] = list(unreadable)
     if files or unreadable:
         messages, refused = judge_files(campaign, files or (), state)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from gm.app.alerts import GUESS_WINDOW
 from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
-from gm.app.judge import Roster, Verdict, judge
+from gm.app.judge import Roster, Verdict, in_game, judge
 from gm.app.passwords import fingerprint
 from gm.app.read import Read
 from gm.app.requests import Granted, answer_requests, asks, joined
@@ -108,6 +108,8 @@ class Answerer:
         for row in self.campaign.store.unanswered(self.campaign.row):
             try:
                 read = readings.get(row.id) or _read_stored(row, self.config)
+                read = replace(read, envelope=in_game(read.reading.text, read.envelope,
+                                                      self.campaign.system, self.state))
                 pending.append(_handle(self, row, read))
             except Exception as exc:  # one message must not stop the others
                 pending.append(Handling(row.id, "error", f"{type(exc).__name__}: {exc}",

@@ -21,7 +21,7 @@ from gm.core.data import DataError, DataSet
 from gm.core.dice import SeededDice
 from gm.core.errors import Busy, GameError, Superseded
 from gm.core.private import private_folder, tighten, write_private
-from gm.games.registry import DEFAULT, system_for
+from gm.games.registry import DEFAULT, playable, system_for
 from gm.games.system import GameSystem
 from gm.store import CampaignRow, PlayerRow, StateRow, Store
 from gm.store.base import Database
@@ -253,7 +253,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
                     data_dir: str | None, database: str | None, game: str = DEFAULT,
                     mode: str | None = None) -> tuple[Campaign, dict[str, str]]:
     """Make the folder, the store and the game's deal. Returns the players' passwords."""
-    system = system_for(game)
+    system = playable(game)
     if mode is not None and mode not in system.modes:
         raise GameError(f"{system.title} is played {' or '.join(system.modes)}, not {mode!r}")
     letters = [s.letter for s in specs]

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gm.app.campaign import open_campaign
-from gm.app.judge import Roster, Verdict, judge, password_roster
+from gm.app.judge import Roster, Verdict, in_game, judge, password_roster
 from gm.games.registry import DEFAULT, system_for
 from gm.messages.reading import read_message
 from gm.orders.order import Order
@@ -17,7 +17,6 @@ from orders_grammar.message import (
     Envelope,
     OrdersError,
     ParsedMessage,
-    envelope_or_error,
     read_envelope,
 )
 from orders_grammar.problem import Problem
@@ -28,8 +27,9 @@ def check_with_campaign(raw: bytes, folder: Path) -> Verdict:
     are answered as they would be, but nothing is sent or changed."""
     opened = open_campaign(folder)
     reading = read_message(raw)
-    envelope = envelope_or_error(reading.text)
-    verdict = judge(reading, opened.latest().state, opened.data, password_roster(opened),
+    state = opened.latest().state
+    envelope = in_game(reading.text, None, opened.system, state)
+    verdict = judge(reading, state, opened.data, password_roster(opened),
                     opened.system, envelope=envelope)
     if not isinstance(envelope, Envelope) or not (envelope.requests or envelope.press):
         return verdict

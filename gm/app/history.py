@@ -10,6 +10,7 @@ from gm.store import EntryRow
 
 if TYPE_CHECKING:
     from gm.app.campaign import Campaign
+    from gm.games.system import GameSystem
 
 
 class Where(NamedTuple):
@@ -58,28 +59,21 @@ def _players(detail: dict[str, Any]) -> str:
     return ", ".join(players) if players else "nobody"
 
 
-def describe(row: EntryRow, draws: int, where: Where | None = None) -> str:
+def describe(row: EntryRow, draws: int, system: GameSystem, where: Where | None = None) -> str:
     """One entry of the history as the GM reads it: what was done, by whom, and why
-    (`where`: the phase it belongs to, phases_of)."""
+    (`where`: the phase it belongs to, phases_of); the game's own entries in its words."""
     detail = row.detail
     action = row.action
-    if action == "deal" and detail.get("mode") not in (None, "postal", "standard"):
-        text = f"set up the {detail['mode']} game for {_players(detail)}"
+    own = system.history_text(action, detail)
+    closed = system.setup_stage(command=action)
+    if own is not None:
+        text = own
+    elif closed is not None:
+        text = closed.closed
     elif action == "deal":
-        text = f"dealt the Initial Forces to {_players(detail)}"
-    elif action == "trade":
-        text = (f"trade: {detail.get('giver')} gives {' '.join(detail.get('give', [])) or '-'}"
-                f" to {detail.get('receiver')} for {' '.join(detail.get('take', [])) or '-'}")
-    elif action == "deploy":
-        text = f"deployment of {detail.get('player')}: {' '.join(detail.get('words', []))}"
-    elif action == "deploy-clear":
-        text = f"deployment of {detail.get('player')} cleared"
+        text = f"the game set up for {_players(detail)}"
     elif action == "pregame-orders":
         text = f"set-up orders by mail carried out, from {_players(detail)}"
-    elif action == "end-trading":
-        text = "the trading session ended (15.34)"
-    elif action == "start":
-        text = "the game started: its set-up closed, its first turn opened"
     elif action.startswith("adjudicate "):
         turn, phase = action.removeprefix("adjudicate ").split(".")
         title = where.title if where else f"Game-Turn {turn}, phase {phase}"

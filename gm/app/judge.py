@@ -186,8 +186,7 @@ def judge(reading: Reading, state: GameStateBase, data: DataSet, roster: Roster,
           system: GameSystem, max_line_chars: int = MAX_LINE_CHARS,
           envelope: Envelope | OrdersError | None = None) -> Verdict:
     """The full check a message gets, and its answer (`envelope`: its text read already)."""
-    if envelope is None:
-        envelope = envelope_or_error(reading.text)
+    envelope = in_game(reading.text, envelope, system, state)
     verdict = _judge(reading, envelope, state, data, roster, system, max_line_chars)
     notes = []
     if reading.attachments:
@@ -201,6 +200,16 @@ def judge(reading: Reading, state: GameStateBase, data: DataSet, roster: Roster,
             notes.append(f"Note: this message came {roster.whence(stranger, reading.sender)}; "
                          f"{counts}that address is told what it held.")
     return replace(verdict, text="\n".join(notes) + "\n\n" + verdict.text) if notes else verdict
+
+
+def in_game(text: str, envelope: Envelope | OrdersError | None, system: GameSystem,
+            state: GameStateBase) -> Envelope | OrdersError:
+    """A message's envelope read by the phases its game names as it stands (its system's),
+    read again if it was read before its game was known."""
+    forms = system.phase_forms(state)
+    if isinstance(envelope, OrdersError) or (envelope is not None and envelope.forms == forms):
+        return envelope
+    return envelope_or_error(text, forms)
 
 
 def _from_elsewhere(verdict: Verdict, sender: str | None, roster: Roster) -> Verdict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from gm.app.campaign import Campaign, now
-from gm.app.reports import reported
+from gm.app.reports import reported, with_dice
 from gm.app.schedule import deadline_text
 from gm.app.settings import MailConfig, mail_config_or_none
 from gm.core.errors import GameError
@@ -21,10 +21,10 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
           before: GameStateBase | None, after: GameStateBase, events: list[Event],
           player: str | None, salts: list[str], opened_at: dt.datetime,
           sent: list[str] | None) -> Outgoing:
-    model = campaign.system.report(campaign.name, before, after, campaign.data, events, player,
-                                   deadline=deadline_text(campaign.folder, opened_at),
-                                   campaign_seed=campaign.row.seed, salts=salts,
-                                   names=campaign.player_names(), sent=sent)
+    model = with_dice(campaign.system.report(
+        campaign.name, before, after, campaign.data, events, player,
+        deadline=deadline_text(campaign.folder, opened_at), names=campaign.player_names(),
+        sent=sent), campaign.row.seed, before, after, salts)
     png = picture(model)  # his own: his stacks outlined, his caption
     attached = None if png is None else MapPicture(
         png, map_content_id(campaign.row, kind, key), render_report(model, "html"))

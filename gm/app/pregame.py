@@ -34,9 +34,9 @@ class Applied:
 
 def _open_stage(campaign: Campaign) -> GameStateBase:
     state = campaign.latest().state
-    if state.stage not in campaign.system.setup_stages:
-        raise GameError("set-up orders are applied before the game starts, in "
-                        + " or ".join(f"the {s} stage" for s in campaign.system.setup_stages))
+    if campaign.system.setup_stage(name=state.stage) is None:
+        raise GameError("set-up orders are applied before the game starts, in " + " or ".join(
+            f"the {s.name} stage" for s in campaign.system.setup_stages))
     return state
 
 
@@ -116,13 +116,20 @@ def close_stage(campaign: Campaign, stage: str, action: str, already: str
     return applied, state
 
 
+def close_by(campaign: Campaign, command: str) -> tuple[Applied, GameStateBase]:
+    """The set-up stage that `gm <command>` closes, closed as the game names it."""
+    stage = campaign.system.setup_stage(command=command)
+    if stage is None:
+        raise GameError(f"{campaign.system.title} has no set-up stage that gm {command} ends")
+    return close_stage(campaign, stage.name, stage.command, stage.not_open)
+
+
 def end_trading(campaign: Campaign) -> Applied:
-    """The trading orders received by mail, then the end of the session (15.34)."""
-    return close_stage(campaign, "trading", "end-trading", "the trading session is over")[0]
+    """`gm end-trading`: the orders received by mail, then the stage it ends closed."""
+    return close_by(campaign, "end-trading")[0]
 
 
 def start(campaign: Campaign) -> tuple[Applied, GameStateBase]:
-    """The DEPLOY orders received by mail, then every leader deployed and the Player-Turn
-    order drawn (15.5, 15.62); each player is mailed his opening report."""
-    return close_stage(campaign, "deployment", "start",
-                       "the game can start after the trading session, once (15.5)")
+    """`gm start`: the orders received by mail, then the last set-up stage closed and play
+    opened; each player is mailed his opening report."""
+    return close_by(campaign, "start")

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gm.app.campaign import Campaign, PasswordCache, now
-from gm.app.judge import Roster, Verdict, judge
+from gm.app.judge import Roster, Verdict, in_game, judge
 from gm.core.errors import GameError
 from gm.core.state import ENDED
 from gm.messages.reading import read_message
 from gm.messages.redaction import redact_text
-from orders_grammar.message import Envelope, envelope_or_error
+from orders_grammar.message import Envelope
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def record_messages(campaign: Campaign, files: Sequence[tuple[str, bytes]]) -> l
     done = []
     for name, raw in files:
         reading = read_message(raw)
-        envelope = envelope_or_error(reading.text)
+        envelope = in_game(reading.text, None, campaign.system, state)
         verdict = judge(reading, state, campaign.data, roster, campaign.system,
                         envelope=envelope)
         counts = verdict.counts and verdict.player is not None and verdict.message is not None

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from gm.app.campaign import Campaign
 from gm.app.history import rulings
 from gm.app.schedule import deadline_text
+from gm.core.dice import commitment, phase_seed
 from gm.core.errors import GameError
-from gm.core.state import GameStateBase
+from gm.core.state import PLAY, GameStateBase
 from gm.reporting.model import Event, Report
 
 
@@ -66,11 +67,24 @@ def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
     if player is not None and player not in found.after.players:
         raise GameError(f"no player {player} in this campaign")
     deadline = deadline_text(campaign.folder, found.opened_at) if found.opened_at else None
-    return campaign.system.report(campaign.name, found.before, found.after, campaign.data,
-                                  found.events, player, deadline=deadline,
-                                  campaign_seed=campaign.row.seed, salts=found.salts,
-                                  names=campaign.player_names(), sent=found.sent,
-                                  drawn=drawn)
+    return with_dice(campaign.system.report(
+        campaign.name, found.before, found.after, campaign.data, found.events, player,
+        deadline=deadline, names=campaign.player_names(), sent=found.sent, drawn=drawn),
+        campaign.row.seed, found.before, found.after, found.salts)
+
+
+def with_dice(report: Report, seed: str, before: GameStateBase | None, after: GameStateBase,
+              salts: list[str]) -> Report:
+    """The report's dice line (docs/dice.md), filled here, where the campaign's secret seed is
+    kept (a game's report never sees it): the seed of the phase reported, revealed, with the
+    players' salts; the commitment to the seed of the phase it opens."""
+    found: dict[str, object] = {}
+    if before is not None and before.stage == PLAY:
+        found["dice_seed"] = phase_seed(seed, before.turn, before.phase)
+        found["dice_salts"] = salts
+    if after.stage == PLAY:
+        found["next_commitment"] = commitment(phase_seed(seed, after.turn, after.phase))
+    return report.model_copy(update=found)
 
 
 def opened_with(campaign: Campaign) -> list[str]:

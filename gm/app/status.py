@@ -11,11 +11,6 @@ from gm.app.press import gm_reads_writers
 from gm.app.schedule import load_schedule
 from gm.core.state import ENDED, PLAY
 
-NEXT_STEP = {  # a set-up stage -> the GM's command that ends it
-    "trading": "gm end-trading (when the trading session is over)",
-    "deployment": "gm start (when the deployments are in)",
-}
-
 
 @dataclass
 class Standing:
@@ -75,8 +70,9 @@ def gm_standing(campaign: Campaign) -> Standing:
     if named:
         found.awaiting.append(f"WARNING: {named}")
     stage = campaign.latest().state.stage
-    if stage in NEXT_STEP:
-        found.awaiting.append(NEXT_STEP[stage])
+    setup = campaign.system.setup_stage(name=stage)
+    if setup is not None:  # the GM's command that ends it
+        found.awaiting.append(setup.awaiting)
     schedule = load_schedule(campaign.folder)
     if found.deadline is not None and now() >= found.deadline and schedule is not None \
             and not schedule.auto_adjudicate:

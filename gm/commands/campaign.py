@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from gm.app.campaign import Campaign, create_campaign, open_campaign, parse_player
+from gm.commands.games import GAME_OPTION
 from gm.commands.holding import changing
 
 CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
@@ -29,13 +30,17 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
               "two Phases a Game-Turn (17.0); standard: one Player-Turn at a time, as the "
               "rulebook plays it at the table (4.2); solitaire: one player, R, plays Red "
               "against the program (18.0-28.0).")
+@GAME_OPTION
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
-        database: str | None, mode: str) -> None:
+        database: str | None, mode: str, game: str | None) -> None:
     """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
     players' passwords, which they put in their order e-mails: shown this once, to be kept
     (`gm password CAMPAIGN X --reset` makes a new one)."""
     specs = [parse_player(p) for p in players]
-    created, passwords = create_campaign(campaign, specs, seed, data_dir, database, mode=mode)
+    from gm.games.registry import DEFAULT
+
+    created, passwords = create_campaign(campaign, specs, seed, data_dir, database,
+                                         game or DEFAULT, mode=mode)
     low, high = created.system.player_count(mode)
     if not low <= len(specs) <= high:
         click.echo(f"note: {len(specs)} players; the game is designed for {low} to {high}, and "
@@ -90,14 +95,15 @@ def end_trading(campaign: Path) -> None:
 
     with changing(campaign) as opened:
         report_applied(do_end(opened))
-    click.echo("trading session ended; combat and Imperial units deployed")
+    stage = opened.system.setup_stage(command="end-trading")
+    click.echo(stage.done if stage is not None else "set-up stage ended")
 
 
 @click.command()
 @CAMPAIGN
 @click.argument("player")
 @click.argument("order", nargs=-1)
-@click.option("--clear", is_flag=True, help="Withdraw all of PLAYER's deployment orders.")
+@click.option("--clear", is_flag=True, help="Withdraw all of PLAYER's DEPLOY orders.")
 def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> None:
     """Record PLAYER's stack for the Initial Deployment, top to bottom (15.5, 7.21):
 
@@ -115,7 +121,7 @@ def deploy(campaign: Path, player: str, order: tuple[str, ...], clear: bool) -> 
         else:
             record_deployment(opened, player, words)
     if clear:
-        click.echo(f"deployment orders of {player} withdrawn")
+        click.echo(f"DEPLOY orders of {player} withdrawn")
         return
     click.echo(f"recorded: {player} deploys {' '.join(words)}")
 
@@ -171,4 +177,4 @@ def history(campaign: Path, as_json: bool) -> None:
                                              "value": r.value} for r in rolls]},
                                   sort_keys=True))
         else:
-            click.echo(describe(row, len(rolls), phases.get(row.seq)))
+            click.echo(describe(row, len(rolls), opened.system, phases.get(row.seq)))

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from gm.commands.games import GAME_OPTION, game_system
+
 FILE_TYPE = click.Path(exists=True, dir_okay=False, path_type=Path)
 
 
@@ -19,13 +21,14 @@ def case() -> None:
 @case.command()
 @click.argument("file", type=FILE_TYPE)
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON object.")
-def run(file: Path, as_json: bool) -> None:
+@GAME_OPTION
+def run(file: Path, as_json: bool, game: str | None) -> None:
     """Adjudicate the phase of a case file and print the outcome."""
-    from gm.games.registry import DEFAULT, system_for
     from gm.games.system import CaseError, CaseFailed
 
+    system = game_system(game)
     try:
-        outcome = system_for(DEFAULT).run_case(file)
+        outcome = system.run_case(file)
     except (CaseError, CaseFailed) as exc:
         click.echo(f"gm: {file}: {exc}", err=True)
         sys.exit(1)
@@ -42,13 +45,13 @@ def run(file: Path, as_json: bool) -> None:
 
 @case.command()
 @click.argument("files", nargs=-1, required=True, type=FILE_TYPE)
-def check(files: tuple[Path, ...]) -> None:
+@GAME_OPTION
+def check(files: tuple[Path, ...], game: str | None) -> None:
     """Run cases and compare them with their `expect:`; exit 1 if any fails, 2 if a file is
     malformed."""
-    from gm.games.registry import DEFAULT, system_for
     from gm.games.system import CaseError, CaseFailed
 
-    system = system_for(DEFAULT)
+    system = game_system(game)
     failed = malformed = 0
     for file in files:
         try:
@@ -76,12 +79,11 @@ def check(files: tuple[Path, ...]) -> None:
 @case.command("list")
 @click.option("--rule", help="Only the cases that name this rule case, e.g. 5.27.")
 @click.option("--dir", "folder", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Where the cases are (default: fixtures/cases of this checkout).")
-def list_(rule: str | None, folder: Path | None) -> None:
+              help="Where the cases are (default: the game's cases of this checkout).")
+@GAME_OPTION
+def list_(rule: str | None, folder: Path | None, game: str | None) -> None:
     """List the adjudication cases with the rule cases their `rules:` tag names."""
-    from gm.games.registry import DEFAULT, system_for
-
-    system = system_for(DEFAULT)
+    system = game_system(game)
     named = system.case_rules(folder or system.cases_folder())
     shown = {name: rules for name, rules in named.items() if rule is None or rule in rules}
     for name, rules in shown.items():
@@ -91,17 +93,18 @@ def list_(rule: str | None, folder: Path | None) -> None:
 
 @case.command()
 @click.option("--missing", is_flag=True, help="Only the rule cases nothing names.")
-def coverage(missing: bool) -> None:
-    """Every rule case of sections 4-15 and 17 with the adjudication cases and the tests that
-    name it; those the postal game does not use (docs/rulings.md) with the reason; and those
-    nothing names (exit 1 if there is any)."""
-    from gm.games.registry import DEFAULT, system_for
-
-    rows = system_for(DEFAULT).rule_coverage()
+@GAME_OPTION
+def coverage(missing: bool, game: str | None) -> None:
+    """Every rule case of the game in scope (rcw: sections 4-15 and 17) with the adjudication
+    cases and the tests that name it (`gwe:8.4` for another game's: docs/rulings-gwe.md, G7);
+    those its rulings leave unused (docs/rulings.md) with the reason; and those nothing names
+    (exit 1 if there is any)."""
+    system = game_system(game)
+    rows = system.rule_coverage()
     unnamed = [row for row in rows if not row.named and row.excluded is None]
     for row in unnamed if missing else rows:
         if row.excluded is not None and not row.named:
-            status = f"not used in the postal game: {row.excluded}"
+            status = f"{system.unused_as}: {row.excluded}"
         elif row.named:
             status = ", ".join([*row.cases, *(f"test {t}" for t in row.tests)])
         else:
@@ -109,6 +112,6 @@ def coverage(missing: bool) -> None:
         click.echo(f"{row.rule.id:13s} {status}")
     named = sum(row.named for row in rows)
     click.echo(f"{len(rows)} rule cases: {named} named by a case or test, "
-               f"{sum(1 for r in rows if r.excluded and not r.named)} not used in the postal "
-               f"game, {len(unnamed)} named by nothing")
+               f"{sum(1 for r in rows if r.excluded and not r.named)} {system.unused_as}, "
+               f"{len(unnamed)} named by nothing")
     sys.exit(1 if unnamed else 0)

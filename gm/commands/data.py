@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from gm.commands.games import GAME_OPTION, game_system
+
 if TYPE_CHECKING:
     from gm.core.data import DataSet
     from gm.games.system import GameSystem
@@ -24,15 +26,14 @@ def data() -> None:
 
 @data.command()
 @click.argument("directory", required=False, type=click.Path(path_type=Path))
-def check(directory: Path | None) -> None:
+@GAME_OPTION
+def check(directory: Path | None, game: str | None) -> None:
     """Validate a data set folder (default: the embedded one); exit 1 on any problem.
 
     Checks the schema, symmetric adjacency, rail only between neighbours, unique ids and codes,
     home provinces, the counts of the counter mix and every fact the rulebook states.
     """
-    from gm.games.registry import DEFAULT, system_for
-
-    system = system_for(DEFAULT)
+    system = game_system(game)
     folder = directory or system.default_data_dir()
     if not folder.is_dir():
         click.echo(f"gm: {folder}: not a folder", err=True)
@@ -40,6 +41,8 @@ def check(directory: Path | None) -> None:
     problems = system.check_data(folder)
     for problem in problems:
         click.echo(str(problem))
+    for warning in system.data_warnings(folder):
+        click.echo(f"warning: {warning}")
     if problems:
         click.echo(f"{len(problems)} problem(s) in {folder}", err=True)
         sys.exit(1)
@@ -48,7 +51,8 @@ def check(directory: Path | None) -> None:
 
 @data.command()
 @click.argument("directory", required=False, type=click.Path(path_type=Path))
-def areas(directory: Path | None) -> None:
+@GAME_OPTION
+def areas(directory: Path | None, game: str | None) -> None:
     """Derive the drawn map's province areas (areas.json) of a data set folder.
 
     Voronoi cells of the provinces' positions (map.yaml) cut to the land outline (land.json,
@@ -57,9 +61,8 @@ def areas(directory: Path | None) -> None:
     neighbours; `gm data check` says when it is due.
     """
     from gm.core.data import DataError
-    from gm.games.registry import DEFAULT, system_for
 
-    system = system_for(DEFAULT)
+    system = game_system(game)
     folder = directory or system.default_data_dir()
     if not folder.is_dir():
         click.echo(f"gm: {folder}: not a folder", err=True)
@@ -73,11 +76,10 @@ def areas(directory: Path | None) -> None:
         sys.exit(1)
 
 
-def _load(data_dir: Path | None) -> tuple[GameSystem, DataSet]:
+def _load(data_dir: Path | None, game: str | None) -> tuple[GameSystem, DataSet]:
     from gm.core.data import DataError
-    from gm.games.registry import DEFAULT, system_for
 
-    system = system_for(DEFAULT)
+    system = game_system(game)
     try:
         return system, system.load_data(data_dir)
     except DataError as exc:
@@ -96,21 +98,23 @@ def _print(document: dict[str, Any], as_json: bool) -> None:
 @data.command("map")
 @click.option("--json", "as_json", is_flag=True, help="Print every province as JSON.")
 @DATA_OPTION
-def map_(as_json: bool, data_dir: Path | None) -> None:
+@GAME_OPTION
+def map_(as_json: bool, data_dir: Path | None, game: str | None) -> None:
     """Print the provinces, their neighbours, rail links and ports, and the special crossings;
     without --json, a summary: regions, ports, rail, and the provinces off the rail net (5.5,
     21.21)."""
-    system, game = _load(data_dir)
+    system, loaded = _load(data_dir, game)
     if not as_json:
-        click.echo(system.map_summary(game), nl=False)
+        click.echo(system.map_summary(loaded), nl=False)
         return
-    _print(system.map_document(game), as_json)
+    _print(system.map_document(loaded), as_json)
 
 
 @data.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the only format).")
 @DATA_OPTION
-def counters(as_json: bool, data_dir: Path | None) -> None:
+@GAME_OPTION
+def counters(as_json: bool, data_dir: Path | None, game: str | None) -> None:
     """Print every unit (combat, leader, Imperial) and the markers."""
-    system, game = _load(data_dir)
-    _print(system.counters_document(game), as_json)
+    system, loaded = _load(data_dir, game)
+    _print(system.counters_document(loaded), as_json)

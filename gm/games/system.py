@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Envelope,
         OpenPhase,
         ParsedMessage,
+        PhaseForms,
     )
     from orders_grammar.problem import Problem as LineProblem
 
@@ -66,14 +67,40 @@ class Coverage:
         return bool(self.cases or self.tests)
 
 
+@dataclass(frozen=True)
+class SetupStage:
+    """A stage of a game's set-up as the application names it: the GM's command that closes
+    it (and the history action that close records), and the words for it."""
+
+    name: str  # as the state's `stage` keeps it
+    command: str  # `gm <command>` closes it: the history's action too
+    closed: str  # what the history says of its close
+    not_open: str  # the refusal when it is not the stage open
+    awaiting: str  # what `gm status` tells the GM while it is open
+    done: str = ""  # what its command prints once it is closed
+
+
 class GameSystem(ABC):
     name: str  # as campaigns.game keeps it: "rcw"
     title: str  # "Russian Civil War 1918-1922"
-    setup_stages: tuple[str, ...] = ()  # the stages before play, in order
+    setup_stages: tuple[SetupStage, ...] = ()  # the stages before play, in order
     players: tuple[int, int] = (2, 2)  # how many players the game is designed for
     players_rule: str = ""  # the rule case that says so
     modes: tuple[str, ...] = ("postal",)  # the ways it may be played; the first by default
     quit_rule: str = ""  # the rule case by which a player leaves the game, if one may
+    playable: bool = True  # False: a game still being built, whose data set alone is checked
+    unused_as: str = "not used by this program"  # how coverage lists a rule case ruled out
+
+    def setup_stage(self, *, name: str | None = None, command: str | None = None
+                    ) -> SetupStage | None:
+        """The set-up stage of that name, or that `gm <command>` closes; None: no such."""
+        return next((s for s in self.setup_stages if name in (None, s.name) and
+                     command in (None, s.command)), None)
+
+    def history_text(self, action: str, detail: Mapping[str, Any]) -> str | None:
+        """`gm history`'s words for an entry of the game's own (its deal, its set-up's
+        actions); None: the application's for any game."""
+        return None
 
     def player_count(self, mode: str | None) -> tuple[int, int]:
         """How many players a mode of the game is designed for (`players` unless it says)."""
@@ -92,6 +119,10 @@ class GameSystem(ABC):
     @abstractmethod
     def check_data(self, directory: Path) -> list[Problem]:
         """Everything `gm data check` reports for a folder, each at its file and line."""
+
+    def data_warnings(self, directory: Path) -> list[Problem]:
+        """What `gm data check` warns of in a folder without failing (provisional cells)."""
+        return []
 
     def derive_map_areas(self, directory: Path) -> str:
         """`gm data areas`: derive the drawn map's areas of a data set; what was written."""
@@ -124,6 +155,11 @@ class GameSystem(ABC):
     @abstractmethod
     def open_phase(self, state: GameStateBase) -> OpenPhase:
         """The phase orders are taken for now, as a message names it."""
+
+    @abstractmethod
+    def phase_forms(self, state: GameStateBase) -> PhaseForms:
+        """The phases a message may name in this game as it stands (its mode's): on its phase
+        line, and in REPORT TURN n PHASE p."""
 
     @abstractmethod
     def parse_orders(self, envelope: Envelope, data: DataSet,
@@ -278,13 +314,12 @@ class GameSystem(ABC):
     @abstractmethod
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,
-               deadline: str | None = None, campaign_seed: str | None = None,
-               salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
+               deadline: str | None = None, names: Mapping[str, str] | None = None,
                sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
         """The report model of what led from `before` to `after` (of `after` alone when
         None), for the GM or one player; `names`: the players' names; `sent`: the players
         whose orders the phase reported was adjudicated with; `drawn`: with the map (HTML and
-        PNG only)."""
+        PNG only). Its dice line is the application's to fill (gm.app.reports.with_dice)."""
 
     @abstractmethod
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet,

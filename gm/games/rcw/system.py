@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
-from gm.games.system import Coverage, GameSystem, Orders
+from gm.games.system import Coverage, GameSystem, Orders, SetupStage
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from gm.games.rcw.state import GameState
     from gm.orders import order
     from gm.reporting.model import Event, Report
-    from orders_grammar.message import Envelope, OpenPhase, ParsedMessage
+    from orders_grammar.message import Envelope, OpenPhase, ParsedMessage, PhaseForms
     from orders_grammar.problem import Problem as LineProblem
 
 # This facade loads each part of the game when it is first asked for (docs/architecture.md):
@@ -68,14 +68,27 @@ def _orders(orders: Orders) -> dict[str, tuple[Order, ...]]:
 class RussianCivilWar(GameSystem):
     name = "rcw"
     title = "Russian Civil War 1918-1922"
-    setup_stages = ("trading", "deployment")
+    setup_stages = (
+        SetupStage("trading", "end-trading", "the trading session ended (15.34)",
+                   "the trading session is over",
+                   "gm end-trading (when the trading session is over)",
+                   "trading session ended; combat and Imperial units deployed"),
+        SetupStage("deployment", "start",
+                   "the game started: its set-up closed, its first turn opened",
+                   "the game can start after the trading session, once (15.5)",
+                   "gm start (when the deployments are in)"))
     players = (3, 6)
     players_rule = "15.21"
     modes = ("postal", "standard", "solitaire")  # 17.0's Phases; 4.2's Player-Turns; 19.2
     quit_rule = "14.2"
+    unused_as = "not used in the postal game"  # docs/rulings.md's table of them
 
     def __init__(self) -> None:
         self._names: dict[int, tuple[GameData, Names]] = {}
+
+    def history_text(self, action: str, detail: Mapping[str, Any]) -> str | None:
+        from gm.games.rcw.setup.history import history_text
+        return history_text(action, detail)
 
     def player_count(self, mode: str | None) -> tuple[int, int]:
         """The solitaire game has one player, Red (18.0)."""
@@ -136,6 +149,10 @@ class RussianCivilWar(GameSystem):
     def open_phase(self, state: GameStateBase) -> OpenPhase:
         from gm.games.rcw.orders.messages import open_phase_of
         return open_phase_of(_own(state))
+
+    def phase_forms(self, state: GameStateBase) -> PhaseForms:
+        from gm.games.rcw.orders.messages import phase_forms_of
+        return phase_forms_of(_own(state).mode)
 
     def parse_orders(self, envelope: Envelope, data: DataSet,
                      max_line_chars: int) -> ParsedMessage[Order]:
@@ -372,13 +389,11 @@ class RussianCivilWar(GameSystem):
 
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,
-               deadline: str | None = None, campaign_seed: str | None = None,
-               salts: Sequence[str] = (), names: Mapping[str, str] | None = None,
+               deadline: str | None = None, names: Mapping[str, str] | None = None,
                sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
         from gm.games.rcw.reports.build import build_report
         return build_report(campaign, None if before is None else _own(before), _own(after),
-                            _data(data), events, player, deadline, campaign_seed, list(salts),
-                            names, sent, drawn)
+                            _data(data), events, player, deadline, names, sent, drawn)
 
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet,
                       province: str | None = None) -> str:

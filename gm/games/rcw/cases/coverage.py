@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-import yaml
-
 from gm.core.errors import GameError
+from gm.games import citations
+from gm.games.citations import coverage
 from gm.games.system import Coverage, RuleCase
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -22,56 +22,27 @@ CASES_DIR = ROOT / "fixtures" / "cases"
 TESTS_DIR = ROOT / "tests"
 RULINGS = ROOT / "docs" / "rulings.md"
 EXCLUDED_HEADING = "## Rule cases the postal game does not use"
-MARKER = re.compile(r"@pytest\.mark\.rules\(([^)]*)\)\s*\n(?:@.*\n)*\s*def (\w+)")
-TABLE_ROW = re.compile(r"^\|\s*([\d.]+(?: \[[\d.]+\])?)\s*\|\s*(.+?)\s*\|\s*$")
+GAME = "rcw"  # the default game: its citations are bare (gm/games/citations.py)
 
 
 def rule_cases(path: Path = RULEBOOK) -> list[RuleCase]:
-    document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return [RuleCase(str(entry["id"]), str(entry["title"])) for entry in document["cases"]]
+    return citations.rule_cases(path)
 
 
 def case_rules(folder: Path = CASES_DIR) -> dict[str, list[str]]:
     """Each adjudication case file's name -> the rule cases its `rules:` tag names."""
-    named: dict[str, list[str]] = {}
-    for path in sorted(folder.glob("*.yaml")):
-        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        named[path.stem] = [str(r) for r in document.get("rules") or []]
-    return named
+    return citations.of_game(citations.case_rules(folder), GAME, default=True)
 
 
 def marked_tests(folder: Path = TESTS_DIR) -> dict[str, list[str]]:
-    """Each test (file::name) marked with `@pytest.mark.rules(...)` -> the rule cases."""
-    named: dict[str, list[str]] = {}
-    for path in sorted(folder.glob("test_*.py")):
-        for match in MARKER.finditer(path.read_text(encoding="utf-8")):
-            rules = re.findall(r"[\"']([^\"']+)[\"']", match.group(1))
-            named[f"{path.name}::{match.group(2)}"] = rules
-    return named
+    """Each test (file::name) marked with `@pytest.mark.rules(...)` -> this game's rule cases
+    (another game's, `gwe:8.4`, are not this game's)."""
+    return citations.of_game(citations.marked_tests(folder), GAME, default=True)
 
 
 def exclusions(path: Path = RULINGS) -> dict[str, str]:
     """The rule cases the postal game does not use, with the reason, from docs/rulings.md."""
-    text = path.read_text(encoding="utf-8")
-    if EXCLUDED_HEADING not in text:
-        return {}
-    section = text.split(EXCLUDED_HEADING, 1)[1].split("\n## ", 1)[0]
-    rows = (TABLE_ROW.match(line) for line in section.splitlines())
-    return {row.group(1): row.group(2) for row in rows if row and row.group(1) != "case"}
-
-
-def coverage(rules: Iterable[RuleCase], cases: dict[str, list[str]],
-             tests: dict[str, list[str]], excluded: dict[str, str]) -> list[Coverage]:
-    rows = {rule.id: Coverage(rule, excluded=excluded.get(rule.id)) for rule in rules}
-    for name, named in cases.items():
-        for rule in named:
-            if rule in rows:
-                rows[rule].cases.append(name)
-    for name, named in tests.items():
-        for rule in named:
-            if rule in rows:
-                rows[rule].tests.append(name)
-    return list(rows.values())
+    return citations.exclusions(path, EXCLUDED_HEADING)
 
 
 def unknown_rules(cases: dict[str, list[str]], tests: dict[str, list[str]],

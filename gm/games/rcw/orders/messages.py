@@ -19,7 +19,7 @@ from gm.games.rcw.orders.model import (
 from gm.games.rcw.state import GameState
 from gm.orders import order
 from gm.orders.refusal import Refusal
-from orders_grammar.message import OpenPhase
+from orders_grammar.message import OpenPhase, PhaseForms
 from orders_grammar.problem import Problem
 
 
@@ -29,6 +29,23 @@ def open_phase_of(state: GameState) -> OpenPhase:
     if state.stage == "deployment":
         return OpenPhase(None, "SETUP")
     return OpenPhase(state.turn, str(state.phase))
+
+
+PHASE_LINE = ("write `TURN <n> PHASE <1|2>` (in the standard game PHASE is the Player-Turn, 1 "
+              "to 6), `PHASE SETUP` or `PHASE TRADING`")
+PLAYER_TURNS = tuple(str(n) for n in range(1, 7))  # the standard game's, 4.2: one a player
+
+
+def phase_forms_of(mode: str) -> PhaseForms:
+    """A message's phase line names a phase of the postal game (17.0: 1 or 2), a Player-Turn
+    of the standard game (4.2: 1 to 6) or a stage before play, whatever the mode (a phase of
+    another is refused as stale); REPORT names one the campaign's mode has (the solitaire
+    game's Player-Turns are two, 27.31)."""
+    if mode == "standard":
+        return PhaseForms(PLAYER_TURNS, ("SETUP", "TRADING"), PLAYER_TURNS, PHASE_LINE,
+                          "REPORT TURN <n> PHASE <1-6> (the Player-Turn)")
+    return PhaseForms(PLAYER_TURNS, ("SETUP", "TRADING"), ("1", "2"), PHASE_LINE,
+                      "REPORT TURN <n> PHASE <1|2>")
 
 
 def _refusal_problem(refusal: Refusal[Order], lines: dict[int, str]) -> Problem:

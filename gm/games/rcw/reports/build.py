@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gm.core.dice import commitment, phase_seed
 from gm.core.memo import last_call
 from gm.engine.ranking import Place
 from gm.games.rcw.data.dataset import GameData
@@ -177,8 +176,7 @@ def _shared(after: GameState, data: GameData) -> _Shared:
 
 def build_report(campaign: str, before: GameState | None, after: GameState, data: GameData,
                  events: list[Event], player: str | None = None,
-                 deadline: str | None = None, campaign_seed: str | None = None,
-                 salts: list[str] | None = None, names: Mapping[str, str] | None = None,
+                 deadline: str | None = None, names: Mapping[str, str] | None = None,
                  sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
     """The report of what led from `before` to `after` (None: a report of `after` alone);
     `names`: the players' names; `sent`: who sent orders for the phase reported."""
@@ -224,19 +222,4 @@ def build_report(campaign: str, before: GameState | None, after: GameState, data
                   # the Player-Turn order of 4.2; the solitaire game's is always N, R (27.31)
                   sequence=list(after.sequence if after.stage == "play" and
                                 after.mode != "solitaire" else ()),
-                  final_points=shared.items, graph=shared.graph,
-                  **_dice(campaign_seed, before, after, salts or []))
-
-
-def _dice(seed: str | None, before: GameState | None, after: GameState,
-          salts: list[str]) -> dict[str, object]:
-    """The seed of the phase reported, and the commitment to the next one (docs/dice.md)."""
-    if seed is None:
-        return {}
-    found: dict[str, object] = {}
-    if before is not None and before.stage == "play":
-        found["dice_seed"] = phase_seed(seed, before.turn, before.phase)
-        found["dice_salts"] = salts
-    if after.stage == "play":
-        found["next_commitment"] = commitment(phase_seed(seed, after.turn, after.phase))
-    return found
+                  final_points=shared.items, graph=shared.graph)

@@ -1,0 +1,33 @@
+"""Which rule case of the Standard Rules (sections 2-14, gm/games/gwe/rulebook.yaml) is named
+by which test: `@pytest.mark.rules("gwe:8.4")` (docs/rulings-gwe.md, G7); a rule case the
+program does not use is listed, with the reason, in docs/rulings-gwe.md under EXCLUDED_HEADING."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gm.core.errors import GameError
+from gm.games import citations
+from gm.games.system import Coverage
+
+ROOT = Path(__file__).resolve().parents[4]
+RULEBOOK = Path(__file__).resolve().parents[1] / "rulebook.yaml"
+TESTS_DIR = ROOT / "tests"
+RULINGS = ROOT / "docs" / "rulings-gwe.md"
+EXCLUDED_HEADING = "## Rule cases the program does not use"
+GAME = "gwe"
+
+
+def marked_tests(folder: Path = TESTS_DIR) -> dict[str, list[str]]:
+    """Each test marked with `@pytest.mark.rules("gwe:...")` -> its rule cases of this game."""
+    return citations.of_game(citations.marked_tests(folder), GAME, default=False)
+
+
+def project_coverage() -> list[Coverage]:
+    """The coverage of this checkout: its tests and its rulings."""
+    for path in (RULEBOOK, RULINGS):
+        if not path.exists():
+            raise GameError(f"{path} is missing: run from a checkout of the project")
+    return citations.coverage(citations.rule_cases(RULEBOOK), {},
+                              marked_tests() if TESTS_DIR.is_dir() else {},
+                              citations.exclusions(RULINGS, EXCLUDED_HEADING))

@@ -1,0 +1,62 @@
+"""`--game` on the commands that come before any campaign names its game (issue 27): `gm new`,
+`gm data`, `gm case`; rcw unless named, an unknown name refused with the games known, and
+Great War in the East's data set checked while it cannot be played yet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import gm
+from tests.gwe import FIXTURE
+from tests.test_cli import run_gm
+
+
+def test_gm_data_check_checks_a_great_war_in_the_east_data_set() -> None:
+    done = run_gm("data", "check", "--game", "gwe", str(FIXTURE))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"{FIXTURE}: data set OK"
+    assert "warning: " in done.stdout and "provisional" in done.stdout  # ruling G3's cells
+    bare = run_gm("data", "check", "--game", "gwe")
+    assert bare.returncode == 1 and "has no embedded data set" in bare.stderr
+    assert "Traceback" not in bare.stderr
+
+
+def test_gm_data_check_of_a_broken_great_war_in_the_east_data_set(tmp_path: Path) -> None:
+    for name in ("map.yaml", "counters.yaml"):
+        (tmp_path / name).write_text((FIXTURE / name).read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    (tmp_path / "counters.yaml").write_text("units: 3\n", encoding="utf-8")
+    done = run_gm("data", "check", "--game", "gwe", str(tmp_path))
+    assert done.returncode == 1 and "counters.yaml" in done.stdout
+
+
+def test_an_unknown_game_is_refused_with_the_games_known(tmp_path: Path) -> None:
+    for args in (["data", "check"], ["data", "counters", "--json"], ["case", "coverage"],
+                 ["case", "list"], ["new", str(tmp_path / "c"), "-p", "A:A:a@x.org"]):
+        done = run_gm(*args, "--game", "chess")
+        assert done.returncode == 1, args
+        assert "no game system 'chess'" in done.stderr and "gwe (Great War in the East)" in \
+            done.stderr and "rcw (Russian Civil War 1918-1922)" in done.stderr
+        assert "Traceback" not in done.stderr
+    assert not (tmp_path / "c").exists()
+
+
+def test_gm_new_names_its_game_and_one_not_playable_yet_makes_no_campaign(
+        tmp_path: Path) -> None:
+    players = ["-p", "A:A:a@x.org", "-p", "B:B:b@x.org", "-p", "C:C:c@x.org"]
+    refused = run_gm("new", str(tmp_path / "east"), "--game", "gwe", *players)
+    assert refused.returncode == 1 and "Great War in the East is not playable yet" in \
+        refused.stderr
+    assert not (tmp_path / "east").exists()
+    assert "campaign civil created" in gm("new", str(tmp_path / "civil"), "--game", "rcw",
+                                          *players)
+
+
+def test_gm_case_and_gm_data_name_the_default_game_or_another() -> None:
+    assert gm("case", "list", "--game", "rcw", "--rule", "5.27") == gm("case", "list",
+                                                                       "--rule", "5.27")
+    assert gm("data", "counters", "--json", "--game", "rcw") == gm("data", "counters",
+                                                                   "--json")
+    refused = run_gm("case", "run", "--game", "gwe", str(FIXTURE / "map.yaml"))
+    assert refused.returncode == 1 and "Great War in the East" in refused.stderr
+    assert "Traceback" not in refused.stderr
