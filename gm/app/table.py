@@ -13,8 +13,11 @@ kept; one carried out is kept. Another player may speak (`PLAYER B`) to give wha
 in another's Player-Turn: LOSSES, a trade, a purge, QUIT. What the table lets them look at
 (SHOW, UNITS, STATUS, REPORT, HELP) is never an order (gm.app.table_looks, issue 26).
 
-A line is numbered as its player's message stores it (gm.engine.results.line_label): GAME and
-PLAYER are lines 1 and 2, the first line typed is line 3, as the reports say."""
+A line is numbered as its player's message stores it (gm.engine.results.line_label), as the
+mail answers and the reports say: a message begun at the table has GAME and PLAYER as lines 1
+and 2, so its first line typed is line 3; lines typed after a message received by mail (or
+recorded by `gm orders record`) go in after its orders, its own lines keeping their numbers
+(`Kept`)."""
 
 from __future__ import annotations
 
@@ -48,19 +51,53 @@ HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TV
         "PURGE, QUIT); EXIT leaves, the orders so far kept; HELP lists every word of the "
         "table.")
 ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
-TYPED_FROM = 3  # the line the first line typed is, in a message of the table (GAME, PLAYER)
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
 
 
-# (player, line) of a line typed, (player, its text) of an order that stood from an earlier
-# Player-Turn (on no line: line_label): the result shown at the table
+# (player, line) of a line of his message, (player, its text) of an order that stood from an
+# earlier Player-Turn (on no line: line_label): the result shown at the table
 Shown = dict[tuple[str, int | str], OrderResult]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A player's message of this Player-Turn as stored: the one received (by mail, `gm orders
+    record`, or typed before a break) as it is, each line typed since put in after its orders
+    and before what ended them (END, a signature), so that every order keeps the number the
+    mail answer gave it (issue 26, item 16)."""
+
+    head: tuple[str, ...]  # its lines up to the end of its orders, the typed ones last
+    tail: tuple[str, ...] = ()  # what ended its orders, and the rest of it
+
+    @classmethod
+    def begun(cls, game: str, player: str) -> Kept:
+        return cls((f"GAME {game}", f"PLAYER {player}"))
+
+    @classmethod
+    def stored(cls, text: str) -> Kept:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as read
+        while lines and not lines[-1].strip():
+            lines.pop()
+        end = read_envelope(text).end
+        cut = len(lines) if end is None else end.line - 1
+        return cls(tuple(lines[:cut]), tuple(lines[cut:]))
+
+    def text(self) -> str:
+        return "\n".join((*self.head, *self.tail)) + "\n"
+
+    def typed(self, line: str) -> Kept:
+        """With `line` typed: it is line `len(head)` of the message."""
+        return Kept((*self.head, line), self.tail)
+
+    def orders(self) -> dict[int, str]:
+        """Its order lines, by number."""
+        return {line.number: line.text for line in read_envelope(self.text()).order_lines}
 
 
 @dataclass
 class Table:
     campaign: Campaign
-    lines: dict[str, list[str]] = field(default_factory=dict)  # each player's, this turn
+    lines: dict[str, Kept] = field(default_factory=dict)  # each player's message, this turn
     speaker: str = ""
     shown: Shown = field(default_factory=dict)  # every result shown so far, kept as shown
     asking: Asking | None = None  # a player's decision the table waits for
@@ -73,8 +110,7 @@ class Table:
             raise GameError("the game is over")
         table = cls(campaign)
         for player, message in stored_messages(campaign, state).items():
-            table.lines[player] = [line.text for line in read_envelope(message.text
-                                                                      ).order_lines]
+            table.lines[player] = Kept.stored(message.text)
         table.speaker = table.phasing()
         if table.lines:  # what was shown before the break, as it will be kept
             table.shown = table._carried_out(state, table.lines)
@@ -96,7 +132,7 @@ class Table:
         """Where the game stands, what opened this Player-Turn (its Random Events), what is
         kept of it, and how to play."""
         state = self.state()
-        kept = sum(len(lines) for lines in self.lines.values())
+        kept = sum(len(message.orders()) for message in self.lines.values())
         resumed = f"\n{kept} order line(s) of this Player-Turn kept from before." if kept else ""
         events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
         return f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n{HELP}"
@@ -109,16 +145,20 @@ class Table:
         return self._carry(state, self.lines).state
 
     def kept(self) -> list[str]:
-        """Each player's lines kept this Player-Turn, by their numbers (STATUS)."""
-        return [f"player {p} lines {TYPED_FROM}-{TYPED_FROM + len(typed) - 1}"
-                if len(typed) > 1 else f"player {p} line {TYPED_FROM}"
-                for p, typed in sorted(self.lines.items()) if typed]
+        """Each player's order lines kept this Player-Turn, by their numbers (STATUS)."""
+        said = []
+        for player, message in sorted(self.lines.items()):
+            numbers = sorted(message.orders())
+            if numbers:
+                said.append(f"player {player} line{'s' if len(numbers) > 1 else ''} "
+                            f"{_ranges(numbers)}")
+        return said
 
     def waiting(self) -> list[str]:
         """The lines kept with no result yet: a Purge, a TRADE waiting for the other side's
         (STATUS)."""
-        return [f"player {p} line {n}: {text}" for p, typed in sorted(self.lines.items())
-                for n, text in enumerate(typed, TYPED_FROM) if (p, n) not in self.shown]
+        return [f"player {p} line {n}: {text}" for p, message in sorted(self.lines.items())
+                for n, text in sorted(message.orders().items()) if (p, n) not in self.shown]
 
     def prompt(self) -> str:
         return f"{self.asking.decision.player}? " if self.asking else f"{self.speaker}> "
@@ -142,22 +182,23 @@ class Table:
         looked = look(self, text)  # never an order
         return looked if looked is not None else self._order(text)
 
-    def _message(self, player: str, lines: list[str]) -> str:
-        return "\n".join([f"GAME {self.campaign.name}", f"PLAYER {player}", *lines]) + "\n"
+    def _message(self, player: str) -> Kept:
+        return self.lines.get(player) or Kept.begun(self.campaign.name, player)
 
     def _order(self, text: str) -> str:
         player, state = self.speaker, self.state()
-        lines = [*self.lines.get(player, []), text]
+        was = self._message(player)
+        lines = was.typed(text)
         try:
-            envelope = read_envelope(self._message(player, lines))
+            envelope = read_envelope(lines.text())
             message = self.campaign.system.parse_orders(envelope, self.campaign.data,
                                                         MAX_LINE_CHARS)
         except OrdersError as exc:
             return str(exc)
-        number = len(lines) + 2  # the line as the message numbers it (after GAME, PLAYER)
+        number = len(lines.head)  # the line as the message numbers it
         problems = [p for p in message.problems if p.line == number]
-        if not problems and (envelope.end is not None or number not in {
-                o.number for o in envelope.order_lines}):  # it would end or skip the orders
+        if not problems and {o.number for o in envelope.order_lines} != {
+                *was.orders(), number}:  # it would end or skip the orders
             return f"{text!r} is no order (HELP lists the table's words)\n(not kept)"
         phasing = player == self.phasing()
         if not phasing:  # as his mail's answer judges them (his are carried out, below)
@@ -195,19 +236,20 @@ class Table:
         return [p for p in self.campaign.system.order_problems(
             message, state, self.campaign.data, player) if p.line == number]
 
-    def _carried_out(self, state: GameStateBase, lines: dict[str, list[str]]) -> Shown:
+    def _carried_out(self, state: GameStateBase, lines: dict[str, Kept]) -> Shown:
         return self._so_far(state, lines)[0]
 
-    def _so_far(self, state: GameStateBase, lines: dict[str, list[str]]
+    def _so_far(self, state: GameStateBase, lines: dict[str, Kept]
                 ) -> tuple[Shown, tuple[Decision, ...]]:
         """The Player-Turn so far, each player's lines typed carried out on the dice its
         adjudication rolls: every result given so far, and the decisions of players the
         program made by default."""
         done = self._carry(state, lines)
-        return ({shown_key(r, len(lines.get(r.player, []))): r for r in done.results},
+        numbers = {p: frozenset(message.orders()) for p, message in lines.items()}
+        return ({shown_key(r, numbers.get(r.player, frozenset())): r for r in done.results},
                 done.decisions)
 
-    def _carry(self, state: GameStateBase, lines: dict[str, list[str]]
+    def _carry(self, state: GameStateBase, lines: dict[str, Kept]
                ) -> PhaseResult[GameStateBase]:
         messages = {p: self._parsed(p, typed) for p, typed in lines.items()}
         orders = {p: m.orders for p, m in messages.items()}
@@ -238,9 +280,9 @@ class Table:
                         f"{', '.join(decision.choices)}; or Enter: {decision.default}")
             who = decision.player
             line = decision.order.format(" ".join(words))
-            mine = [*typed.get(who, []), line]
+            mine = (typed.get(who) or Kept.begun(self.campaign.name, who)).typed(line)
             message = self._parsed(who, mine)
-            number = len(mine) + 2
+            number = len(mine.head)
             problems = [p for p in message.problems if p.line == number] + self._problems(
                 message, state, who, number)
             if problems:
@@ -266,14 +308,14 @@ class Table:
         self.speaker = asking.awaited[0]
         return "\n".join([*said, _said(self.shown[asking.awaited])])
 
-    def _parsed(self, player: str, lines: list[str]) -> ParsedMessage[Order]:
+    def _parsed(self, player: str, lines: Kept) -> ParsedMessage[Order]:
         return self.campaign.system.parse_orders(
-            read_envelope(self._message(player, lines)), self.campaign.data, MAX_LINE_CHARS)
+            read_envelope(lines.text()), self.campaign.data, MAX_LINE_CHARS)
 
-    def _store(self, player: str, lines: list[str], orders: tuple[Order, ...]) -> None:
+    def _store(self, player: str, lines: Kept, orders: tuple[Order, ...]) -> None:
         parsed = json.dumps([o.model_dump(mode="json") for o in orders])
         self.campaign.store.record_orders(self.campaign.row, self.campaign.latest().seq,
-                                          player, self._message(player, lines), parsed, now())
+                                          player, lines.text(), parsed, now())
 
     def _done(self) -> str:
         state = self.state()
@@ -313,16 +355,26 @@ class Asking:
     end (None)."""
 
     decision: Decision
-    lines: dict[str, list[str]]
+    lines: dict[str, Kept]
     awaited: tuple[str, int] | None
 
 
-def shown_key(result: OrderResult, typed: int) -> tuple[str, int | str]:
-    """How a result shown is known again: by its line if its player typed it (`typed`: how
-    many lines he typed), else by its text (an order that stood from an earlier Player-Turn
-    is on no line of his message)."""
-    typed_line = TYPED_FROM <= result.line < TYPED_FROM + typed
-    return result.player, result.line if typed_line else result.text
+def shown_key(result: OrderResult, lines: frozenset[int]) -> tuple[str, int | str]:
+    """How a result shown is known again: by its line if it is an order line of its player's
+    message (`lines`), else by its text (an order that stood from an earlier Player-Turn is on
+    no line of his message; one the program made for him is numbered after them)."""
+    return result.player, result.line if result.line in lines else result.text
+
+
+def _ranges(numbers: list[int]) -> str:
+    """3, 4, 5, 7 as "3-5, 7"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _refused(problems: list[Problem]) -> str:

@@ -48,7 +48,8 @@ def table_help(campaign: Campaign) -> str:
         "  HELP               this list",
         "  EXIT               leave; the orders so far are kept (gm play resumes)",
         "Lines are numbered as in the message kept for each player and in the reports: GAME "
-        "and PLAYER are lines 1 and 2, so the first line typed is line 3.",
+        "and PLAYER are lines 1 and 2, so the first line typed is line 3; after a message "
+        "that came by mail, the lines typed follow its orders, which keep their numbers.",
         "A PURGE is resolved at the end of the Player-Turn; the GM may resolve it at once with "
         f"`gm purge {campaign.folder}` (11.0, ruling R54).",
     ])

@@ -37,7 +37,8 @@ class OrderResult:
 def line_label(line: int) -> str:
     """Where an order stands, as every answer, report and the table say it (issue 26): the
     line of its player's message as stored, counted from the message's first line (a mail as
-    received; at the table GAME and PLAYER are lines 1 and 2, the first line typed line 3).
+    received, with the lines typed at the table after its orders; a message begun at the
+    table has GAME and PLAYER as lines 1 and 2, the first line typed line 3).
     An order that stands from an earlier Player-Turn (ruling R58) is on no line of it: it is
     numbered -1, -2, ... and said to be standing."""
     return f"line {line}" if line > 0 else "standing"

@@ -1,0 +1,72 @@
+"""The defects a blind review of `gm play` found (issue 26, items 11, 14, 15, 16): one
+numbering of lines whatever came by mail first, orders that stand never called void, the
+DONE summary labelled as the GM report labels it, nothing typed lost at a question, `gm purge`
+beside the table, and everything pending shown.
+
+Seed 191906 with Lenin (151) and 101 deployed in PETR for A: the Player-Turn order B, C, A;
+B's 260 Yudenich with 220 in ESTO, 153 Tukhachevsky with 121 in SIMB, 160 Zinoviev with 102
+in PETR; A's 155 Kamenev with 122 in KAZA."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gm.app.campaign import open_campaign
+from gm.app.table import Table
+from tests.conftest import gm
+from tests.table_terminal import standard_campaign
+
+SEED = "191906"
+LENIN = ["A", "Lenin", "101", "IN", "PETR"]
+MAILED = """Dear GM,
+my orders follow.
+
+GAME table
+PLAYER B
+PASSWORD pwb
+MOVE 260 220: ESTO-PETR
+# and then
+
+LOSSES 102
+END
+--
+Boris
+"""
+
+
+def _campaign(tmp_path: Path) -> Path:
+    return standard_campaign(tmp_path / "table", SEED, [LENIN])
+
+
+def _recorded(tmp_path: Path, folder: Path, text: str, name: str = "b.txt") -> str:
+    mail = tmp_path / name
+    mail.write_text(text, encoding="utf-8")
+    return gm("orders", "record", str(folder), str(mail))
+
+
+@pytest.mark.rules("17.0")
+def test_a_message_recorded_keeps_its_numbers_at_the_table(tmp_path: Path) -> None:
+    """Item 16: the table rebuilt a recorded message's orders into a message of its own
+    (GAME, PLAYER, then the orders), so lines 7 and 10 of the mail answer became 3 and 4, and
+    the line typed after them 5. Now the message is kept as it is, the lines typed put in
+    after its orders: one numbering in the answer, at the table and in the report."""
+    folder = _campaign(tmp_path)
+    answer = _recorded(tmp_path, folder, MAILED)
+    assert "line 7: MOVE 260 220: ESTO-PETR" in answer and "line 10: LOSSES 102" in answer
+    table = Table.sit(open_campaign(folder))
+    assert "Kept this Player-Turn: player B lines 7, 10." in table.enter("STATUS")
+    assert table.enter("MOVE 153 121: SIMB-KAZA").startswith(
+        "line 11: MOVE 153 121: SIMB-KAZA -- succeeded")
+    assert "player B lines 7, 10-11." in table.enter("STATUS")
+    stored = table.lines["B"].text()
+    assert stored.startswith("Dear GM,\n") and stored.endswith(
+        "LOSSES 102\nMOVE 153 121: SIMB-KAZA\nEND\n--\nBoris\n")
+    again = Table.sit(open_campaign(folder))  # resumed: the same numbers
+    assert "player B lines 7, 10-11." in again.enter("STATUS")
+    again.enter("DONE")
+    report = gm("report", str(folder), "--turn", "1", "--phase", "1", "--player", "B")
+    for line in ("line 7: MOVE 260 220: ESTO-PETR", "line 10: LOSSES 102",
+                 "line 11: MOVE 153 121: SIMB-KAZA"):
+        assert line in report
