@@ -70,3 +70,23 @@ def test_a_message_recorded_keeps_its_numbers_at_the_table(tmp_path: Path) -> No
     for line in ("line 7: MOVE 260 220: ESTO-PETR", "line 10: LOSSES 102",
                  "line 11: MOVE 153 121: SIMB-KAZA"):
         assert line in report
+
+
+@pytest.mark.rules("14.1")
+def test_the_summary_at_done_names_each_line_by_player_and_number(tmp_path: Path) -> None:
+    """Item 16: the summary named a line of the speaker without his letter and another's
+    without its number ('player A: END GAME', then 'line 3: END GAME' for B's)."""
+    folder = _campaign(tmp_path)
+    table = Table.sit(open_campaign(folder))
+    table.enter("DONE")  # B's Player-Turn
+    table.enter("DONE")  # C's
+    assert table.phasing() == "A"
+    assert "succeeded" in table.enter("MOVE 155 122: KAZA-SIMB")
+    assert table.enter("END GAME").startswith("kept")
+    table.enter("PLAYER B")
+    assert table.enter("END GAME").startswith("kept")
+    summary = table.enter("END")
+    assert "[end of Player-Turn] A line 4: END GAME -- " in summary, summary
+    assert "[end of Player-Turn] B line 3: END GAME -- " in summary, summary
+    report = gm("report", str(folder), "--turn", "1", "--phase", "3")
+    assert "A line 4" in report and "B line 3" in report

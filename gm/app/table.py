@@ -333,8 +333,7 @@ class Table:
             if isinstance(event, Note) and event.step not in SHOWN_STEPS:
                 said.append(f"  [{event.step}] {event.text}")
             elif isinstance(event, Judged) and event.step not in SHOWN_STEPS:
-                typed = event.result.player == self.speaker
-                said.append(f"  {_said(event.result, None if typed else event.step)}")
+                said.append(f"  {_said(event.result, event.step)}")
         if after.stage == "ended":
             said.append(self.campaign.system.victory_title(after))
             said += [f"  {place.line()}"  # shared places: ruling R66
@@ -400,9 +399,9 @@ def _would_change(was: OrderResult, now: OrderResult | None, speaker: str,
 
 
 def _said(result: OrderResult, step: str | None = None) -> str:
-    """An order's result by its line; one the program made (a solitaire opponent's, `step`
-    given) by its step and player."""
+    """An order's result by its line, as typed; in the Player-Turn's summary (`step` given)
+    by its step, player and line, as the GM's report says it, whoever spoke last."""
     rule = f" ({result.rule})" if result.rule else ""
     where = line_label(result.line) if step is None else \
-        f"[{step}] player {result.player}"
+        f"[{step}] {result.player} {line_label(result.line)}"
     return f"{where}: {result.text} -- {result.result}{rule}: {result.detail}"
