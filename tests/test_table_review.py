@@ -9,8 +9,10 @@ in PETR; A's 155 Kamenev with 122 in KAZA."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from gm.app.campaign import open_campaign
@@ -18,6 +20,7 @@ from gm.app.table import Table
 from tests.conftest import gm
 from tests.table_terminal import standard_campaign
 
+ROOT = Path(__file__).resolve().parents[1]
 SEED = "191906"
 LENIN = ["A", "Lenin", "101", "IN", "PETR"]
 MAILED = """Dear GM,
@@ -90,3 +93,46 @@ def test_the_summary_at_done_names_each_line_by_player_and_number(tmp_path: Path
     assert "[end of Player-Turn] B line 3: END GAME -- " in summary, summary
     report = gm("report", str(folder), "--turn", "1", "--phase", "3")
     assert "A line 4" in report and "B line 3" in report
+
+
+def _exchange_of_lenin(table: Table) -> None:
+    """B's Player-Turn: his attack on Lenin gives an Exchange; A, asked, loses Lenin first."""
+    assert "succeeded" in table.enter("MOVE 260 220: ESTO-PETR")
+    assert table.enter("ATTACK 151 WITH 260 220").startswith("Player A, Exchange in PETR")
+    assert "defenders lose 151 Lenin (1), 101 RD 3" in table.enter("151")
+
+
+@pytest.mark.rules("8.44", "14.1")
+def test_an_order_that_stands_is_never_called_void(tmp_path: Path) -> None:
+    """Item 15: a LOSSES answered 'stands' was 'void' in every summary and report after, and
+    so was an END GAME waiting for the end of its Game-Turn; a LOSSES naming only eliminated
+    units stood on for ever. Now such an order's result is `stands` (ruling R58), in the
+    table, the report's text, HTML and JSON; one naming only eliminated units stands no more,
+    said once."""
+    folder = _campaign(tmp_path)
+    table = Table.sit(open_campaign(folder))
+    _exchange_of_lenin(table)
+    table.enter("PLAYER C")
+    assert table.enter("LOSSES 159").startswith("kept -- stands")
+    assert table.enter("END GAME").startswith("kept -- stands")
+    first = table.enter("DONE")
+    assert "[unused orders] C line 3: LOSSES 159 -- stands (8.44): no Exchange needed it" \
+        in first, first
+    assert "C line 4: END GAME -- stands (14.1)" in first and "void" not in first
+    assert "player A's LOSSES 151: every unit it names is eliminated (151 Lenin (1)): it " \
+        "stands no more (ruling R58)" in first
+    second = table.enter("DONE")
+    assert "[unused orders] C standing: LOSSES 159 -- stands (8.44)" in second, second
+    assert "LOSSES 151" not in second and "void" not in second
+    text = gm("report", str(folder), "--turn", "1", "--phase", "2")
+    assert "C standing stands: LOSSES 159" in text and "void" not in text
+    html = gm("report", str(folder), "--turn", "1", "--phase", "1", "--format", "html",
+              "--player", "C")
+    assert 'class="result-stands">stands</td><td data-label="Rule">8.44' in html
+    report = json.loads(gm("report", str(folder), "--turn", "1", "--phase", "1", "--format",
+                           "json", "--player", "C"))
+    assert {"line": 3, "text": "LOSSES 159", "result": "stands"}.items() <= next(
+        o for o in report["player"]["orders"] if o["line"] == 3).items()
+    schema = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(report, schema, cls=jsonschema.Draft202012Validator)
+    assert "stands" in schema["$defs"]["OrderView"]["properties"]["result"]["enum"]

@@ -1,4 +1,5 @@
-"""What became of each order: succeeded, failed, partial, illegal or void, and why; and the
+"""What became of each order: succeeded, failed, partial, illegal, void, or stands (kept for
+later Player-Turns, the standard game's LOSSES and END GAME: ruling R58), and why; and the
 timeline of a phase, every note and every result in the order they happened."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Generic, Literal, TypeVar, get_args
 from gm.engine.facts import Fact
 from gm.orders.order import Order
 
-Outcome = Literal["succeeded", "failed", "partial", "illegal", "void"]
+Outcome = Literal["succeeded", "failed", "partial", "illegal", "void", "stands"]
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 OrderT = TypeVar("OrderT", bound=Order)

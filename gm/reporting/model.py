@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gm.engine.facts import Fact
 from gm.engine.ranking import Place, placed
+from gm.engine.results import Outcome
 from gm.reporting.textwidth import wrap_to
 
 
@@ -24,7 +25,7 @@ class Event(_Frozen):
     rule: str | None = None
     player: str | None = None
     line: int | None = None
-    result: str | None = None
+    result: Outcome | None = None
     order: str | None = None  # the order as understood, for results of orders
     detail: str | None = None
     fact: Fact | None = None  # what it did, as fields: path, strengths, dice, losses
@@ -157,7 +158,7 @@ class GraphProvince(_Frozen):
 class OrderView(_Frozen):
     line: int
     text: str
-    result: str
+    result: Outcome
     rule: str | None
     detail: str
 
@@ -363,8 +364,9 @@ def footer_of(legend: list[LegendEntry], combats: list[MapCombat]) -> Footer:
     return Footer(legend=placed, key_top=top, key=key, height=round(height))
 
 
-SCHEMA_VERSION = 4  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds
-# places; 4 adds each force's routes and targets (with their odds)
+SCHEMA_VERSION = 5  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds
+# places; 4 adds each force's routes and targets (with their odds); 5 lists an order's result
+# words, `stands` new among them (an order kept for later Player-Turns, ruling R58)
 
 
 class Report(_Frozen):
