@@ -13,16 +13,21 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pexpect
 import pytest
 
 from gm.app.campaign import open_campaign
+from gm.app.operations import override
 from gm.app.table import Table
+from gm.core.state import Stack
 from tests.conftest import gm
-from tests.table_terminal import standard_campaign
+from tests.rcw import state_of
+from tests.table_terminal import Terminal, standard_campaign
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = "191906"
 LENIN = ["A", "Lenin", "101", "IN", "PETR"]
+KAMENEV = 155
 MAILED = """Dear GM,
 my orders follow.
 
@@ -136,3 +141,92 @@ def test_an_order_that_stands_is_never_called_void(tmp_path: Path) -> None:
     schema = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(report, schema, cls=jsonschema.Draft202012Validator)
     assert "stands" in schema["$defs"]["OrderView"]["properties"]["result"]["enum"]
+
+
+@pytest.mark.rules("8.44")
+@pytest.mark.parametrize("leave", ["EXIT", "Ctrl-D"])
+def test_leaving_at_a_question_says_the_line_waiting_was_not_kept(tmp_path: Path,
+                                                                   leave: str) -> None:
+    """Item 14: EXIT or the end of input at `A? ` left silently, and the ATTACK waiting for
+    A's answer was gone when play resumed. Now the table says so as it ends."""
+    folder = _campaign(tmp_path)
+    with Terminal(folder, speaker="B") as table:
+        table.prompt()
+        table.type("MOVE 260 220: ESTO-PETR", "line 3: MOVE 260 220: ESTO-PETR -- succeeded")
+        table.child.sendline("ATTACK 151 WITH 260 220")
+        table.expect("Player A, Exchange in PETR", "A? ")
+        if leave == "EXIT":
+            table.child.sendline("EXIT")
+        else:
+            table.child.sendeof()
+        table.expect("player B's line 4, ATTACK 151 WITH 260 220, was not kept: it waited "
+                     "for player A's answer (8.44); type it again when play resumes")
+        table.child.expect(pexpect.EOF)
+        table.child.close()
+        assert table.child.exitstatus == 0
+    resumed = Table.sit(open_campaign(folder))
+    assert "Kept this Player-Turn: player B line 3." in resumed.enter("STATUS")
+
+
+def _czar(folder: Path, where: str, stack: Stack, politburo: dict[str, int]) -> None:
+    """`stack` (the Czar in it) placed in `where`, its units taken from where they were; the
+    charts given these Politburo markers."""
+    campaign = open_campaign(folder)
+    state = state_of(campaign)
+    taken = {p: tuple(s.model_copy(update={"units": tuple(u for u in s.units
+                                                          if u not in stack.units)})
+                      for s in stacks) for p, stacks in state.position.items()}
+    position = {p: tuple(s for s in stacks if s.units) for p, stacks in taken.items()}
+    position[where] = (*position.get(where, ()), stack)
+    chart = {**state.chart, **{p: state.chart[p].model_copy(update={"politburo": n})
+                               for p, n in politburo.items()}}
+    override(campaign, "the Czar placed for the test", state.model_copy(update={
+        "position": position, "chart": chart}).to_json(), "test")
+
+
+@pytest.mark.rules("13.5", "13.54")
+def test_an_execution_left_open_is_pending_and_leaving_at_done_says_so(tmp_path: Path
+                                                                      ) -> None:
+    """Items 14 and 6: EXIT at the holder's question at DONE left silently, the Player-Turn
+    not ended; an EXECUTE CZAR left open for his answer was shown by neither STATUS nor
+    `gm show`."""
+    folder = _campaign(tmp_path)
+    _czar(folder, "KAZA", Stack(player="A", units=(KAMENEV, "CZAR", 122)), {"B": 10})
+    with Terminal(folder, speaker="B") as table:
+        table.prompt()
+        table.type("EXECUTE CZAR", "kept -- stands: resolved at the end of the Player-Turn")
+        table.child.sendline("DONE")
+        table.expect("Player A, the Central Committee orders the execution of the Czar you "
+                     "hold", "A? ")
+        table.child.sendline("EXIT")
+        table.expect("the Player-Turn was not ended: it waited for player A's answer (13.54); "
+                     "type DONE again when play resumes")
+        table.child.expect(pexpect.EOF)
+    resumed = Table.sit(open_campaign(folder))
+    assert resumed.phasing() == "B"
+    assert resumed.enter("DONE").startswith("Player A, the Central Committee orders")
+    assert "Player-Turn 2 (player C): player C." in resumed.enter("")  # left open
+    status = resumed.enter("STATUS")
+    assert "Pending:\n  the execution of the Czar is ordered and stands open for the answer " \
+        "of player A (IF EXECUTION ORDERED COMPLY or REFUSE, 13.54)" in status, status
+    assert "PENDING: the execution of the Czar is ordered and stands open for the answer of " \
+        "player A" in gm("show", str(folder))
+
+
+@pytest.mark.rules("13.53")
+def test_another_players_order_is_said_to_be_judged_as_the_player_turn_began(
+        tmp_path: Path) -> None:
+    """Item 6: after C attached the Czar to his Red leader, A's EXECUTE CZAR was refused 'the
+    Czar is not held by a Red leader' while SHOW showed it held: right by ruling R74, but the
+    refusal must say it judges the position as the Player-Turn began."""
+    folder = _campaign(tmp_path)
+    _czar(folder, "VYAT", Stack(player=None, units=("CZAR",)), {"A": 10})
+    table = Table.sit(open_campaign(folder))
+    table.enter("DONE")  # B's Player-Turn; C's opens
+    assert "-- succeeded" in table.enter("ATTACH CZAR TO 165"), table.enter("SHOW VYAT")
+    assert "165 Shorin (1), CZAR" in table.enter("SHOW VYAT")
+    table.enter("PLAYER A")
+    refused = table.enter("EXECUTE CZAR")
+    assert "the Czar is not held by a Red leader (13.53)" in refused
+    assert "judged on the position as the Player-Turn began" in refused and "R74" in refused
+    assert "not kept" in refused

@@ -51,6 +51,9 @@ HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TV
         "PURGE, QUIT); EXIT leaves, the orders so far kept; HELP lists every word of the "
         "table.")
 ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
+AS_BEGUN = ("(judged on the position as the Player-Turn began, not as the Phasing Player's "
+            "orders so far have left it: another player's orders take effect before his, "
+            "ruling R74)")
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
 
 
@@ -160,6 +163,21 @@ class Table:
         return [f"player {p} line {n}: {text}" for p, message in sorted(self.lines.items())
                 for n, text in sorted(message.orders().items()) if (p, n) not in self.shown]
 
+    def leaving(self) -> str | None:
+        """What leaving now (EXIT, end of input) loses, said plainly: the line waiting for a
+        player's answer is not kept (nothing of it was), or the Player-Turn is not ended."""
+        if self.asking is None:
+            return None
+        decision, awaited = self.asking.decision, self.asking.awaited
+        if awaited is None:
+            return (f"the Player-Turn was not ended: it waited for player {decision.player}'s "
+                    f"answer ({decision.rule}); type DONE again when play resumes")
+        player, number = awaited
+        typed = self.asking.lines[player].head[number - 1]
+        return (f"player {player}'s {line_label(number)}, {typed}, was not kept: it waited for "
+                f"player {decision.player}'s answer ({decision.rule}); type it again when play "
+                "resumes")
+
     def prompt(self) -> str:
         return f"{self.asking.decision.player}? " if self.asking else f"{self.speaker}> "
 
@@ -201,10 +219,12 @@ class Table:
                 *was.orders(), number}:  # it would end or skip the orders
             return f"{text!r} is no order (HELP lists the table's words)\n(not kept)"
         phasing = player == self.phasing()
-        if not phasing:  # as his mail's answer judges them (his are carried out, below)
-            problems += self._problems(message, state, player, number)
         if problems:
             return _refused(problems)
+        if not phasing:  # as his mail's answer judges them (his are carried out, below)
+            problems = self._problems(message, state, player, number)
+            if problems:
+                return _refused(problems, AS_BEGUN)
         now, decisions = self._so_far(state, {**self.lines, player: lines})
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
@@ -376,9 +396,10 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
-def _refused(problems: list[Problem]) -> str:
+def _refused(problems: list[Problem], why: str = "") -> str:
     """Refusals, by the lines of the message kept (as its mail answer numbers them)."""
-    return "\n".join(p.render() for p in problems) + "\n(not kept: type it again)"
+    return "\n".join([*(p.render() for p in problems), *([why] if why else []),
+                      "(not kept: type it again)"])
 
 
 def _same(now: OrderResult | None, was: OrderResult) -> bool:

@@ -30,9 +30,12 @@ def play(campaign: Path) -> None:
         try:
             line = input(table.prompt())
         except EOFError:
+            line = "EXIT"
             click.echo()
-            return
         if line.strip().upper() == "EXIT":
+            lost = table.leaving()  # a question left unanswered: said, never silently
+            if lost:
+                click.echo(lost)
             return
         try:
             with holding(opened, since=seen):
