@@ -384,6 +384,10 @@ class RussianCivilWar(GameSystem):
             return render_province(province, _own(state), _data(data))
         return render_position(campaign, _own(state), _data(data))
 
+    def pending(self, state: GameStateBase) -> list[str]:
+        from gm.games.rcw.reports.position import pending_notes
+        return pending_notes(_own(state))
+
     def opened_with(self, events: Sequence[Event]) -> list[Event]:
         """The standard game rolls a Player-Turn's Random Events as the one before it is
         adjudicated (4.2 A), so that its Phasing Player sees them before he orders."""
