@@ -230,3 +230,43 @@ def test_another_players_order_is_said_to_be_judged_as_the_player_turn_began(
     assert "the Czar is not held by a Red leader (13.53)" in refused
     assert "judged on the position as the Player-Turn began" in refused and "R74" in refused
     assert "not kept" in refused
+
+
+@pytest.mark.rules("11.0", "11.24", "11.26")
+def test_gm_purge_beside_the_table_says_its_defaults_and_the_table_reads_it(tmp_path: Path
+                                                                            ) -> None:
+    """Item 5: `gm purge` settled a Counterpurge by its default saying only 'no counterpurge
+    ordered by A', and the table, still open, stopped at its next line (or, run again, listed
+    the Purge as waiting). Now the GM is told the default applied, and the table reads the
+    campaign again and goes on, the Purge no longer waiting. (The markers are set twice: the
+    dice of `gm purge` follow the campaign's entries, and these give C.)"""
+    folder = _campaign(tmp_path)
+    for politburo in (8, 9):
+        _czar(folder, "EKAT", Stack(player=None, units=("CZAR",)), {"B": politburo})
+    with Terminal(folder, speaker="B") as table:
+        table.prompt()
+        table.type("PURGE A POLITBURO 0", "kept -- stands: resolved at the end of the "
+                   "Player-Turn")
+        table.type("STATUS", "Its result comes with the Player-Turn's adjudication:",
+                   "player B line 3: PURGE A POLITBURO 0")
+        resolved = gm("purge", str(folder))
+        assert "dice 9: C; no counterpurge ordered by A" in resolved
+        assert "A gave no IF PURGED COUNTERPURGE order: no Counterpurge, the Purge is " \
+            "resolved (11.26)" in resolved
+        status = table.type("STATUS", "the table has read it again", "Kept this Player-Turn: "
+                            "player B line 3.")
+        assert "Its result comes" not in status and "PURGE A" not in status, status
+        table.type("DONE", "Game-Turn 1, Player-Turn 2 (player C): player C.", speaker="C")
+        table.leave()
+
+
+def test_the_intro_names_another_player_and_history_says_no_orders(tmp_path: Path) -> None:
+    """Nits: in B's Player-Turn the intro said 'PLAYER B lets player B give his orders'; the
+    history said 'adjudicated with the orders of nobody'."""
+    folder = _campaign(tmp_path)
+    table = Table.sit(open_campaign(folder))
+    opening = table.opening()
+    assert "PLAYER A lets player A give his orders" in opening and "PLAYER B" not in opening
+    table.enter("DONE")
+    assert "Game-Turn 1, Player-Turn 1 (player B) adjudicated with no orders" in gm(
+        "history", str(folder))

@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from gm.app.adjudication import (
     adjudicate_open_phase,
     phase_dice,
+    resolved_at_once,
     stored_messages,
     with_standing,
 )
 from gm.app.campaign import Campaign, now
 from gm.app.reports import opened_with
 from gm.app.table_looks import look
-from gm.core.errors import GameError
+from gm.core.errors import GameError, Superseded
 from gm.core.state import GameStateBase
 from gm.engine.results import Decision, Judged, Note, OrderResult, line_label
 from gm.engine.sequence import PhaseResult
@@ -47,9 +48,9 @@ from orders_grammar.message import (
 from orders_grammar.problem import Problem
 
 HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
-        "DONE ends the Player-Turn; PLAYER B lets player B give his orders (LOSSES, GIVE, "
-        "PURGE, QUIT); EXIT leaves, the orders so far kept; HELP lists every word of the "
-        "table.")
+        "DONE ends the Player-Turn; {others}EXIT leaves, the orders so far kept; HELP lists "
+        "every word of the table.")
+OTHERS = "PLAYER {0} lets player {0} give his orders (LOSSES, GIVE, PURGE, QUIT); "
 ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
 AS_BEGUN = ("(judged on the position as the Player-Turn began, not as the Phasing Player's "
             "orders so far have left it: another player's orders take effect before his, "
@@ -105,13 +106,14 @@ class Table:
     shown: Shown = field(default_factory=dict)  # every result shown so far, kept as shown
     asking: Asking | None = None  # a player's decision the table waits for
     asked: set[tuple[str, str, str]] = field(default_factory=set)  # at the Player-Turn's end
+    at: tuple[int, int] = (0, 0)  # the Game-Turn and Player-Turn it sat down at
 
     @classmethod
     def sit(cls, campaign: Campaign) -> Table:
         state = campaign.latest().state
         if state.stage == "ended":
             raise GameError("the game is over")
-        table = cls(campaign)
+        table = cls(campaign, at=(state.turn, state.phase))
         for player, message in stored_messages(campaign, state).items():
             table.lines[player] = Kept.stored(message.text)
         table.speaker = table.phasing()
@@ -138,7 +140,10 @@ class Table:
         kept = sum(len(message.orders()) for message in self.lines.values())
         resumed = f"\n{kept} order line(s) of this Player-Turn kept from before." if kept else ""
         events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
-        return f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n{HELP}"
+        other = next((p for p in state.players_in_game() if p != self.phasing()), None)
+        others = OTHERS.format(other) if other else ""  # another than the phasing one
+        return (f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n"
+                f"{HELP.format(others=others)}")
 
     def so_far(self) -> GameStateBase:
         """The position with the Player-Turn so far carried out (what SHOW and UNITS show)."""
@@ -159,9 +164,28 @@ class Table:
 
     def waiting(self) -> list[str]:
         """The lines kept with no result yet: a Purge, a TRADE waiting for the other side's
-        (STATUS)."""
-        return [f"player {p} line {n}: {text}" for p, message in sorted(self.lines.items())
-                for n, text in sorted(message.orders().items()) if (p, n) not in self.shown]
+        (STATUS); not a Purge the GM resolved at once (`gm purge`)."""
+        resolved = resolved_at_once(self.campaign, self.state())
+        return [f"player {p} line {o.line}: {message.orders()[o.line]}"
+                for p, message in sorted(self.lines.items())
+                for o in self._parsed(p, message).orders
+                if (p, o.line) not in self.shown and (p, o.echo()) not in resolved]
+
+    def read_again(self) -> tuple[Table, str, bool]:
+        """The table as the campaign is now that a GM command changed it (`gm purge`): what it
+        says of it, and whether the line just typed may be taken (not an answer to a
+        question asked before: that question is asked again if it still stands)."""
+        seq, action = self.campaign.store.last_entry(self.campaign.row)
+        lost = self.leaving()
+        try:
+            table = Table.sit(self.campaign)
+        except GameError as exc:
+            raise Superseded(f"campaign {self.campaign.name} changed under the table "
+                             f"(entry {seq}: {action}): {exc}") from None
+        if table.at == self.at:  # the same Player-Turn: the same player speaks
+            table.speaker = self.speaker
+        said = [f"(the campaign changed, entry {seq}: {action}; the table has read it again)"]
+        return table, "\n".join([*said, *([lost] if lost else [])]), lost is None
 
     def leaving(self) -> str | None:
         """What leaving now (EXIT, end of input) loses, said plainly: the line waiting for a
@@ -347,6 +371,7 @@ class Table:
             return self._ask(Asking(waiting[0], dict(self.lines), None))
         done = adjudicate_open_phase(self.campaign, None, dry_run=False)
         self.lines, self.shown, self.asked = {}, {}, set()
+        self.at = (done.after.turn, done.after.phase)
         after = done.after
         said = [f"{title} adjudicated."]
         for event in done.result.timeline:

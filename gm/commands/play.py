@@ -38,7 +38,11 @@ def play(campaign: Path) -> None:
                 click.echo(lost)
             return
         try:
-            with holding(opened, since=seen):
+            with holding(opened, unchanged=False):
+                if opened.store.last_entry(opened.row)[0] != seen:  # a GM command (gm purge)
+                    table, said, taken = table.read_again()  # changed it: read again
+                    click.echo(said)
+                    line = line if taken else ""
                 answer = table.enter(line)
             seen = opened.store.last_entry(opened.row)[0]
         except Superseded:  # the table no longer shows the campaign as it is

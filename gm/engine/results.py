@@ -84,6 +84,12 @@ class Decision:
     by: tuple[str, int] | None = None  # (player, line) of the order that needed it; None:
     # a step at the Player-Turn's end
 
+    def unasked(self) -> str:
+        """Said where nobody asked him (`gm purge`): the default applied for want of his
+        order, e.g. "B gave no IF PURGED COUNTERPURGE order: no Counterpurge ... (11.26)"."""
+        return f"{self.player} gave no {self.order.replace('{}', '').strip()} order: " \
+            f"{self.default}"
+
 
 class Results(Generic[OrderT]):
     """The outcome of every order of a phase; the first final word on an order stands."""

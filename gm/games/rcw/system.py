@@ -220,7 +220,7 @@ class RussianCivilWar(GameSystem):
                             "game; in the postal game they come in their phase (17.0 [4.2])")
         result = standard.purges_now(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
-                                          result.timeline)
+                                          result.timeline, result.decisions)
 
     def phasing(self, state: GameStateBase) -> str | None:
         """The Phasing Player of the standard game (4.1) and of the solitaire one (19.2):
