@@ -205,7 +205,7 @@ def test_history_labels_each_adjudication_by_the_phase_it_adjudicated(tmp_path: 
     history = gm("history", str(folder)).output.splitlines()
     assert " T1P1 " in history[-2] and "the game started" in history[-2]
     assert " T1P1 " in history[-1]
-    assert "Game-Turn 1, First Phase adjudicated with the orders of nobody" in history[-1]
+    assert "Game-Turn 1, First Phase adjudicated with no orders" in history[-1]
     assert gm("rollback", str(folder), "--to", "1.1", "--reason", "a typo").exit_code == 0
     assert "rolled back: Game-Turn 1, First Phase open again (a typo)" in gm(
         "history", str(folder)).output.splitlines()[-1]

@@ -93,7 +93,8 @@ def test_end_at_the_table_ends_the_player_turn(tmp_path: Path) -> None:
     assert "adjudicated" in table.enter("END")
     assert state_of(table.campaign).phasing_player() == "B"
     assert "succeeded" in table.enter("MOVE 173 118: KURS-OREL")  # carried out, not lost
-    assert table.lines == {"B": ["MOVE 173 118: KURS-OREL"]}
+    assert {p: m.orders() for p, m in table.lines.items()} == {
+        "B": {3: "MOVE 173 118: KURS-OREL"}}
 
 
 @pytest.mark.parametrize("line", ["-- ", "> MOVE 151 101: PETR-NOVG", "# a note",

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from gm.games.rcw.state import Mode
+from gm.reporting.model import SCHEMA_VERSION
 from tests.conftest import SCRIPTED, gm, play_scripted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,7 +69,7 @@ def test_the_json_is_the_model(played: Path) -> None:
         key=["orders", "quitting", "trades", "legality", "movement", "assassination", "purge",
              "random events"].index)
     assert "map" not in model and len(model["graph"]) == 78
-    assert model["schema_version"] == 4
+    assert model["schema_version"] == SCHEMA_VERSION == 5
     assert model["player"]["template"][0] == "GAME scripted"
     assert set(model["standings"]) == {"red", "white"}
 

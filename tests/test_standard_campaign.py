@@ -90,7 +90,7 @@ def test_a_players_losses_stand_for_the_player_turns_after(tmp_path: Path) -> No
                                                                 f"LOSSES {unit}"))
     gm("adjudicate", folder, _orders(tmp_path, second))  # his own Player-Turn, no LOSSES
     third_turn = gm("adjudicate", folder, _orders(tmp_path, third))
-    assert f"{second} standing: void (8.44): LOSSES {unit}" in third_turn
+    assert f"{second} standing: stands (8.44): LOSSES {unit}" in third_turn
 
 
 def test_the_gm_resolves_a_purge_at_once_and_it_is_not_resolved_again(tmp_path: Path) -> None:

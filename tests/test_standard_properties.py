@@ -29,7 +29,6 @@ from tests.conftest import gm
 from tests.rcw import rcw_data, rcw_state
 
 PLAYERS = ["A", "B", "C", "D"]
-TABLE_FIRST_LINE = 3  # the table's messages: GAME, PLAYER, then the lines typed
 REFUSED = re.compile(r"-- illegal \(([^)]*)\)")
 LINE_NUMBER = re.compile(r"\bline \d+\b")
 
@@ -85,7 +84,7 @@ def _player_turn(table_campaign: Campaign, mail_campaign: Campaign, rng: random.
         if refused or "not kept" in answer:
             typed[FIRST_LINE + index] = refused.group(1) if refused else answer
         else:
-            typed[FIRST_LINE + index] = TABLE_FIRST_LINE + len(table.lines[phasing]) - 1
+            typed[FIRST_LINE + index] = len(table.lines[phasing].head)  # the last line
     shown = dict(table.shown)
     answered = _answer_refusals(mail_campaign, phasing, text)
 

@@ -251,8 +251,8 @@ def test_orders_resolved_later_are_said_to_stand_not_void(tmp_path: Path) -> Non
         "kept -- stands: it chooses your losses if an Exchange of this Player-Turn or a later "
         "one needs them, until you give another LOSSES (8.44, ruling R58)")
     assert table.enter("IF PURGED COUNTERPURGE C") == (
-        "kept -- stands: it answers a C result of a Purge of you resolved at the end of the "
-        "Player-Turn (11.24)")
+        "kept -- waits: it answers a C result of a Purge of you resolved at the end of the "
+        "Player-Turn, and is void if none comes (11.24)")
     table.enter("PLAYER A")
     assert "stands: it chooses your losses in the Exchanges of your attacks written after it" \
         in table.enter("LOSSES 151 101")
@@ -262,14 +262,14 @@ def test_orders_resolved_later_are_said_to_stand_not_void(tmp_path: Path) -> Non
     answer = gm("orders", "check", "--campaign", str(tmp_path / "stands"), str(mail))
     assert "LOSSES 160 102  # 160 Zinoviev (1); stands: it chooses your losses if an " \
         "Exchange" in answer
-    assert "IF PURGED COUNTERPURGE C  # stands: it answers a C result" in answer
+    assert "IF PURGED COUNTERPURGE C  # waits: it answers a C result" in answer
     table.enter("DONE")
     kept = json.loads(table.campaign.store.result(table.campaign.row,
                                                   table.campaign.latest().seq) or "{}")
     said = {(o["player"], o["text"]): f"{o['result']} ({o.get('rule')}): {o['detail']}"
             for o in kept["orders"]}
     assert said[("B", "LOSSES 160 102")] == (
-        "void (8.44): no Exchange needed it in this Player-Turn; it stands for later ones "
+        "stands (8.44): no Exchange needed it in this Player-Turn; it stands for later ones "
         "until he gives another LOSSES (ruling R58)")
     assert said[("B", "IF PURGED COUNTERPURGE C")] == (
         "void (11.24): no Purge of him ended in C in this Player-Turn")

@@ -134,6 +134,12 @@ def phase_dice(campaign: Campaign, state: GameStateBase, salts: Sequence[str]) -
                     tuple(sorted(salts)))
 
 
+def resolved_at_once(campaign: Campaign, state: GameStateBase) -> set[tuple[str, str]]:
+    """(player, order as echoed) of the orders the GM resolved at once in the open phase
+    (resolved at once): they are not resolved again at its end."""
+    return _resolved_earlier(campaign, state)
+
+
 def _resolved_earlier(campaign: Campaign, state: GameStateBase) -> set[tuple[str, str]]:
     """(player, order as echoed) of the orders the GM resolved at once in this phase."""
     action = f"purge {state.turn}.{state.phase}"

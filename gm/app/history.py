@@ -77,7 +77,8 @@ def describe(row: EntryRow, draws: int, system: GameSystem, where: Where | None 
     elif action.startswith("adjudicate "):
         turn, phase = action.removeprefix("adjudicate ").split(".")
         title = where.title if where else f"Game-Turn {turn}, phase {phase}"
-        text = f"{title} adjudicated with the orders of {_players(detail)}"
+        text = f"{title} adjudicated with " + (f"the orders of {_players(detail)}"
+                                               if detail.get("players") else "no orders")
     elif action.startswith("rollback to "):
         title = where.title if where else f"phase {action.removeprefix('rollback to ')}"
         text = f"rolled back: {title} open again ({detail.get('reason', '')})"

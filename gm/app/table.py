@@ -13,8 +13,11 @@ kept; one carried out is kept. Another player may speak (`PLAYER B`) to give wha
 in another's Player-Turn (what the game lets him: losses, a trade, ...). What the table lets
 them look at (SHOW, UNITS, STATUS, REPORT, HELP) is never an order (gm.app.table_looks, issue 26).
 
-A line is numbered as its player's message stores it (gm.engine.results.line_label): GAME and
-PLAYER are lines 1 and 2, the first line typed is line 3, as the reports say."""
+A line is numbered as its player's message stores it (gm.engine.results.line_label), as the
+mail answers and the reports say: a message begun at the table has GAME and PLAYER as lines 1
+and 2, so its first line typed is line 3; lines typed after a message received by mail (or
+recorded by `gm orders record`) go in after its orders, its own lines keeping their numbers
+(`Kept`)."""
 
 from __future__ import annotations
 
@@ -24,13 +27,14 @@ from dataclasses import dataclass, field
 from gm.app.adjudication import (
     adjudicate_open_phase,
     phase_dice,
+    resolved_at_once,
     stored_messages,
     with_standing,
 )
 from gm.app.campaign import Campaign, now
 from gm.app.reports import opened_with
 from gm.app.table_looks import look
-from gm.core.errors import GameError
+from gm.core.errors import GameError, Superseded
 from gm.core.state import GameStateBase
 from gm.engine.results import Decision, Judged, Note, OrderResult, line_label
 from gm.engine.sequence import PhaseResult
@@ -44,37 +48,74 @@ from orders_grammar.message import (
 from orders_grammar.problem import Problem
 
 HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
-        "DONE ends the Player-Turn; PLAYER B lets player B give his orders (LOSSES, GIVE, "
-        "PURGE, QUIT); EXIT leaves, the orders so far kept; HELP lists every word of the "
-        "table.")
+        "DONE ends the Player-Turn; {others}EXIT leaves, the orders so far kept; HELP lists "
+        "every word of the table.")
+OTHERS = "PLAYER {0} lets player {0} give his orders (LOSSES, GIVE, PURGE, QUIT); "
 ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
-TYPED_FROM = 3  # the line the first line typed is, in a message of the table (GAME, PLAYER)
+AS_BEGUN = ("(judged on the position as the Player-Turn began, not as the Phasing Player's "
+            "orders so far have left it: another player's orders take effect before his, "
+            "ruling R74)")
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
 
 
-# (player, line) of a line typed, (player, its text) of an order that stood from an earlier
-# Player-Turn (on no line: line_label): the result shown at the table
+# (player, line) of a line of his message, (player, its text) of an order that stood from an
+# earlier Player-Turn (on no line: line_label): the result shown at the table
 Shown = dict[tuple[str, int | str], OrderResult]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A player's message of this Player-Turn as stored: the one received (by mail, `gm orders
+    record`, or typed before a break) as it is, each line typed since put in after its orders
+    and before what ended them (END, a signature), so that every order keeps the number the
+    mail answer gave it (issue 26, item 16)."""
+
+    head: tuple[str, ...]  # its lines up to the end of its orders, the typed ones last
+    tail: tuple[str, ...] = ()  # what ended its orders, and the rest of it
+
+    @classmethod
+    def begun(cls, game: str, player: str) -> Kept:
+        return cls((f"GAME {game}", f"PLAYER {player}"))
+
+    @classmethod
+    def stored(cls, text: str) -> Kept:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as read
+        while lines and not lines[-1].strip():
+            lines.pop()
+        end = read_envelope(text).end
+        cut = len(lines) if end is None else end.line - 1
+        return cls(tuple(lines[:cut]), tuple(lines[cut:]))
+
+    def text(self) -> str:
+        return "\n".join((*self.head, *self.tail)) + "\n"
+
+    def typed(self, line: str) -> Kept:
+        """With `line` typed: it is line `len(head)` of the message."""
+        return Kept((*self.head, line), self.tail)
+
+    def orders(self) -> dict[int, str]:
+        """Its order lines, by number."""
+        return {line.number: line.text for line in read_envelope(self.text()).order_lines}
 
 
 @dataclass
 class Table:
     campaign: Campaign
-    lines: dict[str, list[str]] = field(default_factory=dict)  # each player's, this turn
+    lines: dict[str, Kept] = field(default_factory=dict)  # each player's message, this turn
     speaker: str = ""
     shown: Shown = field(default_factory=dict)  # every result shown so far, kept as shown
     asking: Asking | None = None  # a player's decision the table waits for
     asked: set[tuple[str, str, str]] = field(default_factory=set)  # at the Player-Turn's end
+    at: tuple[int, int] = (0, 0)  # the Game-Turn and Player-Turn it sat down at
 
     @classmethod
     def sit(cls, campaign: Campaign) -> Table:
         state = campaign.latest().state
         if state.stage == "ended":
             raise GameError("the game is over")
-        table = cls(campaign)
+        table = cls(campaign, at=(state.turn, state.phase))
         for player, message in stored_messages(campaign, state).items():
-            table.lines[player] = [line.text for line in read_envelope(message.text
-                                                                      ).order_lines]
+            table.lines[player] = Kept.stored(message.text)
         table.speaker = table.phasing()
         if table.lines:  # what was shown before the break, as it will be kept
             table.shown = table._carried_out(state, table.lines)
@@ -96,10 +137,13 @@ class Table:
         """Where the game stands, what opened this Player-Turn (its Random Events), what is
         kept of it, and how to play."""
         state = self.state()
-        kept = sum(len(lines) for lines in self.lines.values())
+        kept = sum(len(message.orders()) for message in self.lines.values())
         resumed = f"\n{kept} order line(s) of this Player-Turn kept from before." if kept else ""
         events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
-        return f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n{HELP}"
+        other = next((p for p in state.players_in_game() if p != self.phasing()), None)
+        others = OTHERS.format(other) if other else ""  # another than the phasing one
+        return (f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n"
+                f"{HELP.format(others=others)}")
 
     def so_far(self) -> GameStateBase:
         """The position with the Player-Turn so far carried out (what SHOW and UNITS show)."""
@@ -109,16 +153,54 @@ class Table:
         return self._carry(state, self.lines).state
 
     def kept(self) -> list[str]:
-        """Each player's lines kept this Player-Turn, by their numbers (STATUS)."""
-        return [f"player {p} lines {TYPED_FROM}-{TYPED_FROM + len(typed) - 1}"
-                if len(typed) > 1 else f"player {p} line {TYPED_FROM}"
-                for p, typed in sorted(self.lines.items()) if typed]
+        """Each player's order lines kept this Player-Turn, by their numbers (STATUS)."""
+        said = []
+        for player, message in sorted(self.lines.items()):
+            numbers = sorted(message.orders())
+            if numbers:
+                said.append(f"player {player} line{'s' if len(numbers) > 1 else ''} "
+                            f"{_ranges(numbers)}")
+        return said
 
     def waiting(self) -> list[str]:
         """The lines kept with no result yet: one resolved at the Player-Turn's end, a trade
-        waiting for the other side's (STATUS)."""
-        return [f"player {p} line {n}: {text}" for p, typed in sorted(self.lines.items())
-                for n, text in enumerate(typed, TYPED_FROM) if (p, n) not in self.shown]
+        waiting for the other side's (STATUS); not one the GM resolved at once."""
+        resolved = resolved_at_once(self.campaign, self.state())
+        return [f"player {p} line {o.line}: {message.orders()[o.line]}"
+                for p, message in sorted(self.lines.items())
+                for o in self._parsed(p, message).orders
+                if (p, o.line) not in self.shown and (p, o.echo()) not in resolved]
+
+    def read_again(self) -> tuple[Table, str, bool]:
+        """The table as the campaign is now that a GM command changed it (resolving at once):
+        what it says of it, and whether the line just typed may be taken (not an answer to a
+        question asked before: that question is asked again if it still stands)."""
+        seq, action = self.campaign.store.last_entry(self.campaign.row)
+        lost = self.leaving()
+        try:
+            table = Table.sit(self.campaign)
+        except GameError as exc:
+            raise Superseded(f"campaign {self.campaign.name} changed under the table "
+                             f"(entry {seq}: {action}): {exc}") from None
+        if table.at == self.at:  # the same Player-Turn: the same player speaks
+            table.speaker = self.speaker
+        said = [f"(the campaign changed, entry {seq}: {action}; the table has read it again)"]
+        return table, "\n".join([*said, *([lost] if lost else [])]), lost is None
+
+    def leaving(self) -> str | None:
+        """What leaving now (EXIT, end of input) loses, said plainly: the line waiting for a
+        player's answer is not kept (nothing of it was), or the Player-Turn is not ended."""
+        if self.asking is None:
+            return None
+        decision, awaited = self.asking.decision, self.asking.awaited
+        if awaited is None:
+            return (f"the Player-Turn was not ended: it waited for player {decision.player}'s "
+                    f"answer ({decision.rule}); type DONE again when play resumes")
+        player, number = awaited
+        typed = self.asking.lines[player].head[number - 1]
+        return (f"player {player}'s {line_label(number)}, {typed}, was not kept: it waited for "
+                f"player {decision.player}'s answer ({decision.rule}); type it again when play "
+                "resumes")
 
     def prompt(self) -> str:
         return f"{self.asking.decision.player}? " if self.asking else f"{self.speaker}> "
@@ -142,28 +224,31 @@ class Table:
         looked = look(self, text)  # never an order
         return looked if looked is not None else self._order(text)
 
-    def _message(self, player: str, lines: list[str]) -> str:
-        return "\n".join([f"GAME {self.campaign.name}", f"PLAYER {player}", *lines]) + "\n"
+    def _message(self, player: str) -> Kept:
+        return self.lines.get(player) or Kept.begun(self.campaign.name, player)
 
     def _order(self, text: str) -> str:
         player, state = self.speaker, self.state()
-        lines = [*self.lines.get(player, []), text]
+        was = self._message(player)
+        lines = was.typed(text)
         try:
-            envelope = read_envelope(self._message(player, lines))
+            envelope = read_envelope(lines.text())
             message = self.campaign.system.parse_orders(envelope, self.campaign.data,
                                                         MAX_LINE_CHARS)
         except OrdersError as exc:
             return str(exc)
-        number = len(lines) + 2  # the line as the message numbers it (after GAME, PLAYER)
+        number = len(lines.head)  # the line as the message numbers it
         problems = [p for p in message.problems if p.line == number]
-        if not problems and (envelope.end is not None or number not in {
-                o.number for o in envelope.order_lines}):  # it would end or skip the orders
+        if not problems and {o.number for o in envelope.order_lines} != {
+                *was.orders(), number}:  # it would end or skip the orders
             return f"{text!r} is no order (HELP lists the table's words)\n(not kept)"
         phasing = player == self.phasing()
-        if not phasing:  # as his mail's answer judges them (his are carried out, below)
-            problems += self._problems(message, state, player, number)
         if problems:
             return _refused(problems)
+        if not phasing:  # as his mail's answer judges them (his are carried out, below)
+            problems = self._problems(message, state, player, number)
+            if problems:
+                return _refused(problems, AS_BEGUN)
         now, decisions = self._so_far(state, {**self.lines, player: lines})
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
@@ -195,19 +280,20 @@ class Table:
         return [p for p in self.campaign.system.order_problems(
             message, state, self.campaign.data, player) if p.line == number]
 
-    def _carried_out(self, state: GameStateBase, lines: dict[str, list[str]]) -> Shown:
+    def _carried_out(self, state: GameStateBase, lines: dict[str, Kept]) -> Shown:
         return self._so_far(state, lines)[0]
 
-    def _so_far(self, state: GameStateBase, lines: dict[str, list[str]]
+    def _so_far(self, state: GameStateBase, lines: dict[str, Kept]
                 ) -> tuple[Shown, tuple[Decision, ...]]:
         """The Player-Turn so far, each player's lines typed carried out on the dice its
         adjudication rolls: every result given so far, and the decisions of players the
         program made by default."""
         done = self._carry(state, lines)
-        return ({shown_key(r, len(lines.get(r.player, []))): r for r in done.results},
+        numbers = {p: frozenset(message.orders()) for p, message in lines.items()}
+        return ({shown_key(r, numbers.get(r.player, frozenset())): r for r in done.results},
                 done.decisions)
 
-    def _carry(self, state: GameStateBase, lines: dict[str, list[str]]
+    def _carry(self, state: GameStateBase, lines: dict[str, Kept]
                ) -> PhaseResult[GameStateBase]:
         messages = {p: self._parsed(p, typed) for p, typed in lines.items()}
         orders = {p: m.orders for p, m in messages.items()}
@@ -238,9 +324,9 @@ class Table:
                         f"{', '.join(decision.choices)}; or Enter: {decision.default}")
             who = decision.player
             line = decision.order.format(" ".join(words))
-            mine = [*typed.get(who, []), line]
+            mine = (typed.get(who) or Kept.begun(self.campaign.name, who)).typed(line)
             message = self._parsed(who, mine)
-            number = len(mine) + 2
+            number = len(mine.head)
             problems = [p for p in message.problems if p.line == number] + self._problems(
                 message, state, who, number)
             if problems:
@@ -266,14 +352,14 @@ class Table:
         self.speaker = asking.awaited[0]
         return "\n".join([*said, _said(self.shown[asking.awaited])])
 
-    def _parsed(self, player: str, lines: list[str]) -> ParsedMessage[Order]:
+    def _parsed(self, player: str, lines: Kept) -> ParsedMessage[Order]:
         return self.campaign.system.parse_orders(
-            read_envelope(self._message(player, lines)), self.campaign.data, MAX_LINE_CHARS)
+            read_envelope(lines.text()), self.campaign.data, MAX_LINE_CHARS)
 
-    def _store(self, player: str, lines: list[str], orders: tuple[Order, ...]) -> None:
+    def _store(self, player: str, lines: Kept, orders: tuple[Order, ...]) -> None:
         parsed = json.dumps([o.model_dump(mode="json") for o in orders])
         self.campaign.store.record_orders(self.campaign.row, self.campaign.latest().seq,
-                                          player, self._message(player, lines), parsed, now())
+                                          player, lines.text(), parsed, now())
 
     def _done(self) -> str:
         state = self.state()
@@ -285,14 +371,14 @@ class Table:
             return self._ask(Asking(waiting[0], dict(self.lines), None))
         done = adjudicate_open_phase(self.campaign, None, dry_run=False)
         self.lines, self.shown, self.asked = {}, {}, set()
+        self.at = (done.after.turn, done.after.phase)
         after = done.after
         said = [f"{title} adjudicated."]
         for event in done.result.timeline:
             if isinstance(event, Note) and event.step not in SHOWN_STEPS:
                 said.append(f"  [{event.step}] {event.text}")
             elif isinstance(event, Judged) and event.step not in SHOWN_STEPS:
-                typed = event.result.player == self.speaker
-                said.append(f"  {_said(event.result, None if typed else event.step)}")
+                said.append(f"  {_said(event.result, event.step)}")
         if after.stage == "ended":
             said.append(self.campaign.system.victory_title(after))
             said += [f"  {place.line()}"  # shared places: ruling R66
@@ -313,21 +399,32 @@ class Asking:
     end (None)."""
 
     decision: Decision
-    lines: dict[str, list[str]]
+    lines: dict[str, Kept]
     awaited: tuple[str, int] | None
 
 
-def shown_key(result: OrderResult, typed: int) -> tuple[str, int | str]:
-    """How a result shown is known again: by its line if its player typed it (`typed`: how
-    many lines he typed), else by its text (an order that stood from an earlier Player-Turn
-    is on no line of his message)."""
-    typed_line = TYPED_FROM <= result.line < TYPED_FROM + typed
-    return result.player, result.line if typed_line else result.text
+def shown_key(result: OrderResult, lines: frozenset[int]) -> tuple[str, int | str]:
+    """How a result shown is known again: by its line if it is an order line of its player's
+    message (`lines`), else by its text (an order that stood from an earlier Player-Turn is on
+    no line of his message; one the program made for him is numbered after them)."""
+    return result.player, result.line if result.line in lines else result.text
 
 
-def _refused(problems: list[Problem]) -> str:
+def _ranges(numbers: list[int]) -> str:
+    """3, 4, 5, 7 as "3-5, 7"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def _refused(problems: list[Problem], why: str = "") -> str:
     """Refusals, by the lines of the message kept (as its mail answer numbers them)."""
-    return "\n".join(p.render() for p in problems) + "\n(not kept: type it again)"
+    return "\n".join([*(p.render() for p in problems), *([why] if why else []),
+                      "(not kept: type it again)"])
 
 
 def _same(now: OrderResult | None, was: OrderResult) -> bool:
@@ -348,9 +445,9 @@ def _would_change(was: OrderResult, now: OrderResult | None, speaker: str,
 
 
 def _said(result: OrderResult, step: str | None = None) -> str:
-    """An order's result by its line; one the program made (a solitaire opponent's, `step`
-    given) by its step and player."""
+    """An order's result by its line, as typed; in the Player-Turn's summary (`step` given)
+    by its step, player and line, as the GM's report says it, whoever spoke last."""
     rule = f" ({result.rule})" if result.rule else ""
     where = line_label(result.line) if step is None else \
-        f"[{step}] player {result.player}"
+        f"[{step}] {result.player} {line_label(result.line)}"
     return f"{where}: {result.text} -- {result.result}{rule}: {result.detail}"

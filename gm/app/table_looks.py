@@ -46,9 +46,11 @@ def table_help(campaign: Campaign) -> str:
         "  STATUS             the Game-Turn, the Player-Turn, who is phasing, what is pending",
         "  REPORT             the last report, as text (REPORT TURN n PHASE p: an earlier one)",
         "  HELP               this list",
-        "  EXIT               leave; the orders so far are kept (gm play resumes)",
+        "  EXIT               leave; the orders so far are kept (gm play resumes), not a "
+        "line waiting for an answer",
         "Lines are numbered as in the message kept for each player and in the reports: GAME "
-        "and PLAYER are lines 1 and 2, so the first line typed is line 3.",
+        "and PLAYER are lines 1 and 2, so the first line typed is line 3; after a message "
+        "that came by mail, the lines typed follow its orders, which keep their numbers.",
         "A PURGE is resolved at the end of the Player-Turn; the GM may resolve it at once with "
         f"`gm purge {campaign.folder}` (11.0, ruling R54).",
     ])
@@ -102,4 +104,6 @@ def _status(table: AtTable) -> str:
     waiting = table.waiting()
     said += ["Its result comes with the Player-Turn's adjudication:",
              *(f"  {line}" for line in waiting)] if waiting else []
+    pending = campaign.system.pending(state)  # from earlier Player-Turns, as gm show says
+    said += ["Pending:", *(f"  {note}" for note in pending)] if pending else []
     return "\n".join(said)

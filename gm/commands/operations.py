@@ -126,3 +126,5 @@ def purge(campaign: Path) -> None:
         rule = f" ({entry.rule})" if entry.rule else ""
         click.echo(f"{entry.player} {line_label(entry.line)}: {entry.result}{rule}: "
                    f"{entry.text} -- {entry.detail}")
+    for decision in result.decisions:  # a player's choice nobody asked him: the default
+        click.echo(decision.unasked())

@@ -30,12 +30,19 @@ def play(campaign: Path) -> None:
         try:
             line = input(table.prompt())
         except EOFError:
+            line = "EXIT"
             click.echo()
-            return
         if line.strip().upper() == "EXIT":
+            lost = table.leaving()  # a question left unanswered: said, never silently
+            if lost:
+                click.echo(lost)
             return
         try:
-            with holding(opened, since=seen):
+            with holding(opened, unchanged=False):
+                if opened.store.last_entry(opened.row)[0] != seen:  # a GM command (gm purge)
+                    table, said, taken = table.read_again()  # changed it: read again
+                    click.echo(said)
+                    line = line if taken else ""
                 answer = table.enter(line)
             seen = opened.store.last_entry(opened.row)[0]
         except Superseded:  # the table no longer shows the campaign as it is

@@ -1,4 +1,5 @@
-"""What became of each order: succeeded, failed, partial, illegal or void, and why; and the
+"""What became of each order: succeeded, failed, partial, illegal, void, or stands (kept for
+later Player-Turns, the standard game's LOSSES and END GAME: ruling R58), and why; and the
 timeline of a phase, every note and every result in the order they happened."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Generic, Literal, TypeVar, get_args
 from gm.engine.facts import Fact
 from gm.orders.order import Order
 
-Outcome = Literal["succeeded", "failed", "partial", "illegal", "void"]
+Outcome = Literal["succeeded", "failed", "partial", "illegal", "void", "stands"]
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 OrderT = TypeVar("OrderT", bound=Order)
@@ -37,7 +38,8 @@ class OrderResult:
 def line_label(line: int) -> str:
     """Where an order stands, as every answer, report and the table say it (issue 26): the
     line of its player's message as stored, counted from the message's first line (a mail as
-    received; at the table GAME and PLAYER are lines 1 and 2, the first line typed line 3).
+    received, with the lines typed at the table after its orders; a message begun at the
+    table has GAME and PLAYER as lines 1 and 2, the first line typed line 3).
     An order that stands from an earlier Player-Turn (ruling R58) is on no line of it: it is
     numbered -1, -2, ... and said to be standing."""
     return f"line {line}" if line > 0 else "standing"
@@ -81,6 +83,12 @@ class Decision:
     many: bool = False  # several words (units), else one
     by: tuple[str, int] | None = None  # (player, line) of the order that needed it; None:
     # a step at the Player-Turn's end
+
+    def unasked(self) -> str:
+        """Said where nobody asked him (a GM command resolving at once): the default applied
+        for want of his order, e.g. "B gave no ... order: ..." with the rule case."""
+        return f"{self.player} gave no {self.order.replace('{}', '').strip()} order: " \
+            f"{self.default}"
 
 
 class Results(Generic[OrderT]):

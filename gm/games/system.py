@@ -327,6 +327,11 @@ class GameSystem(ABC):
         """The position as `gm show` prints it; `province` (a code or a name): that
         province's stacks alone (SHOW at the table)."""
 
+    def pending(self, state: GameStateBase) -> list[str]:
+        """What the position carries forward or waits for (an order standing open for a
+        player's answer, say), as `gm show` lists it: the table's STATUS shows it too."""
+        return []
+
     def opened_with(self, events: Sequence[Event]) -> list[Event]:
         """What of an adjudication's events opened the phase it leaves open (the next
         Player-Turn's Random Events, say): shown as play resumes on it."""

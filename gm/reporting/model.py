@@ -24,6 +24,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
 from gm.engine.facts import Fact
+from gm.engine.results import Outcome
 from gm.reporting.textwidth import wrap_to
 
 
@@ -39,7 +40,7 @@ class Event(_Frozen):
     rule: str | None = None
     player: str | None = None
     line: int | None = None
-    result: str | None = None
+    result: Outcome | None = None
     order: str | None = None  # the order as understood, for results of orders
     detail: str | None = None
     fact: SerializeAsAny[Fact] | None = None  # what it did, as fields (its game's kind)
@@ -56,7 +57,7 @@ class PlayerView(_Frozen):
 class OrderView(_Frozen):
     line: int
     text: str
-    result: str
+    result: Outcome
     rule: str | None
     detail: str
 
@@ -264,8 +265,9 @@ def footer_of(legend: list[LegendEntry], combats: list[MapCombat]) -> Footer:
 
 
 
-SCHEMA_VERSION = 4  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds
-# places; 4 adds each force's routes and targets (with their odds)
+SCHEMA_VERSION = 5  # of the JSON report (docs/report.schema.json); 1 had no number; 3 adds
+# places; 4 adds each force's routes and targets (with their odds); 5 lists an order's result
+# words, `stands` new among them (an order kept for later Player-Turns, ruling R58)
 
 
 class Report(_Frozen):

@@ -237,7 +237,7 @@ class RussianCivilWar(GameSystem):
                             "game; in the postal game they come in their phase (17.0 [4.2])")
         result = standard.purges_now(own, _data(data), _orders(orders), dice)
         return PhaseResult[GameStateBase](result.state, result.results, result.log,
-                                          result.timeline)
+                                          result.timeline, result.decisions)
 
     def phasing(self, state: GameStateBase) -> str | None:
         """The Phasing Player of the standard game (4.1) and of the solitaire one (19.2):
@@ -401,6 +401,10 @@ class RussianCivilWar(GameSystem):
         if province is not None:
             return render_province(province, _own(state), _data(data))
         return render_position(campaign, _own(state), _data(data))
+
+    def pending(self, state: GameStateBase) -> list[str]:
+        from gm.games.rcw.reports.position import pending_notes
+        return pending_notes(_own(state))
 
     def opened_with(self, events: Sequence[Event]) -> list[Event]:
         """The standard game rolls a Player-Turn's Random Events as the one before it is

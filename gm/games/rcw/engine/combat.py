@@ -293,16 +293,35 @@ def _lost(fought: Fought, attackers: list[UnitId], defenders: list[UnitId]) -> F
                                      "defender_lost": tuple(defenders)})
 
 
-def unused_losses(results: PhaseResults, standing: bool = False) -> None:
-    """The LOSSES orders no Exchange of the phase used (8.44); `standing`: a player's last
-    stands for later Player-Turns (the standard game, ruling R58), and is said to."""
-    unused = results.of_kind(Losses)
-    last = {player: order for player, order in unused}
-    for player, order in unused:
-        stands = standing and last[player] is order
-        results.set(player, order, "void", "8.44", "no Exchange needed it" + (
-            " in this Player-Turn; it stands for later ones until he gives another LOSSES "
-            "(ruling R58)" if stands else ""))
+def unused_losses(results: PhaseResults, standing: Board | None = None) -> None:
+    """The LOSSES orders no Exchange of the phase used (8.44), void; with the `standing`
+    board, a player's last stands for later Player-Turns (the standard game, ruling R58), and
+    is said to, unless every unit it names is off the map now: then it stands no more, and is
+    said so this once (gm.games.rcw.engine.standing leaves it out from then on)."""
+    last = {player: order for player, orders in results.orders.items() for order in orders
+            if isinstance(order, Losses)}
+    for player, order in results.of_kind(Losses):
+        if standing is None or last[player] is not order:
+            results.set(player, order, "void", "8.44", "no Exchange needed it")
+        elif any(standing.find(unit) is not None for unit in order.units):
+            results.set(player, order, "stands", "8.44", "no Exchange needed it in this "
+                        "Player-Turn; it stands for later ones until he gives another LOSSES "
+                        "(ruling R58)")
+        else:
+            results.set(player, order, "void", "8.44",
+                        "no Exchange needed it; " + _gone(standing, order))
+    if standing is None:
+        return
+    for player, order in sorted(last.items()):
+        used = results.result_of(player, order)
+        if used is not None and used.result != "void" and not any(
+                standing.find(unit) is not None for unit in order.units):
+            standing.note(f"player {player}'s {order.echo()}: {_gone(standing, order)}")
+
+
+def _gone(board: Board, order: Losses) -> str:
+    named = ", ".join(board.data.describe(unit) for unit in order.units)
+    return f"every unit it names is eliminated ({named}): it stands no more (ruling R58)"
 
 
 def apply(board: Board, results: PhaseResults, dice: Dice) -> None:

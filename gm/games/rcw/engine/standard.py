@@ -161,7 +161,7 @@ def unused_step(run: Run) -> None:
     """At the end of his orders: the LOSSES no Exchange of the Player-Turn used (8.44), the
     TRADEs no other side's TRADE met (17.0); at the table these wait, the other side's line
     may come yet."""
-    unused_losses(run.results, standing=run.board.state.mode == "standard")
+    unused_losses(run.results, run.board if run.board.state.mode == "standard" else None)
     trades.unmatched(run.results)
 
 
@@ -206,8 +206,8 @@ def close_player_turn(run: Run) -> None:
     opening = "random_events" not in run.skip  # a case may leave the next one's roll out
     if later:
         for player, ending in run.results.of_kind(EndGame):
-            run.results.set(player, ending, "void", "14.1", "it stands, and is counted at the "
-                            "end of the Game-Turn (ruling R58)")
+            run.results.set(player, ending, "stands", "14.1", "counted at the end of the "
+                            "Game-Turn (ruling R58)")
         # a Player-Turn keeps its place in the Game-Turn: a quitter's is passed over, never
         # given to the next player, so each has its own number, dice and orders (R76)
         board.closing = {"phase": state.sequence.index(later[0]) + 1}

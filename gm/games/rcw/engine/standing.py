@@ -14,8 +14,9 @@ Earlier = Iterable[tuple[str, int, Sequence[Order]]]  # (player, Game-Turn, orde
 
 
 def standing_orders(state: GameState, earlier: Earlier) -> Orders:
-    """What still stands now of each player's earlier orders: his latest LOSSES, and his END
-    GAME of this Game-Turn."""
+    """What still stands now of each player's earlier orders: his latest LOSSES, unless every
+    unit it names is off the map (eliminated: its Player-Turn said it stands no more), and his
+    END GAME of this Game-Turn."""
     losses: dict[str, Order] = {}
     ending: dict[str, Order] = {}
     for player, turn, given in earlier:
@@ -24,6 +25,8 @@ def standing_orders(state: GameState, earlier: Earlier) -> Orders:
                 losses[player] = order
             elif isinstance(order, EndGame) and turn == state.turn:
                 ending[player] = order
+    losses = {p: o for p, o in losses.items() if isinstance(o, Losses) and any(
+        state.where_is(unit) is not None for unit in o.units)}
     return {p: tuple(o for o in (losses.get(p), ending.get(p)) if o is not None)
             for p in sorted({*losses, *ending})}
 

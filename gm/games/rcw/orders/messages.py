@@ -94,9 +94,11 @@ def awaiting(given: order.Order, state: GameState, player: str) -> str | None:
                 "one needs them, until you give another LOSSES (8.44, ruling R58)")
     notes: dict[type[Order], str] = {
         Purge: f"stands: {AT_THE_END} (11.0, ruling R54)",
-        IfPurged: f"stands: it answers a C result of a Purge of you {AT_THE_END} (11.24)",
+        IfPurged: f"waits: it answers a C result of a Purge of you {AT_THE_END}, and is void "
+                  "if none comes (11.24)",
         ExecuteCzar: f"stands: {AT_THE_END} (13.5, ruling R54)",
-        IfExecution: f"stands: it answers an execution order {AT_THE_END} (13.54)",
+        IfExecution: f"waits: it answers an execution order {AT_THE_END}, and is void if "
+                     "none comes (13.54)",
         EndGame: "stands: counted at the end of the Game-Turn (14.1, ruling R58)",
         Trade: "stands: made when the other side's TRADE comes; fails at the end of the "
                "Player-Turn if none came (17.0, ruling R74)"}

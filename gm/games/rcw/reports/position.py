@@ -51,16 +51,7 @@ def position_context(campaign: str, state: GameState, data: GameData) -> dict[st
         for player, hand in state.hands.items()
     ] if state.stage == "trading" or any(h.units for h in state.hands.values()) else []
     pending = state.pending
-    notes = []
-    if pending.subversive_doubled:
-        notes.append("Subversive Attacks Doubled next Second Phase (12.12, 17.0 [12.0])"
-                     if state.mode == "postal" else
-                     "Subversive Attacks Doubled this Player-Turn (12.12)")
-    if pending.red_replacements_suspended:
-        notes.append(f"Red replacements suspended for {pending.red_replacements_suspended} "
-                     "Replacement Phase(s) (9.14)")
-    if pending.quit_players:
-        notes.append(f"quit: {', '.join(pending.quit_players)} (14.2)")
+    notes = pending_notes(state)
     return {
         "campaign": campaign, "stage_line": _stage_line(state),
         "sequence": [p + (" (quit)" if p in pending.quit_players else "")
@@ -73,6 +64,29 @@ def position_context(campaign: str, state: GameState, data: GameData) -> dict[st
         "player_turn": list(state.player_turn_randomizer),
         "removed": [data.describe(u) for u in state.removed], "pending": notes,
     }
+
+
+def pending_notes(state: GameState) -> list[str]:
+    """What the position carries forward: what the next phases owe, what waits for an answer
+    (`gm show`, the table's STATUS)."""
+    pending = state.pending
+    notes = []
+    if pending.subversive_doubled:
+        notes.append("Subversive Attacks Doubled next Second Phase (12.12, 17.0 [12.0])"
+                     if state.mode == "postal" else
+                     "Subversive Attacks Doubled this Player-Turn (12.12)")
+    if pending.red_replacements_suspended:
+        notes.append(f"Red replacements suspended for {pending.red_replacements_suspended} "
+                     "Replacement Phase(s) (9.14)")
+    if pending.quit_players:
+        notes.append(f"quit: {', '.join(pending.quit_players)} (14.2)")
+    if pending.czar_execution_ordered:
+        found = state.where_is("CZAR")
+        holder = state.position[found[0]][found[1]].player if found else None
+        notes.append("the execution of the Czar is ordered and stands open for the answer of "
+                     f"{f'player {holder}' if holder else 'the player holding him'} (IF "
+                     "EXECUTION ORDERED COMPLY or REFUSE, 13.54)")
+    return notes
 
 
 def render_position(campaign: str, state: GameState, data: GameData) -> str:
