@@ -208,3 +208,82 @@ def test_the_defenders_written_option_and_path_are_followed() -> None:
     assert "defender: result 2, option 3 as ordered (8.9)" in done.events
     assert "retreat from 0604: by 0705 0804 as ordered (8.62)" in done.events
     assert done.state.unit("AH-24").steps_lost == 0 and done.state.unit("AH-24").hex == "0804"
+
+
+def _retreated_into_0705() -> GweState:
+    """AH-24 retreated into 0705 (GE-35 and GE-HL) by an earlier attack of this phase."""
+    first = _attack(_front(), DATA, ("RU-8", "RU-12"), "0604", [2],
+                    attacker=AttackerChoice(hqs=()), defender=DefenderChoice(option=2))
+    assert first.state.unit("AH-24").hex == "0705"
+    assert first.state.retreated == {"AH-24": "0705"}
+    return first.state.model_copy(update={"fought": frozenset({"AH-24"})}).with_unit(
+        "RU-8", hex="0604").with_unit("RU-12", hex="0704")
+
+
+@pytest.mark.rules("gwe:8.66", "gwe:8.9")
+def test_a_unit_retreated_into_a_hex_adds_nothing_and_shares_its_hosts_losses() -> None:
+    state = _retreated_into_0705()
+    done = _attack(state, DATA, ("RU-8", "RU-12"), "0705", [2],
+                   attacker=AttackerChoice(hqs=()), defender=DefenderChoice(option=1))
+    assert ("AH-24: retreated into 0705 this Combat Phase, adds no strength and no Steps "
+            "(8.66, 12.17)") in done.events
+    assert (done.attack, done.defense) == (3 + 3, 5 + 1)  # GE-35 and the HQ, not AH-24's 2
+    assert "attacker 5 Steps, defender 2: 2 affected (8.9)" in done.events  # RU-8 lost one
+    assert done.state.unit("GE-35").steps_lost == 1
+    assert "AH-24: their hosts in 0705 lost Steps; they lose 1 (8.66)" in done.events
+    assert done.state.unit("AH-24").place == "eliminated"
+
+
+@pytest.mark.rules("gwe:8.66", "gwe:8.62")
+def test_a_unit_retreated_into_a_hex_is_eliminated_when_its_hosts_retreat() -> None:
+    done = _attack(_retreated_into_0705(), DATA, ("RU-8", "RU-12"), "0705", [2],
+                   attacker=AttackerChoice(hqs=()), defender=DefenderChoice(option=2))
+    assert done.state.unit("GE-35").hex != "0705" and done.state.unit("GE-35").hex is not None
+    assert done.state.unit("GE-HL").hex == done.state.unit("GE-35").hex  # 10.53: with it
+    assert done.state.unit("AH-24").place == "eliminated"
+    assert "AH-24: their hosts in 0705 retreated or were eliminated; eliminated too (8.66)" in \
+        done.events
+    assert done.state.retreated.get("GE-35") is None or done.state.unit("GE-35").hex != "0705"
+
+
+def _fortress_with_two_divisions() -> GweState:
+    return initial_state(DATA, ("A", "B")).with_unit("AH-7B", hex="0101").with_unit(
+        "AH-24", hex="0803").with_unit("GE-35", hex="0803").with_unit("GE-HL", hex="0101")
+
+
+@pytest.mark.rules("gwe:11.13", "gwe:11.12", "gwe:8.9")
+def test_the_fortress_example_result_1_against_two_divisions_and_a_fortress() -> None:
+    from gm.games.gwe.rules import defense
+
+    state = _fortress_with_two_divisions()
+    units, where = ["AH-24", "GE-35"], (h("0803"),)
+    assert defense.force_size(state, DATA, units, where) == 8  # 4 fortress, 4 divisions
+    by_default = defense.apply(state, DATA, "1", where, units, (), 8, True, DefenderChoice())
+    assert by_default.state.fortress_steps_lost == {"0803": 2}  # G22: the most Steps kept
+    assert by_default.state.unit("AH-24") == state.unit("AH-24")
+    assert "defender: 2 fortress Step(s) and 0 unit Step(s), the default (ruling G22)" in \
+        by_default.notes
+    ordered = defense.apply(state, DATA, "1", where, units, (), 8, True,
+                            DefenderChoice(fortress_steps=0, option=2))
+    assert ordered.state.fortress_steps_lost == {}
+    assert ordered.state.unit("AH-24").place == ordered.state.unit("GE-35").place == \
+        "eliminated"  # the two divisions' 4 Steps; no retreat (11.12)
+    assert ordered.vacated == ()  # the fortress still stands (5.13)
+    alone = initial_state(DATA, ("A", "B")).with_unit("AH-7B", hex="0101")
+    three = defense.apply(alone, DATA, "3", where, [], (), 4, True, DefenderChoice())
+    assert three.state.fortress_steps_lost == {"0803": 3}  # 3/2 of 4 Steps: 6, three Steps
+    gone = defense.apply(state, DATA, "E", where, units, (), 8, True, DefenderChoice())
+    assert gone.state.fortress_destroyed(h("0803")) and gone.vacated == where
+
+
+@pytest.mark.rules("gwe:11.11", "gwe:11.12", "gwe:11.13", "gwe:8.71")
+def test_an_unoccupied_fortress_attacked_loses_steps_and_bars_the_advance() -> None:
+    state = initial_state(DATA, ("A", "B")).with_unit("AH-7B", hex="0101").with_unit(
+        "RU-8", hex="0703")
+    done = _attack(state, DATA, ("RU-8",), "0803", [5, 1], attacker=AttackerChoice(
+        hqs=(), advance={h("0803"): ("RU-8",)}))
+    assert (done.attack, done.defense, done.odds) == (2, 6, "1-3")
+    assert "attacker 4 Steps, defender 4: 4 affected (8.9)" in done.events
+    assert done.state.fortress_steps_lost == {"0803": 1}  # result 1: half of 4, one Step
+    assert done.state.unit("RU-8").hex == "0703" and done.state.unit("RU-8").steps_lost == 2
+    assert any(e.startswith("advance into 0803: not a hex vacated") for e in done.events)

@@ -93,7 +93,8 @@ def target_problem(state: GweState, data: GweData, where: Hex, side: str) -> str
     units = [u for u in state.units_in(where) if data.side_of(u) in data.enemies_of(side)]
     if not units and not _defended_fortress(state, data, where, side):
         return f"{where} holds no Enemy unit nor Enemy fortress (8.11)"
-    if any(u in state.fought for u in units):
+    if any(u in state.fought and state.retreated.get(u) != str(where) for u in units):
+        # 8.66: a unit that retreated in after its own combat does not shield its hosts
         return f"{where}: its units were attacked already this Combat Phase (8.14)"
     return None
 

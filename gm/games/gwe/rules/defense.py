@@ -73,7 +73,8 @@ def _fortress_losses(state: GweState, hexes: Sequence[Hex], count: int) -> GweSt
     lost = dict(state.fortress_steps_lost)
     for where in hexes:
         taken = min(count, fortress_steps_left(state, where))
-        lost[str(where)] = lost.get(str(where), 0) + taken
+        if taken:
+            lost[str(where)] = lost.get(str(where), 0) + taken
         count -= taken
     return state.model_copy(update={"fortress_steps_lost": lost})
 
