@@ -113,7 +113,8 @@ def absorb_in_steps(state: GweState, data: GweData, result: str, targets: Sequen
                      "ordered (11.13)")
     state = _fortress_losses(state, forts, wanted[0])
     state = spread_losses(state, data, combat_units, wanted[1], choice.losses)
-    state = hq_fates(state, data, targets, side)
+    state, fates = hq_fates(state, data, targets, side)
+    notes.extend(fates)
     for where in forts:
         if state.fortress_destroyed(where):
             notes.append(f"{where}: the fortress is destroyed (11.13)")

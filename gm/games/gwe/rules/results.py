@@ -17,7 +17,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import OptionEntry
 from gm.games.gwe.data.values import stacking_points
-from gm.games.gwe.rules import retreat
+from gm.games.gwe.rules import displacement, retreat
 from gm.games.gwe.rules.steps import eliminate, is_hq, lose_steps, steps_left
 from gm.games.gwe.state import GweState
 
@@ -139,17 +139,30 @@ def _retreat_stack(state: GweState, data: GweData, origin: Hex, side: str, lengt
             state = state.with_unit(unit_id, hex=str(chosen.path.end), entrained=False)
         else:
             state = eliminate(state, unit_id)
+    if chosen.path is not None:  # 10.52: retreats displace Enemy HQ units
+        state, displaced = displacement.enemy_hqs_displaced(state, data, chosen.path.end, side)
+        notes.extend(displaced)
     return state, notes
 
 
-def hq_fates(state: GweState, data: GweData, hexes: Sequence[Hex], side: str) -> GweState:
-    """10.53: a HQ unit whose stack's combat units are all eliminated is eliminated too."""
+def hq_fates(state: GweState, data: GweData, hexes: Sequence[Hex], side: str
+             ) -> tuple[GweState, list[str]]:
+    """10.53: a HQ unit whose stack's combat units are all eliminated is eliminated too;
+    10.54: an army HQ with a reverse side flips and displaces instead (ruling G21)."""
+    notes: list[str] = []
     for where in hexes:
         stack = [u for u in state.units_in(where) if data.side_of(u) == side]
         if stack and all(is_hq(data, u) for u in stack):
             for unit_id in stack:
-                state = eliminate(state, unit_id)
-    return state
+                if displacement.reverse_side_saves(data, state, unit_id):
+                    state = lose_steps(state, data, unit_id, 1)
+                    state, note = displacement.displace(state, data, unit_id, why="10.54")
+                    notes.append(f"{unit_id}: its stack eliminated, flips to its reverse side "
+                                 f"(10.54); {note}")
+                else:
+                    state = eliminate(state, unit_id)
+                    notes.append(f"{unit_id}: its stack eliminated, eliminated too (10.53)")
+    return state, notes
 
 
 def carry_out_option(state: GweState, data: GweData, entry: OptionEntry, defenders: Sequence[str],
@@ -163,7 +176,8 @@ def carry_out_option(state: GweState, data: GweData, entry: OptionEntry, defende
     count = loss_for(entry.lose, affected)
     state = spread_losses(state, data, hit, count, choice.losses)
     notes = [f"defender: loses {count} Step(s) (8.9)"] if count else []
-    state = hq_fates(state, data, hexes, side)
+    state, fates = hq_fates(state, data, hexes, side)
+    notes.extend(fates)
     if entry.retreat:
         for origin in hexes:
             if any(state.unit(u).hex == str(origin) for u in hit):
