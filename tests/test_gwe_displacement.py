@@ -56,6 +56,7 @@ def test_a_lone_hq_beside_an_enemy_unit_in_his_movement_phase_displaces() -> Non
     state = _start().with_unit("GE-35", hex="0306").with_unit("GE-HL", hex="0101")
     after, notes = lone_hqs_displaced(state, DATA, "central")
     assert notes == ("RU-KA displaces to 0205 (10.52)",)  # RU-D1 and RU-8 equally near
+    assert after.unit("RU-KA").hex == "0205"
     stacked = state.with_unit("RU-12", hex="0305")  # stacked with a combat unit: stays
     assert lone_hqs_displaced(stacked, DATA, "central") == (stacked, ())
 
