@@ -60,9 +60,9 @@ def test_rail_capacity_enemy_zones_and_the_rate() -> None:
     refused = carry_out(in_zone, DATA, "allied", Move("RU-12", ("entrain",)), RailUse(6))
     assert any("only units rated 1 entrain there (5.32)" in n for n in refused.notes)
     far = _start().with_unit("RU-12", hex="0505").with_unit("AH-24", hex="0101")
-    far = carry_out(far, DATA, "allied", Move("RU-12", ("entrain", h("0405"), h("0305"),
-                                                       h("0205"), h("0105"))), RailUse(6))
-    assert far.state.unit("RU-12").hex == "0105"
+    ride = carry_out(far, DATA, "allied", Move("RU-12", ("entrain", h("0405"), h("0305"),
+                                                        h("0205"), h("0105"))), RailUse(6))
+    assert ride.state.unit("RU-12").hex == "0105"
 
 
 @pytest.mark.rules("gwe:5.37", "gwe:5.38")

@@ -27,7 +27,7 @@ from gm.games.gwe.rules.results import (
     apply_attacker_result,
     force_steps,
 )
-from gm.games.gwe.rules.steps import is_hq
+from gm.games.gwe.rules.steps import eliminate, is_hq
 from gm.games.gwe.rules.strength import SOFT_TARGETS
 from gm.games.gwe.rules.supply import attrition_roll, halved, supply_status
 from gm.games.gwe.state import GweState
@@ -405,8 +405,6 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
 
 def _attacking_hq_fates(state: GweState, data: GweData, attackers: Sequence[str]) -> GweState:
     """10.53: a Heroic leader shares its stack's fate; alone after the result, eliminated."""
-    from gm.games.gwe.rules.steps import eliminate
-
     for unit_id in attackers:
         at = state.unit(unit_id).hex
         if is_hq(data, unit_id) and at is not None and not any(
