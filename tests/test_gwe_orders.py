@@ -73,7 +73,7 @@ def test_a_legal_combat_phase_and_standing_orders_are_accepted() -> None:
              "ATTACK 0604 WITH RU-4C SHIFT RU-KA AFFECTED RU-4C LOSSES RU-4C ADVANCE RU-4C"]
     assert refusals(lines, _state(phase=3)) == []
     standing = ["WITHDRAW RU-4C: 0504-0404-0304", "DEFEND 0504 RESULT 2 OPTION 3"]
-    for phase in (1, 5, 6):  # standing orders in any Phase (ruling G19), RU-4C beside AH-24
+    for phase in (1, 5, 6):  # standing orders in any Phase (ruling G25), RU-4C beside AH-24
         assert refusals(standing, _state(phase=phase)) == []
 
 

@@ -16,8 +16,17 @@ from gm.core.dice import SeededDice
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.rules.arrivals import arrivals
+from gm.games.gwe.rules.attack import Attack, AttackerChoice
 from gm.games.gwe.rules.cavalry import may_try, withdraw
 from gm.games.gwe.rules.movement import entry
+from gm.games.gwe.rules.moving import Move
+from gm.games.gwe.rules.phases import (
+    CombatOrders,
+    MovementOrders,
+    combat_phase,
+    movement_phase,
+    withdrawal_phase,
+)
 from gm.games.gwe.rules.results import (
     DefenderChoice,
     advance,
@@ -140,3 +149,72 @@ def test_random_legal_play_keeps_the_rules_invariants(seed: int) -> None:
                 state = _combat(state, rng, side)
                 _invariants(state)
     assert all(r.purpose for r in dice.log)  # every roll logged with its purpose
+
+
+def _random_moves(state: GweState, rng: random.Random, side: str) -> tuple[Move, ...]:
+    """Random written moves: walks of one to three hexes, now and then by rail."""
+    from gm.games.gwe.data.hexes import Hex
+
+    moves = []
+    for unit_id in sorted(u for u, _ in state.on_map() if DATA.side_of(u) == side):
+        if rng.random() < 0.4:
+            continue
+        at = parse_hex(str(state.unit(unit_id).hex))
+        steps: list[Hex | str] = ["entrain"] if rng.random() < 0.2 else []
+        for _ in range(rng.randint(1, 3)):
+            at = rng.choice(DATA.neighbours(at))
+            steps.append(at)
+        if steps[0] == "entrain":
+            steps.append("detrain")
+        moves.append(Move(unit_id, tuple(steps)))  # type: ignore[arg-type]
+    rng.shuffle(moves)
+    return tuple(moves)
+
+
+def _random_attacks(state: GweState, rng: random.Random, side: str) -> tuple[Attack, ...]:
+    attacks = []
+    enemy = sorted({at for u, at in state.on_map() if DATA.side_of(u) != side})
+    for where in enemy:
+        near = tuple(u for n in DATA.neighbours(where) for u in state.units_in(n)
+                     if DATA.side_of(u) == side)
+        if near and rng.random() < 0.7:
+            choice = DefenderChoice(option=rng.choice((None, 1, 2, 3)))
+            hqs = rng.choice((None, ()))
+            advance = {where: near[: rng.randint(0, len(near))]}
+            attacks.append(Attack(near, (where,), AttackerChoice(hqs=hqs, advance=advance),
+                                  choice))
+    return tuple(attacks)
+
+
+@pytest.mark.rules("gwe:4.0", "gwe:6.14", "gwe:8.5", "gwe:8.66", "gwe:10.52", "gwe:5.31")
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_random_whole_phases_keep_the_rules_invariants(seed: int) -> None:
+    rng = random.Random(seed)
+    dice = SeededDice(str(seed), "gwe-phases")
+    state = initial_state(DATA, ("A", "B"))
+    for turn in range(1, 4):
+        state = state.model_copy(update={"turn": turn})
+        for side in SIDES:
+            other = SIDES[1 - SIDES.index(side)]
+            done = movement_phase(state, DATA, side, MovementOrders(
+                moves=_random_moves(state, rng, side)), dice)
+            state = done.state
+            _invariants(state)
+            rail_points = sum(stacking_points(DATA.units[u]) for u, _ in state.on_map()
+                              if DATA.side_of(u) == side and state.unit(u).entrained
+                              and not is_hq(DATA, u))
+            assert rail_points <= DATA.counters.sides[side].rail_capacity  # 5.31
+            cavalry = {u: None for u, _ in state.on_map() if DATA.side_of(u) == other
+                       and may_try(state, DATA, u) and rng.random() < 0.5}
+            state = withdrawal_phase(state, DATA, other, cavalry, {}, dice).state
+            _invariants(state)
+            done = combat_phase(state, DATA, side, CombatOrders(
+                attacks=_random_attacks(state, rng, side)), dice)
+            state = done.state
+            _invariants(state)
+            assert state.fought == frozenset() and state.retreated == {}
+            for unit_id, at in state.on_map():  # 10.52: no HQ alone beside... in an Enemy hex
+                assert not any(DATA.side_of(u) != DATA.side_of(unit_id)
+                               for u in state.units_in(at)), (unit_id, at)
+    assert all(r.purpose for r in dice.log)

@@ -50,13 +50,14 @@ def _dice(*values: int) -> ForcedDice:
 def test_friendly_rail_is_a_source_only_joined_to_its_map_edge_free_of_zones() -> None:
     state = _start()
     # 0505 is in AH-24's zone: it and nothing beyond it on the line is a source
-    assert _ids(rail_sources(state, DATA, "allied")) == ["0105", "0205", "0305", "0405"]
+    other = ["0107", "0108"]  # the short line of the off-map link (5.37), its own map edge
+    assert _ids(rail_sources(state, DATA, "allied")) == ["0105", *other, "0205", "0305", "0405"]
     cut = state.with_unit("AH-9", place="map", hex="0204")  # its zone covers 0205, 0105
-    assert _ids(rail_sources(cut, DATA, "allied")) == []  # 0205 holds a depot: yet 0105 is cut
+    assert _ids(rail_sources(cut, DATA, "allied")) == other  # 0205 holds a depot: 0105 is cut
     held = cut.with_unit("RU-12", hex="0105")  # 7.24: a Friendly unit negates the zone
-    assert _ids(rail_sources(held, DATA, "allied")) == ["0105", "0205", "0305", "0405"]
+    assert _ids(rail_sources(held, DATA, "allied")) == ["0105", *other, "0205", "0305", "0405"]
     taken = state.model_copy(update={"last_occupied": {"0305": "central"}})
-    assert _ids(rail_sources(taken, DATA, "allied")) == ["0105", "0205", "0405"]  # 9.15
+    assert _ids(rail_sources(taken, DATA, "allied")) == ["0105", *other, "0205", "0405"]
 
 
 @pytest.mark.rules("gwe:9.12", "gwe:9.14", "gwe:9.17", "gwe:9.13")

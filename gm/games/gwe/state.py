@@ -31,6 +31,7 @@ class UnitState(Frozen):
     off_map_points: Annotated[int, Field(ge=0)] = 0  # 5.38: spent toward its destination
     delayed_to: str | None = None  # 14.22: a blocked reinforcement's alternate entry hex
     delayed_until: Annotated[int, Field(ge=1)] | None = None  # 14.22: the Game-Turn it may come
+    off_map_to: str | None = None  # 5.37: the hex an off-map unit re-enters at
 
     @model_validator(mode="after")
     def _one_place(self) -> UnitState:
@@ -46,6 +47,11 @@ class GweState(GameStateBase):
     fortress_steps_lost: dict[str, Annotated[int, Field(ge=0, le=4)]] = Field(
         default_factory=dict)  # 11.13: by the fortress's hex; 4 lost: destroyed
     last_occupied: dict[str, str] = Field(default_factory=dict)  # hex -> side (5.33, 9.15)
+    # What one Player-Turn remembers until its Combat Phase ends:
+    rail_moved: frozenset[str] = frozenset()  # 5.34: units that moved by rail
+    fought: frozenset[str] = frozenset()  # 8.14, 8.73: attacked, attacked or advanced
+    retreated: dict[str, str] = Field(default_factory=dict)  # 8.66, 12.17: unit -> the hex
+    shifts_used: frozenset[str] = frozenset()  # 10.11: HQs whose Attack Shift is spent
 
     def unit(self, unit_id: str) -> UnitState:
         try:
@@ -66,6 +72,13 @@ class GweState(GameStateBase):
 
     def units_in(self, where: Hex) -> tuple[str, ...]:
         return tuple(unit_id for unit_id, at in self.on_map() if at == where)
+
+    def occupied_by(self, where: Hex, side: str) -> GweState:
+        """5.33, 9.15: `side` is now the last to have occupied the hex."""
+        if self.last_occupied.get(str(where)) == side:
+            return self
+        return self.model_copy(update={"last_occupied": {**self.last_occupied,
+                                                         str(where): side}})
 
     def fortress_destroyed(self, where: Hex) -> bool:
         return self.fortress_steps_lost.get(str(where), 0) >= 4  # 11.13: four Steps

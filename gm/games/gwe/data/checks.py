@@ -109,6 +109,14 @@ def _check_map(data: GweData, where: _Where) -> Iterator[Problem]:
         if count > 1:
             yield where(MAP_FILE, ("entry_hexes",),
                         f"entry hex {letter} of {side_name} listed {count} times")
+    exits = {parse_hex(line.hexes[-1]) for line in data.map.rail_lines if line.exits_map}
+    for i, link in enumerate(data.map.off_map_links):
+        for key in ("exit", "reenter"):
+            text = getattr(link, key)
+            yield from _hex(where, data, text, ("off_map_links", i, key))
+            if parse_hex(text) not in exits:
+                yield where(MAP_FILE, ("off_map_links", i, key),
+                            f"off-map link: {text} is not a rail map-exit hex (5.37)")
     for i, start in enumerate(data.map.start_lines):
         for j, text in enumerate(start.hexes):
             yield from _hex(where, data, text, ("start_lines", i, "hexes", j))

@@ -94,6 +94,17 @@ class StartLine(_Frozen):
     source: Source
 
 
+class OffMapLink(_Frozen):
+    """5.37: rail lines linked off the map: an entrained unit leaving by `exit` re-enters at
+    `reenter` after `cost` points of Rail Movement (ruling G23)."""
+
+    exit: HexId
+    reenter: HexId
+    cost: Annotated[int, Field(ge=1)]
+    side: str | None = None  # whose Friendly link (None: either side's)
+    source: Source
+
+
 class MapFile(_Frozen):
     name: Annotated[str, Field(min_length=1)]
     source: Source
@@ -103,6 +114,7 @@ class MapFile(_Frozen):
     rail_lines: tuple[RailLine, ...] = ()
     entry_hexes: tuple[EntryHex, ...] = ()
     start_lines: tuple[StartLine, ...] = ()
+    off_map_links: tuple[OffMapLink, ...] = ()
 
 
 # --- the counters ------------------------------------------------------------------------------
@@ -111,6 +123,8 @@ class MapFile(_Frozen):
 class Side(_Frozen):
     name: Annotated[str, Field(min_length=1)]
     stacking_limit: Annotated[int, Field(ge=1)]  # 6.0: Stacking Points a hex may hold
+    rail_capacity: Annotated[int, Field(ge=0)] = 0  # 5.31: Stacking Points a Movement Phase
+    rail_rate: Annotated[int, Field(ge=0)] = 0  # 5.31: hexes a unit moves by rail
     source: Source
 
 

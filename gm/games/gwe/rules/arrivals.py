@@ -3,12 +3,13 @@ and when a reinforcement enters (14.21, 14.22, 14.24)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.rules.rail import off_map_link
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
@@ -105,11 +106,14 @@ class Arrival:
 
 
 def arrivals(state: GweState, data: GweData, side: str, turn: int,
-             withheld: Collection[str] = ()) -> tuple[GweState, tuple[Arrival, ...]]:
+             withheld: Collection[str] = (), off_map: Mapping[str, Hex] | None = None
+             ) -> tuple[GweState, tuple[Arrival, ...]]:
     """4.0 A.1b, 14.1, 14.2: the side's reinforcements due by this Game-Turn enter at their
     lettered hex (entrained if they arrive so, 14.12); one the player withholds waits
     (14.24); one whose hex is blocked is given the alternate hex and comes a Game-Turn late
-    (14.22); a delayed one enters at its alternate hex unless that is now blocked."""
+    (14.22); a delayed one enters at its alternate hex unless that is now blocked. An
+    entrained one whose hex is blocked may instead go off the map by rail toward the hex
+    `off_map` names for it (14.23, 5.37; only when so ordered, ruling G23)."""
     found = []
     for unit_id, unit in sorted(state.units.items()):
         schedule = data.units[unit_id].arrives
@@ -122,6 +126,15 @@ def arrivals(state: GweState, data: GweData, side: str, turn: int,
             continue
         where = parse_hex(unit.delayed_to) if unit.delayed_to else \
             entry_hex(data, side, schedule.entry)
+        reenter = (off_map or {}).get(unit_id)
+        if blocked(state, data, where, side) and reenter is not None and \
+                schedule.entrained and off_map_link(data, side, where, reenter) is not None:
+            state = state.with_unit(unit_id, place="off_map", entrained=True,
+                                    off_map_to=str(reenter), off_map_points=0,
+                                    delayed_to=None, delayed_until=None)
+            found.append(Arrival(unit_id, None, f"{unit_id}: entry hex {where} blocked; "
+                                 f"off the map by rail toward {reenter} (14.23)"))
+            continue
         if blocked(state, data, where, side):
             alternate = alternate_entry(state, data, where, side)
             state = state.with_unit(unit_id, delayed_to=None if alternate is None

@@ -9,7 +9,7 @@ from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import stacking_points
-from gm.games.gwe.rules import retreat
+from gm.games.gwe.rules import displacement, retreat
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.games.gwe.state import GweState
 
@@ -61,8 +61,10 @@ def withdraw(state: GweState, data: GweData, unit_id: str, dice: Dice,
                                        "(12.13)")
     origin = state.unit(unit_id).hex
     state = state.with_unit(unit_id, hex=str(chosen.path.end))
+    state, displaced = displacement.enemy_hqs_displaced(state, data, chosen.path.end,
+                                                        data.side_of(unit_id))  # 10.52
     return Withdrawal(state, parse_hex(origin) if origin else None,
-                      chosen.note.replace("retreat", "withdrawal"))
+                      "; ".join((chosen.note.replace("retreat", "withdrawal"), *displaced)))
 
 
 def follow(state: GweState, data: GweData, vacated: Hex, units: tuple[str, ...]

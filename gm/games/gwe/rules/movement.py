@@ -9,6 +9,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.models import MovementCost, StepValues
 from gm.games.gwe.data.values import current_values
+from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
 
@@ -47,8 +48,13 @@ def entry(state: GweState, data: GweData, unit_id: str, origin: Hex, target: Hex
     side, tcr = data.side_of(unit_id), data.tcr(unit_id)
     if target not in data.neighbours(origin):
         return Entry(None, f"5.0: {target} is not a hex of the map next to {origin}")
-    if any(data.side_of(u) in data.enemies_of(side) for u in state.units_in(target)):
+    enemies = [u for u in state.units_in(target) if data.side_of(u) in data.enemies_of(side)]
+    if any(not is_hq(data, u) for u in enemies):
         return Entry(None, f"5.13: {target} is Enemy-occupied")
+    if enemies and (is_hq(data, unit_id) or current_values(
+            data.units[unit_id], state.unit(unit_id).steps_lost).attack == 0):
+        return Entry(None, f"10.52: only a combat unit with an Attack Strength may enter "
+                           f"{target}, held by Enemy HQ units alone")
     fortress = data.fortress(target)
     if fortress is not None and fortress.side != side and not state.fortress_destroyed(target):
         return Entry(None, f"5.13: {target} is an undestroyed Enemy fortress")

@@ -8,7 +8,7 @@ paths, G10 the defender's option, G11 advance): a play-by-mail game never waits 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import ceil
 
@@ -17,7 +17,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import OptionEntry
 from gm.games.gwe.data.values import stacking_points
-from gm.games.gwe.rules import retreat
+from gm.games.gwe.rules import displacement, retreat
 from gm.games.gwe.rules.steps import eliminate, is_hq, lose_steps, steps_left
 from gm.games.gwe.state import GweState
 
@@ -95,12 +95,14 @@ def apply_attacker_result(state: GweState, data: GweData, result: str, attackers
 class DefenderChoice:
     """What the defender wrote ahead for this combat (standing orders): the option of 8.9,
     the affected units if his force is the larger, the units that give each lost Step, and a
-    retreat path for each stack by its hex."""
+    retreat path for each stack by its hex; with a fortress in his force, the fortress Steps
+    he gives (11.13, ruling G22)."""
 
     option: int | None = None
     affected: tuple[str, ...] = ()
     losses: tuple[str, ...] = ()
     paths: Mapping[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    fortress_steps: int | None = None
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,13 @@ class Applied:
 
 
 def _retreat_stack(state: GweState, data: GweData, origin: Hex, side: str, length: int,
-                   wanted: tuple[Hex, ...] | None) -> tuple[GweState, list[str]]:
-    """8.62-8.64: a stack retreats together. If no path avoids Enemy-controlled hexes, the
-    units rated 1 may take one that enters them and the others are eliminated (8.64)."""
-    stack = tuple(u for u in state.units_in(origin) if data.side_of(u) == side)
+                   wanted: tuple[Hex, ...] | None, apart: Collection[str] = ()
+                   ) -> tuple[GweState, list[str]]:
+    """8.62-8.64: a stack retreats together (units that retreated into it earlier stay,
+    8.66). If no path avoids Enemy-controlled hexes, the units rated 1 may take one that
+    enters them and the others are eliminated (8.64)."""
+    stack = tuple(u for u in state.units_in(origin) if data.side_of(u) == side
+                  and u not in apart)
     notes: list[str] = []
     safe = retreat.paths(state, data, origin, side, length, through_zones=False, units=stack)
     movers, chosen = stack, retreat.choose(safe, wanted, f"retreat from {origin}")
@@ -134,21 +139,35 @@ def _retreat_stack(state: GweState, data: GweData, origin: Hex, side: str, lengt
             state = state.with_unit(unit_id, hex=str(chosen.path.end), entrained=False)
         else:
             state = eliminate(state, unit_id)
+    if chosen.path is not None:  # 10.52: retreats displace Enemy HQ units
+        state, displaced = displacement.enemy_hqs_displaced(state, data, chosen.path.end, side)
+        notes.extend(displaced)
     return state, notes
 
 
-def _hq_fates(state: GweState, data: GweData, hexes: Sequence[Hex], side: str) -> GweState:
-    """10.53: a HQ unit whose stack's combat units are all eliminated is eliminated too."""
+def hq_fates(state: GweState, data: GweData, hexes: Sequence[Hex], side: str
+             ) -> tuple[GweState, list[str]]:
+    """10.53: a HQ unit whose stack's combat units are all eliminated is eliminated too;
+    10.54: an army HQ with a reverse side flips and displaces instead (ruling G21)."""
+    notes: list[str] = []
     for where in hexes:
         stack = [u for u in state.units_in(where) if data.side_of(u) == side]
         if stack and all(is_hq(data, u) for u in stack):
             for unit_id in stack:
-                state = eliminate(state, unit_id)
-    return state
+                if displacement.reverse_side_saves(data, state, unit_id):
+                    state = lose_steps(state, data, unit_id, 1)
+                    state, note = displacement.displace(state, data, unit_id, why="10.54")
+                    notes.append(f"{unit_id}: its stack eliminated, flips to its reverse side "
+                                 f"(10.54); {note}")
+                else:
+                    state = eliminate(state, unit_id)
+                    notes.append(f"{unit_id}: its stack eliminated, eliminated too (10.53)")
+    return state, notes
 
 
 def carry_out_option(state: GweState, data: GweData, entry: OptionEntry, defenders: Sequence[str],
-                     affected: int, choice: DefenderChoice) -> tuple[GweState, list[str]]:
+                     affected: int, choice: DefenderChoice, apart: Collection[str] = ()
+                     ) -> tuple[GweState, list[str]]:
     """8.9 Defending Unit Options: the Steps lost from the affected units, then every stack
     holding a surviving affected unit retreats (with the unaffected units in it)."""
     side = data.side_of(defenders[0])
@@ -157,12 +176,13 @@ def carry_out_option(state: GweState, data: GweData, entry: OptionEntry, defende
     count = loss_for(entry.lose, affected)
     state = spread_losses(state, data, hit, count, choice.losses)
     notes = [f"defender: loses {count} Step(s) (8.9)"] if count else []
-    state = _hq_fates(state, data, hexes, side)
+    state, fates = hq_fates(state, data, hexes, side)
+    notes.extend(fates)
     if entry.retreat:
         for origin in hexes:
             if any(state.unit(u).hex == str(origin) for u in hit):
                 state, said = _retreat_stack(state, data, origin, side, entry.retreat,
-                                             choice.paths.get(origin))
+                                             choice.paths.get(origin), apart)
                 notes.extend(said)
     return state, notes
 
@@ -172,19 +192,20 @@ def _survivors(state: GweState, data: GweData, units: Sequence[str]) -> int:
 
 
 def default_option(state: GweState, data: GweData, result: str, defenders: Sequence[str],
-                   affected: int, choice: DefenderChoice) -> int:
+                   affected: int, choice: DefenderChoice, apart: Collection[str] = ()) -> int:
     """Ruling G10: the option that leaves the defending force the most Steps once carried out
     (a blocked retreat eliminating as 8.64 says); of equals, the one listed first (so a
     force that must die anyway holds its ground, 8.75)."""
     entries = data.charts.options.defender[result]  # type: ignore[index]
-    kept = [_survivors(carry_out_option(state, data, e, defenders, affected, choice)[0], data,
-                       defenders) for e in entries]
+    kept = [_survivors(carry_out_option(state, data, e, defenders, affected, choice, apart)[0],
+                       data, defenders) for e in entries]
     return kept.index(max(kept)) + 1
 
 
 def apply_defender_result(state: GweState, data: GweData, result: str,
                           defenders: Sequence[str], affected: int, in_supply: bool,
-                          choice: DefenderChoice = DefenderChoice()) -> Applied:
+                          choice: DefenderChoice = DefenderChoice(),
+                          apart: Collection[str] = ()) -> Applied:
     """8.9, 8.54 (the defender's result first), 8.75: the defender's option carried out, the
     hexes it leaves vacant, and whether the attackers may advance into them."""
     if not defenders:
@@ -198,12 +219,13 @@ def apply_defender_result(state: GweState, data: GweData, result: str,
     if option is None or not 1 <= option <= len(entries):
         if option is not None:
             notes.append(f"defender: there is no option {option} for result {result} (8.9)")
-        option = default_option(state, data, result, defenders, affected, choice)
+        option = default_option(state, data, result, defenders, affected, choice, apart)
         notes.append(f"defender: result {result}, option {option}, the default (ruling G10)")
     else:
         notes.append(f"defender: result {result}, option {option} as ordered (8.9)")
     side = data.side_of(defenders[0])
-    state, said = carry_out_option(state, data, entries[option - 1], defenders, affected, choice)
+    state, said = carry_out_option(state, data, entries[option - 1], defenders, affected, choice,
+                                   apart)
     notes.extend(said)
     vacated = tuple(h for h in hexes if not any(data.side_of(u) == side
                                                 for u in state.units_in(h)))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.values import stacking_points
-from gm.games.gwe.rules.steps import enemy_units_in
+from gm.games.gwe.rules.steps import enemy_occupied
 from gm.games.gwe.rules.supply import supply_sources
 from gm.games.gwe.rules.zoc import blocks_tracing, enemy_controlled
 from gm.games.gwe.state import GweState
@@ -48,7 +48,8 @@ def paths(state: GweState, data: GweData, origin: Hex, side: str, length: int,
           ) -> list[Path]:
     """8.61-8.64: every way `units` (a stack of `side`) can retreat `length` hexes from
     `origin`, best first. Each hex is farther from the origin than the one before (ruling G9);
-    never into or through a hex with an Enemy unit nor across a Prohibited hexside (8.61);
+    never into or through a hex with an Enemy unit (but HQ units alone, 10.52) nor across a
+    Prohibited hexside (8.61);
     into or through an Enemy-controlled hex only if `through_zones` (8.64: rated 1), a hex
     with a Friendly unit or fortress not counting as one for a retreat (7.24; `zone_test`
     "withdrawal" counts every Enemy-controlled hex, 12.13); never ending over the Stacking
@@ -68,7 +69,7 @@ def paths(state: GweState, data: GweData, origin: Hex, side: str, length: int,
         for there in data.neighbours(here):
             if there.distance(origin) != len(hexes) + 1 or \
                     "prohibited" in data.features(here, there) or \
-                    enemy_units_in(state, data, there, side):
+                    enemy_occupied(state, data, there, side):  # 10.52: HQs alone do not block
                 continue
             entered = zone(there)
             if entered and not through_zones:

@@ -1,0 +1,101 @@
+"""Railroad and off-map movement (5.3): entraining (5.32), moving along Friendly rail (5.33),
+the Rail Capacity a Movement Phase (5.31, 5.38) and the off-map links (5.37, 14.23)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.data.models import OffMapLink
+from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.rules.steps import enemy_occupied, is_hq
+from gm.games.gwe.rules.zoc import enemy_controlled
+from gm.games.gwe.state import GweState
+
+
+def friendly_line(line_side: str | None, side: str) -> bool:
+    """5.32: a line is Friendly to the side its data names (None: to either)."""
+    return line_side is None or line_side == side
+
+
+def rail_graph(data: GweData, side: str) -> dict[Hex, frozenset[Hex]]:
+    """5.33: each Friendly rail hex and the rail hexes next along its lines."""
+    links: dict[Hex, set[Hex]] = {}
+    for line in data.map.rail_lines:
+        if friendly_line(line.side, side):
+            for a, b in itertools.pairwise(parse_hex(h) for h in line.hexes):
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+    return {h: frozenset(n) for h, n in links.items()}
+
+
+def entrain_problem(state: GweState, data: GweData, unit_id: str) -> str | None:
+    """5.32: why the unit may not entrain where it is, None if it may: in a hex of a Friendly
+    rail line, not Enemy-controlled (unless rated 1), in supply and in Command Control (a HQ
+    whatever its supply, 10.35)."""
+    unit, side = state.unit(unit_id), data.side_of(unit_id)
+    if unit.hex is None or unit.entrained:
+        return f"{unit_id}: not on the map or entrained already (5.32)"
+    at = parse_hex(unit.hex)
+    if at not in rail_graph(data, side):
+        return f"{unit_id}: {at} has no Friendly railroad line (5.32)"
+    if data.tcr(unit_id) != 1 and enemy_controlled(state, data, at, side):
+        return f"{unit_id}: {at} is Enemy-controlled; only units rated 1 entrain there (5.32)"
+    if unit.out_of_supply and not is_hq(data, unit_id):
+        return f"{unit_id}: out of supply, may not entrain (5.32)"
+    if unit.out_of_command:
+        return f"{unit_id}: out of Command Control, may not entrain (5.32, 5.35)"
+    return None
+
+
+def rail_step_problem(state: GweState, data: GweData, unit_id: str, origin: Hex, target: Hex
+                      ) -> str | None:
+    """5.33: an entrained unit moves to the next hex of a Friendly line, never into an
+    Enemy-controlled hex, one last occupied by the Enemy, or an Enemy-occupied one (HQ units
+    alone do not block rail movement, 10.52)."""
+    side = data.side_of(unit_id)
+    if target not in rail_graph(data, side).get(origin, frozenset()):
+        return f"{unit_id}: {origin} to {target} is not along a Friendly railroad (5.33)"
+    if enemy_controlled(state, data, target, side):
+        return f"{unit_id}: {target} is Enemy-controlled (5.33)"
+    if state.last_occupied.get(str(target)) in data.enemies_of(side):
+        return f"{unit_id}: {target} was last occupied by the Enemy (5.33)"
+    if enemy_occupied(state, data, target, side):
+        return f"{unit_id}: {target} is Enemy-occupied (5.13)"
+    return None
+
+
+def off_map_link(data: GweData, side: str, exit_hex: Hex, reenter: Hex) -> OffMapLink | None:
+    """5.37: the Friendly link from a rail map-exit hex to the hex it re-enters at."""
+    return next((link for link in data.map.off_map_links
+                 if friendly_line(link.side, side) and parse_hex(link.exit) == exit_hex
+                 and parse_hex(link.reenter) == reenter), None)
+
+
+def reentry_blocked(state: GweState, data: GweData, where: Hex, side: str) -> bool:
+    """5.37, 14.22: never into an Enemy-occupied hex nor an Enemy Zone of Control."""
+    return enemy_occupied(state, data, where, side) or enemy_controlled(state, data, where,
+                                                                        side)
+
+
+@dataclass
+class RailUse:
+    """5.31, 5.38: the Stacking Points of units that moved by rail (or off the map) or stay
+    entrained this Movement Segment, against the side's Rail Capacity; HQ units free."""
+
+    capacity: int
+    counted: set[str] = field(default_factory=set)
+
+    def points(self, data: GweData) -> int:
+        return sum(stacking_points(data.units[u]) for u in self.counted)
+
+    def take(self, data: GweData, unit_id: str) -> bool:
+        """Count the unit (once); False if that would pass the Rail Capacity."""
+        if is_hq(data, unit_id) or unit_id in self.counted:
+            return True
+        if self.points(data) + stacking_points(data.units[unit_id]) > self.capacity:
+            return False
+        self.counted.add(unit_id)
+        return True
