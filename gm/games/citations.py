@@ -69,11 +69,13 @@ def marked_tests(folder: Path) -> dict[str, list[str]]:
 
 
 def exclusions(path: Path, heading: str) -> dict[str, str]:
-    """The rule cases a game's rulings exclude, with the reason: the table under `heading`."""
+    """The rule cases a game's rulings exclude, with the reason: the table under `heading`,
+    a line of its own (the heading quoted in a ruling's prose is not it)."""
     text = path.read_text(encoding="utf-8") if path.is_file() else ""
-    if heading not in text:
+    found = re.search(rf"^{re.escape(heading)}[ \t]*$", text, flags=re.MULTILINE)
+    if found is None:
         return {}
-    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    section = text[found.end():].split("\n## ", 1)[0]
     rows = (TABLE_ROW.match(line) for line in section.splitlines())
     return {row.group(1): row.group(2) for row in rows if row and row.group(1) != "case"}
 
