@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
 from gm.games.rcw.commands import AT_ONCE, COMMANDS, TABLE_WORDS
-from gm.games.system import Coverage, GameSystem, Orders, SetupStage, TableWords
+from gm.games.system import AtOnce, Coverage, GameSystem, Orders, SetupStage, TableWords
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -84,7 +84,7 @@ class RussianCivilWar(GameSystem):
     quit_rule = "14.2"
     unused_as = "not used in the postal game"  # docs/rulings.md's table of them
     commands = COMMANDS
-    at_once = AT_ONCE
+    at_once: AtOnce | None = AT_ONCE
 
     def __init__(self) -> None:
         self._names: dict[int, tuple[GameData, Names]] = {}
