@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from gm.games.system import GmCommand
 
 COMMANDS = {
     "demo": ("gm.commands.demo:demo",
@@ -14,10 +17,6 @@ COMMANDS = {
     "adjudicate": ("gm.commands.adjudicate:adjudicate",
                    "Adjudicate the open phase from the players' order messages."),
     "new": ("gm.commands.campaign:new", "Create a campaign and deal the Initial Forces (15.3)."),
-    "trade": ("gm.commands.campaign:trade", "Record a trade of the trading session (15.33)."),
-    "end-trading": ("gm.commands.campaign:end_trading",
-                    "End the trading session; markers to the chart, combat units deploy."),
-    "deploy": ("gm.commands.campaign:deploy", "Record a player's stack for deployment (15.5)."),
     "start": ("gm.commands.campaign:start",
               "Deploy the leaders and draw the first Player-Turn order (15.5, 15.62)."),
     "show": ("gm.commands.campaign:show", "Print the position, the chart and the markers."),
@@ -33,8 +32,6 @@ COMMANDS = {
                  "Open an adjudicated phase again (orders kept)."),
     "override": ("gm.commands.operations:override",
                  "Record a GM ruling that changes the state, with its reason."),
-    "purge": ("gm.commands.operations:purge",
-              "Resolve at once the Purges ordered in a standard game's Player-Turn (11.0)."),
     "players": ("gm.commands.operations:players",
                 "List players; change addresses, reset passwords, record a quit."),
     "password": ("gm.commands.operations:password",
@@ -53,26 +50,43 @@ COMMANDS = {
                "Check an order message as its answer will, print its normal form, or record it."),
 }
 
+OWN = "gm.commands.own"  # makes the game systems' own commands (GmCommand), by name
+
+
+def game_commands() -> dict[str, GmCommand]:
+    """The GM commands the game systems declare as data (`gm trade`), by name: their facades
+    alone are loaded, not their rules."""
+    from gm.games.registry import gm_commands
+
+    return gm_commands()
+
 
 class LazyGroup(click.Group):
-    """A group whose subcommands are imported only when run (help text kept here)."""
+    """A group whose subcommands are imported only when run (help text kept here, or in the
+    game system that declares the command)."""
 
     def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = lazy
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.lazy})
+        return sorted({*super().list_commands(ctx), *self.lazy, *game_commands()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
             module, attr = self.lazy[cmd_name][0].split(":")
             command: click.Command = getattr(importlib.import_module(module), attr)
             return command
+        if (own := game_commands().get(cmd_name)) is not None:  # made from the game's data
+            made: click.Command = importlib.import_module(OWN).command(own)
+            return made
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
+        summaries = {name: summary for name, (_, summary) in self.lazy.items()}
+        summaries |= {name: own.summary for name, own in game_commands().items()
+                      if name not in self.lazy}
+        rows = sorted(summaries.items())
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 

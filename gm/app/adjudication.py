@@ -140,9 +140,18 @@ def resolved_at_once(campaign: Campaign, state: GameStateBase) -> set[tuple[str,
     return _resolved_earlier(campaign, state)
 
 
+def _at_once_action(campaign: Campaign, state: GameStateBase) -> str | None:
+    """The history's action of what the GM resolves at once in this phase (`<command> T.P`,
+    the game's command); None: the game has nothing to resolve so."""
+    at_once = campaign.system.at_once
+    return f"{at_once.command} {state.turn}.{state.phase}" if at_once else None
+
+
 def _resolved_earlier(campaign: Campaign, state: GameStateBase) -> set[tuple[str, str]]:
     """(player, order as echoed) of the orders the GM resolved at once in this phase."""
-    action = f"purge {state.turn}.{state.phase}"
+    action = _at_once_action(campaign, state)
+    if action is None:
+        return set()
     history = campaign.store.entries(campaign.row)
     opened = max((r.seq for r in history if r.action.startswith("adjudicate") or
                   r.action.startswith("rollback") or r.action == "start"), default=0)
@@ -159,7 +168,7 @@ def _without(orders: dict[str, tuple[Order, ...]], resolved: set[tuple[str, str]
 def _keeps_what_was_carried_out(campaign: Campaign, before: GameStateBase,
                                 after: GameStateBase, orders: dict[str, tuple[Order, ...]]
                                 ) -> None:
-    """A Purge resolved now comes before the Player-Turn's orders, which are carried out
+    """What the GM resolves now comes before the Player-Turn's orders, which are carried out
     again after it: refused if it would change what one of them gave already (at the table
     a result shown is a result kept, ruling R74); it is then resolved at the end."""
     if campaign.system.phasing(before) is None or not orders:
@@ -178,20 +187,25 @@ def _keeps_what_was_carried_out(campaign: Campaign, before: GameStateBase,
     if changed:
         player, line = changed[0]
         shown = was[changed[0]]
-        raise GameError(f"resolved now, the Purge would change what player {player}'s "
+        what = campaign.system.at_once.what if campaign.system.at_once else "it"
+        raise GameError(f"resolved now, {what} would change what player {player}'s "
                         f"{line_label(line)} gave already ({shown.text}: {shown.result}, then "
                         f"{now[changed[0]].result}); it is resolved at the end of the "
                         "Player-Turn (ruling R54)")
 
 
 def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
-    """The Purges ordered so far in the open Player-Turn resolved at once, as the GM says
-    (issue 16; 11.0); they are not resolved again at the Player-Turn's end."""
+    """What the game lets the GM resolve at once (its at_once), ordered so far in the open
+    Player-Turn, resolved now as the GM says (issue 16); not resolved again at its end."""
     latest = campaign.latest()
     state = latest.state
+    action = _at_once_action(campaign, state)
+    at_once = campaign.system.at_once
+    if action is None or at_once is None:
+        raise GameError(f"{campaign.system.title} has nothing to resolve before the phase's end")
     orders = _without({p: m.message.orders for p, m in stored_messages(campaign, state).items()},
                       _resolved_earlier(campaign, state))
-    dice = SeededDice(campaign.row.seed, f"{latest.seq + 1}:purge")
+    dice = SeededDice(campaign.row.seed, f"{latest.seq + 1}:{at_once.command}")
     result = campaign.system.resolve_now(state, campaign.data, orders, dice)
     if not result.results:
         raise GameError("nothing has been ordered in this Player-Turn that the GM may resolve "
@@ -199,9 +213,8 @@ def resolve_now(campaign: Campaign) -> PhaseResult[GameStateBase]:
     _keeps_what_was_carried_out(campaign, state, result.state, orders)
     resolved = [[r.player, r.text, f"{r.result} ({r.rule}): {r.detail}"]
                 for r in result.results]
-    campaign.store.append_state(campaign.row, f"purge {state.turn}.{state.phase}",
-                                {"resolved": resolved}, result.state, dice.log, now(),
-                                after=latest.seq)
+    campaign.store.append_state(campaign.row, action, {"resolved": resolved}, result.state,
+                                dice.log, now(), after=latest.seq)
     return result
 
 
@@ -241,7 +254,8 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
                                                    for o in message.message.orders]))
                 for player, message in sorted(messages.items())] if files else []
     history = store.entries(campaign.row)
-    events = rulings(history, history[-1].seq + 1) + events_of(result.timeline)
+    events = rulings(history, history[-1].seq + 1, campaign.system) + events_of(
+        result.timeline)
     outcome = json.dumps({"orders": [r.as_json() for r in result.results], "log": result.log,
                           "events": [e.model_dump(mode="json") for e in events_of(
                               result.timeline)]})

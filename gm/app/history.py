@@ -35,9 +35,15 @@ def phases_of(campaign: Campaign) -> dict[int, Where]:
     return found
 
 
-def rulings(history: list[EntryRow], upto: int) -> list[Event]:
-    """The GM's rulings, rollbacks and recorded quits since the adjudication before entry
-    `upto` (a seq), to be shown in the report of the phase that follows them."""
+def _at_once(action: str, system: GameSystem) -> bool:
+    """An entry of what the GM resolved at once (`<the game's command> T.P`)."""
+    return system.at_once is not None and action.startswith(f"{system.at_once.command} ")
+
+
+def rulings(history: list[EntryRow], upto: int, system: GameSystem) -> list[Event]:
+    """The GM's rulings, rollbacks, what he resolved at once and recorded quits since the
+    adjudication before entry `upto` (a seq), to be shown in the report of the phase that
+    follows them."""
     earlier = [r for r in history if r.seq < upto]
     start = max((r.seq for r in earlier if r.action.startswith("adjudicate")), default=0)
     found = []
@@ -46,7 +52,7 @@ def rulings(history: list[EntryRow], upto: int) -> list[Event]:
             continue
         if row.action == "override":
             found.append(Event(step="GM ruling", text=str(row.detail.get("reason", ""))))
-        elif row.action.startswith("purge "):
+        elif _at_once(row.action, system):
             found.extend(Event(step="GM: resolved at once", text=f"{player} {text} -- {said}")
                          for player, text, said in row.detail.get("resolved", []))
         elif row.action.startswith("rollback") or row.action == "quit":
@@ -85,7 +91,7 @@ def describe(row: EntryRow, draws: int, system: GameSystem, where: Where | None 
     elif action == "override":
         text = (f"GM ruling ({detail.get('reason', '')}): changed "
                 f"{', '.join(detail.get('changed', []))}")
-    elif action.startswith("purge "):
+    elif _at_once(action, system):
         text = "resolved at once, as the GM said: " + "; ".join(
             f"{player} {order}" for player, order, *_ in detail.get("resolved", []))
     elif action == "quit":

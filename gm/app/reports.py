@@ -54,8 +54,8 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
             row.created_at)
         found.sent = row.detail.get("players")
         stored = json.loads(campaign.store.result(campaign.row, row.seq) or "{}")
-        found.events = rulings(history, row.seq) + [Event(**e) for e in
-                                                    stored.get("events", [])]
+        found.events = rulings(history, row.seq, campaign.system) + [
+            Event(**e) for e in stored.get("events", [])]
     return found
 
 

@@ -47,10 +47,10 @@ from orders_grammar.message import (
 )
 from orders_grammar.problem import Problem
 
-HELP = ("Type an order a line (the language of the order mails: MOVE 152 111: TVER-RYAZ); "
-        "DONE ends the Player-Turn; {others}EXIT leaves, the orders so far kept; HELP lists "
-        "every word of the table.")
-OTHERS = "PLAYER {0} lets player {0} give his orders (LOSSES, GIVE, PURGE, QUIT); "
+HELP = ("Type an order a line (the language of the order mails{example}); DONE ends the "
+        "Player-Turn; {others}EXIT leaves, the orders so far kept; HELP lists every word of "
+        "the table.")
+OTHERS = "PLAYER {0} lets player {0} give his orders{1}; "  # {1}: (the game's words for them)
 ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
 AS_BEGUN = ("(judged on the position as the Player-Turn began, not as the Phasing Player's "
             "orders so far have left it: another player's orders take effect before his, "
@@ -141,9 +141,12 @@ class Table:
         resumed = f"\n{kept} order line(s) of this Player-Turn kept from before." if kept else ""
         events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
         other = next((p for p in state.players_in_game() if p != self.phasing()), None)
-        others = OTHERS.format(other) if other else ""  # another than the phasing one
+        words = self.campaign.system.table_words()  # the game's: an example, a bystander's
+        listed = f" ({words.others})" if words.others else ""
+        others = OTHERS.format(other, listed) if other else ""  # another than the phasing one
+        example = f": {words.example}" if words.example else ""
         return (f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n"
-                f"{HELP.format(others=others)}")
+                f"{HELP.format(example=example, others=others)}")
 
     def so_far(self) -> GameStateBase:
         """The position with the Player-Turn so far carried out (what SHOW and UNITS show)."""

@@ -34,12 +34,13 @@ class AtTable(Protocol):
 
 
 def table_help(campaign: Campaign) -> str:
+    words = campaign.system.table_words()
     return "\n".join([
         "At the table each line is one order, in the language of the order mails, of the "
         "player who speaks (the Phasing Player unless PLAYER names another); it is carried out "
         "at once and its result kept as shown. The table's own words:",
         "  DONE (or END)      end the Player-Turn: it is adjudicated, the next one opens",
-        "  PLAYER B           player B speaks: his LOSSES, GIVE, TRADE, PURGE, QUIT",
+        f"  PLAYER B           player B speaks: his {words.others_listed or 'orders'}",
         "  SHOW [PROVINCE]    the position now (or one province's stacks)",
         "  UNITS [PLAYER]     a player's forces where they stand (default: the Phasing "
         "Player)",
@@ -51,8 +52,7 @@ def table_help(campaign: Campaign) -> str:
         "Lines are numbered as in the message kept for each player and in the reports: GAME "
         "and PLAYER are lines 1 and 2, so the first line typed is line 3; after a message "
         "that came by mail, the lines typed follow its orders, which keep their numbers.",
-        "A PURGE is resolved at the end of the Player-Turn; the GM may resolve it at once with "
-        f"`gm purge {campaign.folder}` (11.0, ruling R54).",
+        *([words.note.format(campaign=campaign.folder)] if words.note else []),
     ])
 
 

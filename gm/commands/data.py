@@ -115,6 +115,6 @@ def map_(as_json: bool, data_dir: Path | None, game: str | None) -> None:
 @DATA_OPTION
 @GAME_OPTION
 def counters(as_json: bool, data_dir: Path | None, game: str | None) -> None:
-    """Print every unit (combat, leader, Imperial) and the markers."""
+    """Print every unit (of each kind the game has) and the markers."""
     system, loaded = _load(data_dir, game)
     _print(system.counters_document(loaded), as_json)

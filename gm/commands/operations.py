@@ -109,22 +109,3 @@ def _told(done: Reset, letter: str) -> None:
     else:
         click.echo("  give it to the player yourself (the campaign has no [mail] table); it is "
                    "shown only this once")
-
-
-@click.command()
-@CAMPAIGN
-def purge(campaign: Path) -> None:
-    """Resolve at once what the game lets the GM resolve in the middle of a phase: the Purges
-    ordered so far in the open Player-Turn of a standard campaign (11.0); otherwise they are
-    resolved at its end."""
-    from gm.app.adjudication import resolve_now
-    from gm.engine.results import line_label
-
-    with changing(campaign) as opened:
-        result = resolve_now(opened)
-    for entry in result.results:
-        rule = f" ({entry.rule})" if entry.rule else ""
-        click.echo(f"{entry.player} {line_label(entry.line)}: {entry.result}{rule}: "
-                   f"{entry.text} -- {entry.detail}")
-    for decision in result.decisions:  # a player's choice nobody asked him: the default
-        click.echo(decision.unasked())

@@ -80,6 +80,38 @@ class SetupStage:
     done: str = ""  # what its command prints once it is closed
 
 
+@dataclass(frozen=True)
+class GmCommand:
+    """A command of the game's own that `gm` offers the GM, described as data: the command
+    line makes it a click command running the application's operation `does` (one of
+    gm.commands.own.OPERATIONS), with the game's words for its help."""
+
+    name: str  # as the GM types it: `gm <name> CAMPAIGN ...`
+    does: str  # "resolve-now", "trade", "close-stage" (the stage it names), "deploy"
+    summary: str  # its line in `gm --help`
+    help: str  # `gm <name> --help`
+
+
+@dataclass(frozen=True)
+class AtOnce:
+    """What the game lets the GM resolve at once in the middle of a phase (resolve_now):
+    `gm <command>`, which names its history entries (`<command> T.P`) and salts its dice,
+    and the words for what it resolves."""
+
+    command: str
+    what: str  # in a refusal: "resolved now, <what> would change ..."
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """The game's words in the table's HELP (`gm play`)."""
+
+    example: str = ""  # an order as the table takes it, in the order mails' language
+    others: str = ""  # the orders another player than the phasing one may give: their words
+    others_listed: str = ""  # the same, in HELP's list of the table's words
+    note: str = ""  # HELP's last line, if any; {campaign}: the campaign's folder
+
+
 class GameSystem(ABC):
     name: str  # as campaigns.game keeps it: "rcw"
     title: str  # "Russian Civil War 1918-1922"
@@ -90,6 +122,8 @@ class GameSystem(ABC):
     quit_rule: str = ""  # the rule case by which a player leaves the game, if one may
     playable: bool = True  # False: a game still being built, whose data set alone is checked
     unused_as: str = "not used by this program"  # how coverage lists a rule case ruled out
+    commands: tuple[GmCommand, ...] = ()  # the GM's commands of the game's own (`gm trade`)
+    at_once: AtOnce | None = None  # what the GM may resolve mid-phase (resolve_now)
 
     def setup_stage(self, *, name: str | None = None, command: str | None = None
                     ) -> SetupStage | None:
@@ -202,6 +236,10 @@ class GameSystem(ABC):
         still stand now (`earlier`: reads each message's player, Game-Turn and orders, oldest
         first, when called). A game whose every phase takes its own orders has none."""
         return orders
+
+    def table_words(self) -> TableWords:
+        """What the table's HELP says of the game: an example order, a bystander's orders."""
+        return TableWords()
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
-from gm.games.system import Coverage, GameSystem, Orders, SetupStage
+from gm.games.rcw.commands import AT_ONCE, COMMANDS, TABLE_WORDS
+from gm.games.system import AtOnce, Coverage, GameSystem, Orders, SetupStage, TableWords
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -82,6 +83,8 @@ class RussianCivilWar(GameSystem):
     modes = ("postal", "standard", "solitaire")  # 17.0's Phases; 4.2's Player-Turns; 19.2
     quit_rule = "14.2"
     unused_as = "not used in the postal game"  # docs/rulings.md's table of them
+    commands = COMMANDS
+    at_once: AtOnce | None = AT_ONCE
 
     def __init__(self) -> None:
         self._names: dict[int, tuple[GameData, Names]] = {}
@@ -225,6 +228,9 @@ class RussianCivilWar(GameSystem):
             return orders
         given = [(p, turn, _orders({p: tuple(o)})[p]) for p, turn, o in earlier()]
         return dict(merged(own, _orders(orders), standing_orders(own, given)))
+
+    def table_words(self) -> TableWords:
+        return TABLE_WORDS
 
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:
