@@ -34,7 +34,7 @@ def defender_choice(targets: Sequence[Hex], defends: dict[Hex, m.Defend]) -> Def
         for choice in defend.options:
             options.setdefault(choice.result, choice.option)
         if defend.retreat:
-            paths[where] = tuple(parse_hex(h) for h in defend.retreat)
+            paths[where] = tuple(parse_hex(h) for h in defend.retreat[1:])  # from the hex
         affected += defend.affected
         losses += defend.losses
     return DefenderChoice(options=options, affected=tuple(affected), losses=tuple(losses),

@@ -25,7 +25,7 @@ def withdrawal(state: GweState, data: GweData, side: str, phasing: str, other: s
     tries: dict[str, tuple[Hex, ...] | None] = {}
     for order in orders.get(other, ()):
         if isinstance(order, m.Withdraw):  # a later WITHDRAW of a unit replaces an earlier
-            tries[order.unit] = tuple(parse_hex(h) for h in order.path) or None
+            tries[order.unit] = tuple(parse_hex(h) for h in order.path[1:]) or None
     follow: dict[Hex, tuple[str, ...]] = {}
     for order in orders.get(phasing, ()):
         if isinstance(order, m.Follow):
