@@ -57,6 +57,6 @@ def test_gm_case_and_gm_data_name_the_default_game_or_another() -> None:
                                                                        "--rule", "5.27")
     assert gm("data", "counters", "--json", "--game", "rcw") == gm("data", "counters",
                                                                    "--json")
-    refused = run_gm("case", "run", "--game", "gwe", str(FIXTURE / "map.yaml"))
-    assert refused.returncode == 1 and "Great War in the East" in refused.stderr
+    refused = run_gm("case", "run", "--game", "gwe", str(FIXTURE / "map.yaml"))  # no case
+    assert refused.returncode == 1 and "game: Field required" in refused.stderr
     assert "Traceback" not in refused.stderr

@@ -287,3 +287,19 @@ def test_the_normal_form_of_a_loosely_written_order() -> None:
     assert options.echo() == "DEFEND 0405 RESULT 1 OPTION 2 RESULT 3 OPTION 1"
     spaced = parse_line("MOVE RU-8: 0405 0505", 1, NAMES)
     assert isinstance(spaced, m.Move) and spaced.echo() == "MOVE RU-8: 0405-0505"
+
+
+@pytest.mark.rules("gwe:10.21")
+def test_shift_none_is_no_shift_and_no_clause_is_the_default() -> None:
+    """`SHIFT NONE` writes "no HQ's shift" (()); an ATTACK without SHIFT leaves it to ruling
+    G19 (None); both echo and parse back to themselves."""
+    names = Names(fixture_data())
+    bare = parse_line("ATTACK 0604 WITH RU-8", 1, names)
+    none = parse_line("attack 0604 with RU-8 shift none", 1, names)
+    named = parse_line("ATTACK 0604 WITH RU-8 SHIFT RU-KA", 1, names)
+    assert isinstance(bare, m.Attack) and bare.shift is None
+    assert isinstance(none, m.Attack) and none.shift == ()
+    assert none.echo() == "ATTACK 0604 WITH RU-8 SHIFT NONE"
+    assert isinstance(named, m.Attack) and named.shift == ("RU-KA",)
+    again = parse_line(none.echo(), 1, names)
+    assert isinstance(again, m.Attack) and again.same_as(none)

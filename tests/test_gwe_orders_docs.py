@@ -36,6 +36,7 @@ EXPECTED: dict[str, m.Order] = {
     "ATTACK 0604 WITH RU-8 RU-12 SHIFT RU-KA ADVANCE RU-8": m.Attack(
         hexes=("0604",), units=("RU-8", "RU-12"), shift=("RU-KA",),
         advances=(A(units=("RU-8",)),)),
+    "ATTACK 0604 WITH RU-8 SHIFT NONE": m.Attack(hexes=("0604",), units=("RU-8",), shift=()),
     "ATTACK 0604 0605 WITH RU-8 AFFECTED RU-8 LOSSES RU-8 ADVANCE RU-8 INTO 0605": m.Attack(
         hexes=("0604", "0605"), units=("RU-8",), affected=("RU-8",), losses=("RU-8",),
         advances=(A(units=("RU-8",), into="0605"),)),

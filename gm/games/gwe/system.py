@@ -1,6 +1,7 @@
 """Great War in the East as a game system (gm.games.system), while it is built: its data set
-can be checked (`gm data check --game gwe DIR`); it cannot be played yet, and every operation
-of play says so rather than half work."""
+can be checked (`gm data check --game gwe DIR`) and its adjudication cases run (`gm case run
+--game gwe`, docs/cases-gwe.md); it cannot be played as a campaign yet, and every operation of
+a campaign says so rather than half work."""
 
 from __future__ import annotations
 
@@ -119,6 +120,27 @@ class GreatWarInTheEast(GameSystem):
     def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice
                           ) -> tuple[GameStateBase, list[TimelineEvent]]:
         _not_yet("no set-up")
+
+    def cases_folder(self) -> Path:
+        from gm.games.gwe.cases.coverage import CASES_DIR
+        return CASES_DIR
+
+    def run_case(self, path: Path) -> dict[str, Any]:
+        from gm.games.gwe.cases import run
+        return run.run_case(path)
+
+    def check_case(self, path: Path) -> tuple[str, list[str]]:
+        from gm.games.gwe.cases import run
+        return run.check_case(path)
+
+    def case_position(self, path: Path) -> tuple[DataSet, GameStateBase]:
+        from gm.games.gwe.cases import load
+        _, data, state, _ = load.load_case(path)
+        return data, state
+
+    def case_rules(self, folder: Path) -> dict[str, list[str]]:
+        from gm.games.gwe.cases import coverage
+        return coverage.case_rules(folder)
 
     def rule_coverage(self) -> list[Coverage]:
         from gm.games.gwe.cases.coverage import project_coverage

@@ -1,5 +1,6 @@
 """Which rule case of the Standard Rules (sections 2-14, gm/games/gwe/rulebook.yaml) is named
-by which test: `@pytest.mark.rules("gwe:8.4")` (docs/rulings-gwe.md, G7); a rule case the
+by which adjudication case (its `rules:` tag, fixtures/cases-gwe, docs/cases-gwe.md) or test:
+`@pytest.mark.rules("gwe:8.4")` (docs/rulings-gwe.md, G7); a rule case the
 program does not use is listed, with the reason, in docs/rulings-gwe.md under EXCLUDED_HEADING."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from gm.games.system import Coverage
 ROOT = Path(__file__).resolve().parents[4]
 RULEBOOK = Path(__file__).resolve().parents[1] / "rulebook.yaml"
 TESTS_DIR = ROOT / "tests"
+CASES_DIR = ROOT / "fixtures" / "cases-gwe"
 RULINGS = ROOT / "docs" / "rulings-gwe.md"
 EXCLUDED_HEADING = "## Rule cases the program does not use"
 GAME = "gwe"
@@ -23,11 +25,17 @@ def marked_tests(folder: Path = TESTS_DIR) -> dict[str, list[str]]:
     return citations.of_game(citations.marked_tests(folder), GAME, default=False)
 
 
+def case_rules(folder: Path = CASES_DIR) -> dict[str, list[str]]:
+    """Each case file's name -> the rule cases of this game its `rules:` tag names."""
+    return citations.of_game(citations.case_rules(folder), GAME, default=False)
+
+
 def project_coverage() -> list[Coverage]:
     """The coverage of this checkout: its tests and its rulings."""
     for path in (RULEBOOK, RULINGS):
         if not path.exists():
             raise GameError(f"{path} is missing: run from a checkout of the project")
-    return citations.coverage(citations.rule_cases(RULEBOOK), {},
+    return citations.coverage(citations.rule_cases(RULEBOOK),
+                              case_rules() if CASES_DIR.is_dir() else {},
                               marked_tests() if TESTS_DIR.is_dir() else {},
                               citations.exclusions(RULINGS, EXCLUDED_HEADING))

@@ -81,7 +81,8 @@ class _ToOrder(Transformer[Token, Any]):
 
     # clauses: (field, value, the keyword's token)
     def shift_clause(self, items: list[Any]) -> tuple[str, Any, Token]:
-        return "shift", items[1], items[0]
+        none = isinstance(items[1], Token) and items[1].type == "NONE"  # SHIFT NONE: no HQ's
+        return "shift", () if none else items[1], items[0]
 
     def affected_clause(self, items: list[Any]) -> tuple[str, Any, Token]:
         return "affected", items[1], items[0]

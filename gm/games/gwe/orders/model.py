@@ -193,13 +193,14 @@ class Advance(BaseModel):
 
 class Attack(Order):
     """8.0: the hexes attacked and the units attacking them, with the attacker's choices
-    written ahead: the HQ units giving their Attack Shift (10.21), his affected units and
+    written ahead: the HQ units giving their Attack Shift (10.21: None, no SHIFT clause, is
+    ruling G19's default; (), `SHIFT NONE`, is no shift), his affected units and
     the units that lose his Steps if his force is the larger (8.9), and the advance (8.7)."""
 
     kind: Literal["attack"] = "attack"
     hexes: tuple[str, ...]
     units: tuple[str, ...]
-    shift: tuple[str, ...] = ()
+    shift: tuple[str, ...] | None = None
     affected: tuple[str, ...] = ()
     losses: tuple[str, ...] = ()
     advances: tuple[Advance, ...] = ()
@@ -209,18 +210,20 @@ class Attack(Order):
 
     def echo(self) -> str:
         text = f"ATTACK {' '.join(self.hexes)} WITH {_units(self.units)}"
-        for word, units in (("SHIFT", self.shift), ("AFFECTED", self.affected),
+        if self.shift is not None:
+            text += f" SHIFT {_units(self.shift) or 'NONE'}"
+        for word, units in (("AFFECTED", self.affected),
                             ("LOSSES", self.losses)):
             text += f" {word} {_units(units)}" if units else ""
         return text + "".join(f" {a.echo()}" for a in self.advances)
 
     def units_named(self) -> tuple[UnitId, ...]:
-        return self.units + self.shift
+        return self.units + (self.shift or ())
 
     def breaches(self, ctx: Context) -> Iterator[Breach]:
         advances = tuple((parse_hex(a.into) if a.into else None, a.units)
                          for a in self.advances)
-        return combat.check_attack(ctx, _hexes(self.hexes), self.units, self.shift,
+        return combat.check_attack(ctx, _hexes(self.hexes), self.units, self.shift or (),
                                    (("AFFECTED", self.affected), ("LOSSES", self.losses)),
                                    advances)
 

@@ -37,6 +37,8 @@ class Moved:
     state: GweState
     notes: tuple[str, ...]
     moved: bool  # it left its hex or entrained (13.0: "moved")
+    steps_done: int = 0  # how many of its steps were carried out
+    stopped: str | None = None  # why the step after them was not (with its case)
 
 
 def _arrive(state: GweState, data: GweData, unit_id: str, where: Hex, **changes: object
@@ -63,6 +65,8 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
     spent = rail_hexes = 0
     notes: list[str] = []
     moved = False
+    done = 0
+    stopped: str | None = None
     for step in move.steps:
         unit = state.unit(unit_id)
         if unit.hex is None:
@@ -103,6 +107,7 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                 state, said = travel_off_map(state, data, unit_id, rate - rail_hexes)
                 notes.extend(said)
                 moved = True
+                done += 1
                 break
         elif unit.entrained:
             problem = rail.rail_step_problem(state, data, unit_id, here, step)
@@ -128,13 +133,15 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                 notes.extend(said)
         if problem is not None:
             notes.append(f"{problem}; the move stops in {here} (ruling G24)")
+            stopped = problem
             break
         moved = True
+        done += 1
     end = state.unit(unit_id)
     where = end.hex or "off the map"
     notes.insert(0, f"{unit_id}: {len(move.steps)} step(s) ordered, ends in {where} "
                     f"({spent} Movement Points, {rail_hexes} rail hexes)")
-    return Moved(state, tuple(notes), moved)
+    return Moved(state, tuple(notes), moved, done, stopped)
 
 
 def travel_off_map(state: GweState, data: GweData, unit_id: str, points: int

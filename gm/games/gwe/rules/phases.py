@@ -14,11 +14,12 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.rules import cavalry, rail
 from gm.games.gwe.rules.arrivals import arrivals
-from gm.games.gwe.rules.attack import Attack, resolve_attack
+from gm.games.gwe.rules.attack import Attack, Resolution, resolve_attack
+from gm.games.gwe.rules.cavalry import Withdrawal
 from gm.games.gwe.rules.command import Allocation, clear_markers, command_control
 from gm.games.gwe.rules.defense import record_retreats
 from gm.games.gwe.rules.displacement import lone_hqs_displaced
-from gm.games.gwe.rules.moving import Move, carry_out, travel_off_map
+from gm.games.gwe.rules.moving import Move, Moved, carry_out, travel_off_map
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.rules.steps import eliminate, steps_left
 from gm.games.gwe.rules.supply import attrition, determine_supply
@@ -50,6 +51,10 @@ class PhaseResult:
     state: GweState
     events: tuple[str, ...]
     moved: frozenset[str] = frozenset()  # 13.0: the units moved this Movement Phase
+    # what became of each written item, in the order given (for the results of its orders):
+    moves: tuple[Moved, ...] = ()  # each of MovementOrders.moves
+    withdrawals: Mapping[str, Withdrawal] = field(default_factory=dict)  # by unit
+    attacks: tuple[Resolution, ...] = ()  # each of CombatOrders.attacks
 
 
 def stacking_limit(state: GweState, data: GweData, chosen: Sequence[str] = ()
@@ -85,6 +90,7 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
     events.extend(commanded.notes)
     use = rail.RailUse(data.counters.sides[side].rail_capacity)  # d: 5.0, 5.3
     moved: set[str] = set()
+    outcomes: list[Moved] = []
     for unit_id, unit in sorted(state.units.items()):  # 5.38: off-map travel goes on first
         if unit.place == "off_map" and data.side_of(unit_id) == side:
             if use.take(data, unit_id):
@@ -96,9 +102,12 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
             moved.add(unit_id)
     for move in orders.moves:
         if move.unit in moved:
-            events.append(f"{move.unit}: moved already this Phase; a unit moves once (5.0)")
+            again = f"{move.unit}: moved already this Phase; a unit moves once (5.0)"
+            events.append(again)
+            outcomes.append(Moved(state, (again,), False, 0, again))
             continue
         done = carry_out(state, data, side, move, use)
+        outcomes.append(done)
         state = done.state
         events.extend(done.notes)
         if done.moved:
@@ -115,7 +124,7 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
     events.extend(said)
     state, said = stacking_limit(state, data, orders.overstack)
     events.extend(said)
-    return PhaseResult(state, tuple(events), frozenset(moved))
+    return PhaseResult(state, tuple(events), frozenset(moved), moves=tuple(outcomes))
 
 
 def withdrawal_phase(state: GweState, data: GweData, side: str,
@@ -127,9 +136,11 @@ def withdrawal_phase(state: GweState, data: GweData, side: str,
     into vacated hexes as he wrote (12.16, G15); then 6.14."""
     events: list[str] = []
     vacated: list[Hex] = []
+    tried: dict[str, Withdrawal] = {}
     for unit_id in sorted(withdrawals):
         before = state
         done = cavalry.withdraw(state, data, unit_id, dice, withdrawals[unit_id])
+        tried[unit_id] = done
         state = record_retreats(done.state, data, before, (unit_id,))  # 12.17, 8.66
         events.append(done.note)
         if done.vacated is not None:
@@ -139,7 +150,7 @@ def withdrawal_phase(state: GweState, data: GweData, side: str,
         events.extend(said)
     state, said = stacking_limit(state, data, overstack)
     events.extend(said)
-    return PhaseResult(state, tuple(events))
+    return PhaseResult(state, tuple(events), withdrawals=tried)
 
 
 def combat_phase(state: GweState, data: GweData, side: str, orders: CombatOrders, dice: Dice
@@ -150,8 +161,10 @@ def combat_phase(state: GweState, data: GweData, side: str, orders: CombatOrders
     commanded = command_control(state, data, side, orders.allocation, None)
     state = commanded.state
     events = list(commanded.notes)
+    resolved: list[Resolution] = []
     for attack in orders.attacks:
         done = resolve_attack(state, data, side, attack, dice)
+        resolved.append(done)
         state = done.state
         events.extend(done.events)
     state, said = stacking_limit(state, data, orders.overstack)
@@ -159,4 +172,4 @@ def combat_phase(state: GweState, data: GweData, side: str, orders: CombatOrders
     state = clear_markers(state, data, side)
     state = state.model_copy(update={"rail_moved": frozenset(), "fought": frozenset(),
                                      "retreated": {}, "shifts_used": frozenset()})
-    return PhaseResult(state, tuple(events))
+    return PhaseResult(state, tuple(events), attacks=tuple(resolved))

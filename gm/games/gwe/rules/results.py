@@ -96,9 +96,11 @@ class DefenderChoice:
     """What the defender wrote ahead for this combat (standing orders): the option of 8.9,
     the affected units if his force is the larger, the units that give each lost Step, and a
     retreat path for each stack by its hex; with a fortress in his force, the fortress Steps
-    he gives (11.13, ruling G22)."""
+    he gives (11.13, ruling G22). `options` gives the option by result (DEFEND's RESULT r
+    OPTION n), for when `option` is None."""
 
     option: int | None = None
+    options: Mapping[str, int] = field(default_factory=dict)
     affected: tuple[str, ...] = ()
     losses: tuple[str, ...] = ()
     paths: Mapping[Hex, tuple[Hex, ...]] = field(default_factory=dict)
@@ -215,7 +217,7 @@ def apply_defender_result(state: GweState, data: GweData, result: str,
         return Applied(state, None, ("defender: no effect (8.54)",), ())
     entries = data.charts.options.defender[result]  # type: ignore[index]
     notes: list[str] = []
-    option = choice.option
+    option = choice.option if choice.option is not None else choice.options.get(result)
     if option is None or not 1 <= option <= len(entries):
         if option is not None:
             notes.append(f"defender: there is no option {option} for result {result} (8.9)")

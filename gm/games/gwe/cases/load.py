@@ -1,0 +1,162 @@
+"""Reading a Great War in the East case file (docs/cases-gwe.md) into its data set, state,
+sides and the rest of what its Phase is run with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from gm.core.state import PLAY
+from gm.core.yamlio import YamlError, line_of, load_lined
+from gm.games import system
+from gm.games.gwe.data.checks import check_data_set
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import HexError, parse_hex
+from gm.games.gwe.data.models import Unit
+from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.engine.movement import Replacement
+from gm.games.gwe.engine.phase import Sides
+from gm.games.gwe.state import GAME, GweState, UnitState, state_problems
+
+ROOT = Path(__file__).resolve().parents[4]
+DEFAULT_DATA = ROOT / "fixtures" / "gwe"
+# What `expect:` may compare (docs/cases-gwe.md): a misspelt key would otherwise check nothing.
+EXPECT_KEYS = ("units", "position", "eliminated", "fortresses", "orders", "log", "dice_used")
+
+
+class CaseError(system.CaseError):
+    """A case file that cannot be run; the message says where and why."""
+
+
+class CaseReplacement(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    succeeds_on: list[int]
+    enemy_distance: int = Field(ge=0)
+    fought: list[str] = Field(default_factory=list)
+
+
+class CaseFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: Literal["gwe"]
+    case: str
+    rules: list[str] = Field(default_factory=list)
+    data: str | None = None  # the data set's folder, from the case file's own
+    counters: list[dict[str, Any]] = Field(default_factory=list)  # added to the data set
+    players: dict[str, str]  # player letter -> side
+    first: str | None = None  # the side phasing first in a Game-Turn (default: A's)
+    turn: int = Field(default=1, ge=1)
+    phase: int = Field(default=1, ge=1, le=6)
+    units: dict[str, str | dict[str, Any]] = Field(default_factory=dict)
+    fortresses: dict[str, int] = Field(default_factory=dict)  # hex -> fortress Steps lost
+    last_occupied: dict[str, str] = Field(default_factory=dict)  # hex -> side (5.33, 9.15)
+    rail_moved: list[str] = Field(default_factory=list)  # 5.34: moved by rail this Player-Turn
+    retreated: dict[str, str] = Field(default_factory=dict)  # 8.66: unit -> the hex
+    replacement: CaseReplacement | None = None  # 13.0's numbers, the Exclusive Rules'
+    dice: list[int] = Field(default_factory=list)
+    orders: dict[str, str] = Field(default_factory=dict)
+    expect: dict[str, Any] = Field(default_factory=dict)
+
+
+def _data(path: Path, case: CaseFile) -> GweData:
+    folder = (path.parent / case.data).resolve() if case.data else DEFAULT_DATA
+    data, problems = read_data_set(folder, lined=False)
+    if data is None:
+        raise CaseError(f"{path}: data {folder}: {problems[0]}")
+    if case.counters:
+        try:
+            added = {u.id: u for u in (Unit.model_validate({"source": "adjudication case", **c})
+                                       for c in case.counters)}
+        except ValidationError as exc:
+            raise CaseError(f"{path}: counters: {exc.errors()[0]['msg']}") from None
+        units = tuple(added.pop(u.id, u) for u in data.counters.units) + tuple(added.values())
+        data = GweData(directory=data.directory, map=data.map, charts=data.charts,
+                       counters=data.counters.model_copy(update={"units": units}),
+                       charts_path=data.charts_path)
+        problems = check_data_set(data)
+        if problems:
+            raise CaseError(f"{path}: counters: {problems[0]}")
+    return data
+
+
+def _unit(entry: str | dict[str, Any]) -> UnitState:
+    """`"0405"`, a place word, or the fields of the unit's state (docs/cases-gwe.md)."""
+    if isinstance(entry, str):
+        if entry in ("pending", "eliminated"):
+            return UnitState(place=entry)
+        return UnitState(place="map", hex=str(parse_hex(entry)))
+    fields = dict(entry)
+    if "hex" in fields:
+        fields["hex"] = str(parse_hex(str(fields["hex"])))
+        fields.setdefault("place", "map")
+    return UnitState.model_validate(fields)
+
+
+def case_state(path: Path, case: CaseFile, data: GweData) -> GweState:
+    """The units listed where the case puts them; a reinforcement not listed waits for its
+    Game-Turn (14.0), every other unit of the data set is out of this case (eliminated)."""
+    units: dict[str, UnitState] = {}
+    for unit_id, entry in case.units.items():
+        if unit_id not in data.units:
+            raise CaseError(f"{path}: units: {unit_id} is not a unit of the data set")
+        try:
+            units[unit_id] = _unit(entry)
+        except (ValueError, HexError) as exc:
+            raise CaseError(f"{path}: units: {unit_id}: {exc}") from None
+    for unit in data.counters.units:
+        units.setdefault(unit.id, UnitState(place="pending" if unit.arrives else "eliminated"))
+    try:
+        fortresses = {str(parse_hex(h)): lost for h, lost in case.fortresses.items()}
+        occupied = {str(parse_hex(h)): side for h, side in case.last_occupied.items()}
+        state = GweState(game=GAME, players=tuple(sorted(case.players)), stage=PLAY,
+                         turn=case.turn, phase=case.phase, units=units,
+                         fortress_steps_lost=fortresses, last_occupied=occupied,
+                         rail_moved=frozenset(case.rail_moved),
+                         retreated={u: str(parse_hex(h)) for u, h in case.retreated.items()})
+    except (ValueError, HexError) as exc:
+        raise CaseError(f"{path}: {exc}") from None
+    problems = state_problems(state, data)
+    if problems:
+        raise CaseError(f"{path}: {problems[0]}")
+    return state
+
+
+def case_sides(path: Path, case: CaseFile, data: GweData) -> Sides:
+    for player, side in case.players.items():
+        if side not in data.counters.sides:
+            raise CaseError(f"{path}: players: {player} plays {side}, not a side of the data "
+                            f"set ({', '.join(data.counters.sides)})")
+    if sorted(case.players.values()) != sorted(data.counters.sides):
+        raise CaseError(f"{path}: players: one player for each side of the data set")
+    first = case.first or case.players[sorted(case.players)[0]]
+    if first not in data.counters.sides:
+        raise CaseError(f"{path}: first: {first} is not a side of the data set")
+    return Sides(dict(case.players), first)
+
+
+def replacement(case: CaseFile) -> Replacement | None:
+    given = case.replacement
+    return None if given is None else Replacement(tuple(given.succeeds_on),
+                                                  given.enemy_distance,
+                                                  frozenset(given.fought))
+
+
+def load_case(path: Path) -> tuple[CaseFile, GweData, GweState, Sides]:
+    try:
+        document = load_lined(path)
+    except YamlError as exc:
+        raise CaseError(f"{path}:{exc.line}: {exc.message}") from None
+    try:
+        case = CaseFile.model_validate(document)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise CaseError(f"{path}:{line_of(document, tuple(error['loc']))}: {where}: "
+                        f"{error['msg']}") from None
+    unknown = sorted(set(case.expect) - set(EXPECT_KEYS))
+    if unknown:
+        raise CaseError(f"{path}: expect: unknown key(s) {', '.join(unknown)} (expected "
+                        f"{', '.join(EXPECT_KEYS)})")
+    data = _data(path, case)
+    return case, data, case_state(path, case, data), case_sides(path, case, data)

@@ -1,0 +1,165 @@
+"""Running a Great War in the East case and comparing it with its `expect:`
+(docs/cases-gwe.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from gm.core.dice import ChanceError, ForcedDice
+from gm.engine.results import OrderResult
+from gm.games import system
+from gm.games.gwe.cases.load import CaseError, load_case, replacement
+from gm.games.gwe.data.hexes import HexError, parse_hex
+from gm.games.gwe.engine.phase import adjudicate_phase
+from gm.games.gwe.grammar.messages import parse_message
+from gm.games.gwe.grammar.names import Names
+from gm.games.gwe.orders.model import Order
+from gm.games.gwe.state import GweState
+from orders_grammar.message import OrdersError
+
+UNIT_FIELDS = ("place", "hex", "steps_lost", "entrained", "out_of_supply", "out_of_command",
+               "off_map_points", "off_map_to", "delayed_to", "delayed_until")
+
+
+class CaseFailed(system.CaseFailed):
+    """The case ran but cannot be completed as written (its dice)."""
+
+
+def _parse_orders(written: dict[str, str], names: Names
+                  ) -> tuple[dict[str, tuple[Order, ...]], list[OrderResult]]:
+    orders: dict[str, tuple[Order, ...]] = {}
+    refused: list[OrderResult] = []
+    for player, text in written.items():
+        try:
+            message = parse_message(text, names)
+        except OrdersError as exc:
+            raise CaseError(f"orders of {player}: {exc}") from None
+        orders[player] = message.orders
+        refused += [OrderResult(player, p.line, "illegal", p.rule, p.source, p.message)
+                    for p in message.problems if p.line > 0]
+    return orders, refused
+
+
+def _units_json(state: GweState) -> dict[str, dict[str, Any]]:
+    return {u: {k: v for k, v in unit.model_dump(mode="json").items()
+                if k in UNIT_FIELDS and (v or k in ("place", "steps_lost"))}
+            for u, unit in sorted(state.units.items())}
+
+
+def run_case(path: Path) -> dict[str, Any]:
+    """The case's Phase adjudicated; the outcome as docs/cases-gwe.md's JSON object."""
+    case, data, state, sides = load_case(path)
+    orders, refused = _parse_orders(case.orders, Names(data))
+    dice = ForcedDice(list(case.dice), [], [])
+    try:
+        done = adjudicate_phase(state, data, sides, orders, dice, replacement(case))
+    except ChanceError as exc:
+        raise CaseFailed(str(exc)) from None
+    left = dice.unused()
+    if left:
+        raise CaseFailed(f"the case forces more chance than the Phase used: {left} unused")
+    results = sorted([*done.results, *refused], key=lambda r: (r.player, r.line))
+    after = done.state
+    position: dict[str, list[str]] = {}
+    for unit_id, where in sorted(after.on_map()):
+        position.setdefault(str(where), []).append(unit_id)
+    return {
+        "case": case.case, "game": "gwe", "turn": case.turn, "phase": case.phase,
+        "phasing": done.phasing,
+        "units": _units_json(after),
+        "position": dict(sorted(position.items())),
+        "eliminated": sorted(u for u, s in after.units.items() if s.place == "eliminated"
+                             and state.units[u].place != "eliminated"),
+        "fortresses": dict(sorted(after.fortress_steps_lost.items())),
+        "orders": [r.as_json() for r in results],
+        "dice": [{"purpose": r.purpose, "value": int(r.value)} for r in dice.log],
+        "dice_used": len(dice.log),
+        "log": list(done.events),
+    }
+
+
+def _hex(text: Any) -> str:
+    try:
+        return str(parse_hex(str(text)))
+    except HexError:
+        return str(text)
+
+
+def _unit_diffs(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
+    diffs: list[str] = []
+    for unit_id, wanted in (expect.get("units") or {}).items():
+        got = actual["units"].get(unit_id)
+        if got is None:
+            diffs.append(f"units.{unit_id}: no such unit")
+            continue
+        if not isinstance(wanted, dict):  # "0505", or a place word
+            word = str(wanted)
+            wanted = {"place": word} if word in ("eliminated", "pending", "off_map") else \
+                {"hex": _hex(word)}
+        for key, value in wanted.items():
+            have = got.get(key, 0 if key in ("steps_lost", "off_map_points") else
+                           False if key in ("entrained", "out_of_supply", "out_of_command")
+                           else None)
+            if key in ("hex", "off_map_to", "delayed_to") and value is not None:
+                value = _hex(value)
+            if have != value:
+                diffs.append(f"units.{unit_id}.{key}: expected {value}, got {have}")
+    return diffs
+
+
+def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
+    """Every difference between what the case expects and what came out."""
+    diffs = _unit_diffs(expect, actual)
+    for where, units in (expect.get("position") or {}).items():
+        got = actual["position"].get(_hex(where), [])
+        if sorted(units or []) != sorted(got):
+            diffs.append(f"position.{_hex(where)}: expected {sorted(units or [])}, got {got}")
+    if "eliminated" in expect and Counter(expect["eliminated"] or []) != \
+            Counter(actual["eliminated"]):
+        diffs.append(f"eliminated: expected {sorted(expect['eliminated'] or [])}, got "
+                     f"{actual['eliminated']}")
+    for where, lost in (expect.get("fortresses") or {}).items():
+        have = actual["fortresses"].get(_hex(where), 0)
+        if have != lost:
+            diffs.append(f"fortresses.{_hex(where)}: expected {lost} Steps lost, got {have}")
+    if "dice_used" in expect and expect["dice_used"] != actual["dice_used"]:
+        diffs.append(f"dice_used: expected {expect['dice_used']}, got {actual['dice_used']}")
+    diffs += _order_diffs(expect.get("orders") or [], actual["orders"])
+    for text in expect.get("log") or []:
+        if not any(str(text) in line for line in actual["log"]):
+            diffs.append(f"log: no line says {text!r}")
+    return diffs
+
+
+def _order_diffs(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> list[str]:
+    """Each expected order result against the one of that player and line; `rule` found
+    among the rule cases it cites; `detail` and `text` found in the output's."""
+    diffs: list[str] = []
+    for entry in expected:
+        got = next((o for o in actual if o["player"] == entry.get("player")
+                    and o["line"] == entry.get("line")), None)
+        said = f"orders {entry.get('player')} line {entry.get('line')}"
+        if got is None:
+            diffs.append(f"orders: no order of {entry.get('player')} on line "
+                         f"{entry.get('line')}")
+            continue
+        for key, value in entry.items():
+            if key == "rule":
+                rules = [r.strip() for r in str(got.get("rule") or "").split(",")]
+                if str(value).removeprefix("gwe:") not in rules:
+                    diffs.append(f"{said}: rule {value} expected, got {got.get('rule')}")
+            elif key in ("detail", "text"):
+                if str(value) not in str(got.get(key)):
+                    diffs.append(f"{said}: {key} with {value!r} expected, got "
+                                 f"{got.get(key)!r}")
+            elif key not in ("player", "line") and got.get(key) != value:
+                diffs.append(f"{said}: {key} {value} expected, got {got.get(key)} "
+                             f"({got.get('detail')})")
+    return diffs
+
+
+def check_case(path: Path) -> tuple[str, list[str]]:
+    case = load_case(path)[0]
+    return case.case, compare(case.expect, run_case(path))

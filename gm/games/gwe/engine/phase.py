@@ -1,0 +1,103 @@
+"""One Phase of a Game-Turn (4.0, ruling G17) adjudicated from both players' parsed orders:
+each order first checked against the rules that need no dice (gm.games.gwe.orders.legality:
+refused, `illegal`, with its case), then the Phase carried out by the rules' Phase functions
+with the dice given (every roll logged with its purpose): the Phasing Player's orders of the
+Phase and the other's standing orders (ruling G25). Every choice left unwritten takes its
+published default (rulings G8-G24)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from gm.core.dice import Dice
+from gm.core.errors import GameError
+from gm.engine.results import OrderResult
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.engine.combat import combat
+from gm.games.gwe.engine.movement import Replacement, movement
+from gm.games.gwe.engine.results import stands
+from gm.games.gwe.engine.withdrawal import withdrawal
+from gm.games.gwe.orders import model as m
+from gm.games.gwe.orders.context import MOMENTS
+from gm.games.gwe.orders.legality import validate_orders
+from gm.games.gwe.rules.sequence import PLAYER_TURN, game_turn
+from gm.games.gwe.state import GweState
+
+
+@dataclass(frozen=True)
+class Sides:
+    """Which side each player plays, and the side phasing in a Game-Turn's first Player-Turn
+    (its game's Exclusive Rules say whose)."""
+
+    players: Mapping[str, str]  # player -> side
+    first: str
+
+    def player_of(self, side: str) -> str:
+        found = [p for p, s in self.players.items() if s == side]
+        if len(found) != 1:
+            raise GameError(f"the side {side} needs exactly one player")
+        return found[0]
+
+    def second(self) -> str:
+        others = sorted(set(self.players.values()) - {self.first})
+        if len(others) != 1 or self.first not in self.players.values():
+            raise GameError("a game of Great War in the East has two sides, one a player")
+        return others[0]
+
+
+@dataclass(frozen=True)
+class PhaseOutcome:
+    state: GweState
+    phasing: str  # the Phasing Player
+    results: tuple[OrderResult, ...]  # by player, then line
+    events: tuple[str, ...]  # what happened, in order, each with its case
+
+
+def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
+                     orders: Mapping[str, Sequence[m.Order]], dice: Dice,
+                     replacement: Replacement | None = None) -> PhaseOutcome:
+    """The Phase open in `state` (1-6) carried out; `state.phase` is left for the caller to
+    advance (gm.games.gwe.rules.sequence.next_phase)."""
+    step = game_turn(sides.first, sides.second())[state.phase - 1]
+    phasing = sides.player_of(step.phasing)
+    other = sides.player_of(next(s for s in set(sides.players.values()) if s != step.phasing))
+    results: list[OrderResult] = []
+    legal: dict[str, list[m.Order]] = {}
+    for player, given in sorted(orders.items()):
+        if player not in sides.players:
+            raise GameError(f"{player} plays no side in this game")
+        refused: dict[int, list[str]] = {}
+        rules: dict[int, list[str]] = {}
+        for refusal in validate_orders(given, state, data, sides.players[player],
+                                       sides.first):
+            refused.setdefault(id(refusal.order), []).append(refusal.message)
+            rules.setdefault(id(refusal.order), []).append(refusal.breach.rule)
+        for order in given:
+            if id(order) in refused:
+                results.append(OrderResult(player, order.line, "illegal",
+                                           ", ".join(dict.fromkeys(rules[id(order)])),
+                                           order.echo(), "; ".join(refused[id(order)])))
+            else:
+                legal.setdefault(player, []).append(order)
+    moment = MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1]
+    if moment == "movement":
+        mine = legal.get(phasing, [])
+        state, done, events = movement(state, data, step.phasing, phasing, mine, dice,
+                                       replacement)
+        done += _standing(legal.get(other, []), other)
+    elif moment == "withdrawal":
+        state, done, events = withdrawal(state, data, sides.players[other], phasing, other,
+                                         {p: tuple(o) for p, o in legal.items()}, dice)
+    else:
+        state, done, events = combat(state, data, step.phasing, phasing, other,
+                                     {p: tuple(o) for p, o in legal.items()}, dice)
+    results += done
+    return PhaseOutcome(state, phasing, tuple(sorted(results, key=lambda r: (r.player,
+                                                                             r.line))),
+                        tuple(events))
+
+
+def _standing(orders: Sequence[m.Order], player: str) -> list[OrderResult]:
+    return [stands(player, o, "a standing order: kept for a later Phase (ruling G25)")
+            for o in orders]
