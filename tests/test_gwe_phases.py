@@ -108,7 +108,7 @@ def test_a_movement_phase_carries_out_the_moves_in_order() -> None:
     assert "AH-A4 displaces to 0705 (10.52)" in done.events
     assert "RU-12: moved already this Phase; a unit moves once (5.0)" in done.events
     assert done.state.unit("RU-8").hex == "0408"  # 0409 is not on the map
-    assert any(e.startswith("RU-4C: 5.13: 0604 is Enemy-occupied") for e in done.events)
+    assert any(e.startswith("RU-4C: 0604 is Enemy-occupied (5.13)") for e in done.events)
     assert done.moved == {"RU-12", "RU-8"}
     assert all(not u.out_of_command for u in done.state.units.values())  # 4.0 A.1d
 

@@ -2,8 +2,9 @@
 each order first checked against the rules that need no dice (gm.games.gwe.orders.legality:
 refused, `illegal`, with its case), then the Phase carried out by the rules' Phase functions
 with the dice given (every roll logged with its purpose): the Phasing Player's orders of the
-Phase and the other's standing orders (ruling G25). Every choice left unwritten takes its
-published default (rulings G8-G24)."""
+Phase and the other's standing orders (ruling G25). A Movement Phase's orders are checked on
+the position after its Reinforcement Segment (14.14: a reinforcement moves as it arrives).
+Every choice left unwritten takes its published default (rulings G8-G24)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from gm.games.gwe.engine.withdrawal import withdrawal
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.orders.context import MOMENTS
 from gm.games.gwe.orders.legality import validate_orders
+from gm.games.gwe.rules.phases import before_the_moves
 from gm.games.gwe.rules.sequence import PLAYER_TURN, game_turn
 from gm.games.gwe.state import GweState
 
@@ -62,6 +64,12 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
     step = game_turn(sides.first, sides.second())[state.phase - 1]
     phasing = sides.player_of(step.phasing)
     other = sides.player_of(next(s for s in set(sides.players.values()) if s != step.phasing))
+    moment = MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1]
+    judged = state
+    if moment == "movement":  # 14.14: checked on the position the reinforcements join
+        withheld = [u for o in orders.get(phasing, ()) if isinstance(o, m.Withhold)
+                    for u in o.units]
+        judged, _ = before_the_moves(state, data, step.phasing, withheld)
     results: list[OrderResult] = []
     legal: dict[str, list[m.Order]] = {}
     for player, given in sorted(orders.items()):
@@ -69,7 +77,7 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
             raise GameError(f"{player} plays no side in this game")
         refused: dict[int, list[str]] = {}
         rules: dict[int, list[str]] = {}
-        for refusal in validate_orders(given, state, data, sides.players[player],
+        for refusal in validate_orders(given, judged, data, sides.players[player],
                                        sides.first):
             refused.setdefault(id(refusal.order), []).append(refusal.message)
             rules.setdefault(id(refusal.order), []).append(refusal.breach.rule)
@@ -80,7 +88,6 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
                                            order.echo(), "; ".join(refused[id(order)])))
             else:
                 legal.setdefault(player, []).append(order)
-    moment = MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1]
     if moment == "movement":
         mine = legal.get(phasing, [])
         state, done, events = movement(state, data, step.phasing, phasing, mine, dice,

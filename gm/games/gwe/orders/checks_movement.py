@@ -14,17 +14,17 @@ from gm.games.gwe.orders.checks import own_units, starts_at, steps_of
 from gm.games.gwe.orders.context import Context
 from gm.games.gwe.rules.arrivals import NOT_REPLACED, REPLACEABLE_LOSSES, entry_hex
 from gm.games.gwe.rules.command import within_radius
-from gm.games.gwe.rules.movement import entrain_cost, entry, may_enter, unit_allowance
 from gm.games.gwe.rules.steps import enemy_units_in, is_hq
-from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Breach
 
 
 def check_move(ctx: Context, units: Sequence[str], path: Sequence[Hex]) -> Iterator[Breach]:
-    """5.0: the units, all in the path's first hex, enter its hexes in turn, each within its
-    Movement Allowance (5.14, 5.17, 9.21), never into an Enemy-occupied hex or fortress
-    (5.13), paying the terrain (5.4) and one more for an Enemy-controlled hex (7.21)."""
+    """5.0: the units, all in the path's first hex, walk a path of neighbouring hexes never
+    across a Prohibited hexside (5.4). What a step costs or meets as the move goes (Movement
+    Points, 5.14, 5.17, 9.21; Enemy units and fortresses, 5.13; Zones of Control, 7.21) is
+    judged when the Phase carries the move out: such a step ends the move where the unit
+    stands, the steps before it stand (ruling G24)."""
     found = [*own_units(ctx, units, "5.0")]
     if not found:
         found += starts_at(ctx, units, path[0], "5.0")
@@ -37,20 +37,6 @@ def check_move(ctx: Context, units: Sequence[str], path: Sequence[Hex]) -> Itera
               for u in units if not found and ctx.is_entrained(u)]
     if not found:
         found += steps_of(ctx, path, "5.0", "5.4")
-    for unit_id in units if not found else ():
-        spent, allowance = ctx.spent.get(unit_id, 0), unit_allowance(ctx.state, ctx.data, unit_id)
-        for here, there in itertools.pairwise(path):
-            cost = entry(ctx.state, ctx.data, unit_id, here, there)
-            if cost.cost is None:
-                found.append(Breach(f"{unit_id} may not enter {there}: "
-                                    f"{cost.rule.split(': ', 1)[-1]}", cost.rule.split(":")[0]))
-                break
-            if not may_enter(spent, cost.cost, allowance, in_command=True):
-                found.append(Breach(f"{unit_id} would spend {spent + cost.cost} Movement Points "
-                                    f"of its {allowance} to enter {there}", "5.14, 5.17"))
-                break
-            spent += cost.cost
-        ctx.spent[unit_id] = spent
     yield from found
     if not found:
         for unit_id in units:
@@ -66,55 +52,27 @@ def friendly_rail(ctx: Context) -> frozenset[Hexside]:
                      for a, b in zip(line.hexes, line.hexes[1:], strict=False))
 
 
-def _entrain(ctx: Context, unit_id: str, where: Hex) -> Iterator[Breach]:
-    """5.32: on a Friendly rail hex not Enemy-controlled (units rated 1 aside), in supply and
-    with Movement Points left to pay its Tactical Competence Rating."""
-    rail = {h for side in friendly_rail(ctx) for h in (side.first, side.second)}
-    if where not in rail:
-        yield Breach(f"{where} is not on a Friendly railroad", "5.32")
-    elif ctx.data.tcr(unit_id) != 1 and enemy_controlled(ctx.state, ctx.data, where, ctx.side):
-        yield Breach(f"{unit_id} may not entrain in the Enemy-controlled {where}: only units "
-                     "rated 1 may", "5.32")
-    elif ctx.state.unit(unit_id).out_of_supply and not is_hq(ctx.data, unit_id):
-        yield Breach(f"{unit_id} is out of supply and may not entrain", "5.32")
-    elif ctx.spent.get(unit_id, 0) + entrain_cost(ctx.data, unit_id) > \
-            unit_allowance(ctx.state, ctx.data, unit_id):
-        yield Breach(f"{unit_id} has not the {entrain_cost(ctx.data, unit_id)} Movement Points "
-                     "left to entrain", "5.32, 5.14")
-
-
 def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain: bool
                ) -> Iterator[Breach]:
-    """5.3: entrained in the path's first hex (5.32) if not already, the units follow a
-    Friendly railroad from hex to contiguous hex (5.33), never into an Enemy-controlled hex,
-    an Enemy-occupied one (5.13) or one an Enemy unit last occupied (5.33); DETRAIN at the
-    end (5.34). The Rail Capacity and Movement Rate are its game's (5.31): checked when the
-    Phase is carried out."""
+    """5.3: the units, all in the path's first hex, follow a Friendly railroad from hex to
+    contiguous hex (5.32, 5.33); DETRAIN at the end (5.34). Whether a unit may entrain there
+    and then (5.32: Movement Points, supply, Enemy control) and what each rail hex holds as
+    it goes (5.13, 5.33), the Rail Capacity and Movement Rate (5.31), are judged when the
+    Phase carries the move out (ruling G24)."""
     found = [*own_units(ctx, units, "5.31")]
     if not found:
         found += starts_at(ctx, units, path[0], "5.33")
-    for unit_id in units if not found else ():
-        if not ctx.is_entrained(unit_id):
-            found += _entrain(ctx, unit_id, path[0])
     rail = friendly_rail(ctx)
-    enemies = ctx.data.enemies_of(ctx.side)
+    on_rail = {h for side in rail for h in (side.first, side.second)}
+    if not found and path[0] not in on_rail and not all(ctx.is_entrained(u) for u in units):
+        found.append(Breach(f"{path[0]} is not on a Friendly railroad", "5.32"))
     for here, there in itertools.pairwise(path) if not found else ():
         if there not in ctx.data.neighbours(here) or hexside(here, there) not in rail:
             found.append(Breach(f"no Friendly railroad runs from {here} to {there}", "5.33"))
-        elif enemy_units_in(ctx.state, ctx.data, there, ctx.side):
-            found.append(Breach(f"{there} is Enemy-occupied", "5.13"))
-        elif enemy_controlled(ctx.state, ctx.data, there, ctx.side):
-            found.append(Breach(f"entrained units may not enter the Enemy-controlled {there}",
-                                "5.33"))
-        elif ctx.state.last_occupied.get(str(there)) in enemies:
-            found.append(Breach(f"{there} was last occupied by an Enemy unit", "5.33"))
-        if found:
             break
     yield from found
     if not found:
         for unit_id in units:
-            if not ctx.is_entrained(unit_id):
-                ctx.spent[unit_id] = ctx.spent.get(unit_id, 0) + entrain_cost(ctx.data, unit_id)
             ctx.at[unit_id], ctx.entrained[unit_id] = path[-1], not detrain
             if len(path) > 1:
                 ctx.moved.add(unit_id)

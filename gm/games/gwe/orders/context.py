@@ -1,6 +1,6 @@
 """What an order of one player is judged against: the state and data, his side, the Phase
 open (4.0, ruling G17), and what his earlier orders of the message have done already (a unit
-moved on, Movement Points spent, units that attacked)."""
+moved on, units that attacked)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ class Context:
     side: str
     first: str
     at: dict[str, Hex] = field(default_factory=dict)  # where earlier orders left a unit
-    spent: dict[str, int] = field(default_factory=dict)  # Movement Points spent (5.14)
     entrained: dict[str, bool] = field(default_factory=dict)  # as earlier orders left it
     moved: set[str] = field(default_factory=set)  # 13.0
     attacking: set[str] = field(default_factory=set)  # 8.14

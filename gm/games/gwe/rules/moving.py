@@ -123,7 +123,8 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
         else:
             found = entry(state, data, unit_id, here, step)
             if found.cost is None:
-                problem = f"{unit_id}: {found.rule}"
+                case, why = found.rule.split(": ", 1)
+                problem = f"{unit_id}: {why} ({case})"
             elif not may_enter(spent, found.cost, limit, not unit.out_of_command):
                 problem = f"{unit_id}: {found.cost} Movement Points to enter {step}, " \
                           f"{limit - spent} left (5.14, 5.17)"

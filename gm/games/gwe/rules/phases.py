@@ -76,15 +76,24 @@ def stacking_limit(state: GweState, data: GweData, chosen: Sequence[str] = ()
     return state, tuple(notes)
 
 
-def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOrders,
-                   dice: Dice) -> PhaseResult:
-    """4.0 A.1 for `side`, the Phasing Player: segments a-e, then 6.14."""
-    events: list[str] = []
+def before_the_moves(state: GweState, data: GweData, side: str, withheld: Sequence[str] = (),
+                     off_map: Mapping[str, Hex] | None = None
+                     ) -> tuple[GweState, tuple[str, ...]]:
+    """4.0 A.1a-b for `side`: supply determined (9.11), then the reinforcements due placed
+    (14.0), with what each did. The Movement Segment's orders are checked and carried out on
+    this position (14.14: a reinforcement moves in the Phase it arrives)."""
     state = state.model_copy(update={"rail_moved": frozenset(), "fought": frozenset(),
                                      "retreated": {}, "shifts_used": frozenset()})
     state = determine_supply(state, data, side)  # a: 9.11
-    state, came = arrivals(state, data, side, state.turn, orders.withheld, orders.off_map)
-    events.extend(a.note for a in came)  # b: 14.0
+    state, came = arrivals(state, data, side, state.turn, withheld, off_map or {})  # b: 14.0
+    return state, tuple(a.note for a in came)
+
+
+def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOrders,
+                   dice: Dice) -> PhaseResult:
+    """4.0 A.1 for `side`, the Phasing Player: segments a-e, then 6.14."""
+    state, came = before_the_moves(state, data, side, orders.withheld, orders.off_map)
+    events = list(came)
     commanded = command_control(state, data, side, orders.allocation, dice)  # c: 10.31-10.41
     state = commanded.state
     events.extend(commanded.notes)

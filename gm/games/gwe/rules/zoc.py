@@ -3,6 +3,8 @@ counts when supply or a retreat is traced (7.24)."""
 
 from __future__ import annotations
 
+import weakref
+
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.state import GweState
@@ -22,9 +24,26 @@ def _reach(data: GweData, origin: Hex) -> tuple[Hex, ...]:
                  if "prohibited" not in data.features(origin, n))
 
 
+# The controlled hexes of each position already asked about (a state is immutable, so they
+# hold while it lives): a move costs, a retreat and a supply line ask of every hex they pass.
+_KNOWN: dict[tuple[int, str], tuple[weakref.ref[GweState], GweData, frozenset[Hex]]] = {}
+_KNOWN_MOST = 4096
+
+
 def controlled_hexes(state: GweState, data: GweData, side: str) -> frozenset[Hex]:
     """The hexes the side's units and fortresses control (7.0: a fortress that is not
-    destroyed controls as a unit does, 11.13)."""
+    destroyed controls as a unit does, 11.13), worked out once a position."""
+    known = _KNOWN.get((id(state), side))
+    if known is not None and known[0]() is state and known[1] is data:
+        return known[2]
+    found = _controlled_hexes(state, data, side)
+    if len(_KNOWN) >= _KNOWN_MOST:
+        _KNOWN.clear()
+    _KNOWN[(id(state), side)] = (weakref.ref(state), data, found)
+    return found
+
+
+def _controlled_hexes(state: GweState, data: GweData, side: str) -> frozenset[Hex]:
     origins = {at for u, at in state.on_map() if data.side_of(u) == side
                and exerts_zoc(state, data, u)}
     origins |= {parse_hex(entry.id) for entry in data.map.hexes if entry.fortress is not None
