@@ -9,8 +9,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gm.core.state import PLAY
-from gm.core.yamlio import YamlError, line_of, load_lined
 from gm.games import system
+from gm.games.case_files import read_case
 from gm.games.gwe.data.checks import check_data_set
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import HexError, parse_hex
@@ -143,17 +143,7 @@ def replacement(case: CaseFile) -> Replacement | None:
 
 
 def load_case(path: Path) -> tuple[CaseFile, GweData, GweState, Sides]:
-    try:
-        document = load_lined(path)
-    except YamlError as exc:
-        raise CaseError(f"{path}:{exc.line}: {exc.message}") from None
-    try:
-        case = CaseFile.model_validate(document)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise CaseError(f"{path}:{line_of(document, tuple(error['loc']))}: {where}: "
-                        f"{error['msg']}") from None
+    case = read_case(path, CaseFile, CaseError)
     unknown = sorted(set(case.expect) - set(EXPECT_KEYS))
     if unknown:
         raise CaseError(f"{path}: expect: unknown key(s) {', '.join(unknown)} (expected "

@@ -8,16 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from gm.core.dice import ChanceError, ForcedDice
-from gm.engine.results import OrderResult
 from gm.games import system
+from gm.games.case_files import parse_case_orders
 from gm.games.gwe.cases.load import CaseError, load_case, replacement
 from gm.games.gwe.data.hexes import HexError, parse_hex
 from gm.games.gwe.engine.phase import adjudicate_phase
 from gm.games.gwe.grammar.messages import parse_message
 from gm.games.gwe.grammar.names import Names
-from gm.games.gwe.orders.model import Order
 from gm.games.gwe.state import GweState
-from orders_grammar.message import OrdersError
 
 UNIT_FIELDS = ("place", "hex", "steps_lost", "entrained", "out_of_supply", "out_of_command",
                "off_map_points", "off_map_to", "delayed_to", "delayed_until")
@@ -25,21 +23,6 @@ UNIT_FIELDS = ("place", "hex", "steps_lost", "entrained", "out_of_supply", "out_
 
 class CaseFailed(system.CaseFailed):
     """The case ran but cannot be completed as written (its dice)."""
-
-
-def _parse_orders(written: dict[str, str], names: Names
-                  ) -> tuple[dict[str, tuple[Order, ...]], list[OrderResult]]:
-    orders: dict[str, tuple[Order, ...]] = {}
-    refused: list[OrderResult] = []
-    for player, text in written.items():
-        try:
-            message = parse_message(text, names)
-        except OrdersError as exc:
-            raise CaseError(f"orders of {player}: {exc}") from None
-        orders[player] = message.orders
-        refused += [OrderResult(player, p.line, "illegal", p.rule, p.source, p.message)
-                    for p in message.problems if p.line > 0]
-    return orders, refused
 
 
 def _units_json(state: GweState) -> dict[str, dict[str, Any]]:
@@ -51,7 +34,8 @@ def _units_json(state: GweState) -> dict[str, dict[str, Any]]:
 def run_case(path: Path) -> dict[str, Any]:
     """The case's Phase adjudicated; the outcome as docs/cases-gwe.md's JSON object."""
     case, data, state, sides = load_case(path)
-    orders, refused = _parse_orders(case.orders, Names(data))
+    orders, refused = parse_case_orders(
+        case.orders, lambda text: parse_message(text, Names(data)), CaseError)
     dice = ForcedDice(list(case.dice), [], [])
     try:
         done = adjudicate_phase(state, data, sides, orders, dice, replacement(case))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from gm.core.yamlio import YamlError, line_of, load_lined
 from gm.games import system
+from gm.games.case_files import read_case
 from gm.games.rcw.data.dataset import LENIN, TROTSKY, GameData
 from gm.games.rcw.data.load import load_game_data
 from gm.games.rcw.data.models import CombatUnit, Leader
@@ -176,17 +176,7 @@ def _solitaire(case: CaseFile) -> Solitaire | None:
 
 
 def load_case(path: Path, base: GameData | None = None) -> tuple[CaseFile, GameData, GameState]:
-    try:
-        document = load_lined(path)
-    except YamlError as exc:
-        raise CaseError(f"{path}:{exc.line}: {exc.message}") from None
-    try:
-        case = CaseFile.model_validate(document)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise CaseError(f"{path}:{line_of(document, tuple(error['loc']))}: {where}: "
-                        f"{error['msg']}") from None
+    case = read_case(path, CaseFile, CaseError)
     data = case_data(case, base or load_game_data())
     _check_references(path, case, data)
     return case, data, case_state(case, data)

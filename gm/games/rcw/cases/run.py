@@ -9,6 +9,7 @@ from typing import Any
 from gm.core.dice import ChanceError, ForcedDice
 from gm.engine.results import OrderResult
 from gm.games import system
+from gm.games.case_files import parse_case_orders
 from gm.games.rcw.cases.load import CaseError, CaseFile, load_case, next_determination
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine import solitaire, standard
@@ -19,26 +20,10 @@ from gm.games.rcw.grammar.names import Names
 from gm.games.rcw.orders.model import Order
 from gm.games.rcw.rules.victory import ranking, victory_points
 from gm.games.rcw.state import UNASSIGNED, GameState
-from orders_grammar.message import OrdersError
 
 
 class CaseFailed(system.CaseFailed):
     """The case ran but cannot be completed as written (dice, draws, recipients)."""
-
-
-def _parse_orders(written: dict[str, str], names: Names
-                  ) -> tuple[dict[str, tuple[Order, ...]], list[OrderResult]]:
-    orders: dict[str, tuple[Order, ...]] = {}
-    refused: list[OrderResult] = []
-    for player, text in written.items():
-        try:
-            message = parse_message(text, names)
-        except OrdersError as exc:
-            raise CaseError(f"orders of {player}: {exc}") from None
-        orders[player] = message.orders
-        refused += [OrderResult(player, p.line, "illegal", p.rule, p.source, p.message)
-                    for p in message.problems if p.line > 0]
-    return orders, refused
 
 
 def _chart_json(state: GameState) -> dict[str, Any]:
@@ -72,7 +57,8 @@ def _player_turns(case: CaseFile, data: GameData, state: GameState, dice: Forced
     for number, entry in enumerate(case.player_turns or [], 1):
         if state.stage != "play":
             raise CaseError(f"player_turns entry {number}: the game ended before it")
-        orders, refused = _parse_orders(entry.orders, Names(data))
+        orders, refused = parse_case_orders(
+            entry.orders, lambda text: parse_message(text, Names(data)), CaseError)
         before = _dice_used(dice)
         result = standard.adjudicate(state, data, merged(
             state, orders, standing_orders(state, earlier)), dice,
@@ -95,7 +81,8 @@ def _in_order(results: list[OrderResult]) -> list[OrderResult]:
 def run_case(path: Path) -> dict[str, Any]:
     """Adjudicate the case's phase; the outcome as the JSON object of cases.md."""
     case, data, state = load_case(path)
-    orders, refused = _parse_orders(case.orders, Names(data))
+    orders, refused = parse_case_orders(
+        case.orders, lambda text: parse_message(text, Names(data)), CaseError)
     dice = ForcedDice(list(case.dice), list(case.draws), list(case.recipients))
     played: dict[str, Any] = {}
     try:
