@@ -1,4 +1,5 @@
-"""`gm data`: check a data set and print the map and counters as JSON."""
+"""`gm data`: check a data set, print the map and counters as JSON, draw a hex map,
+and import or export a GM's own copy as CSV files."""
 
 from __future__ import annotations
 
@@ -27,7 +28,10 @@ def data() -> None:
 @data.command()
 @click.argument("directory", required=False, type=click.Path(path_type=Path))
 @GAME_OPTION
-def check(directory: Path | None, game: str | None) -> None:
+@click.option("--list-reconstructed", "list_sources", is_flag=True,
+              help="Also list what is not the printed game (reconstructed, provisional, "
+              "synthetic): counts by kind, each item with its note (gwe).")
+def check(directory: Path | None, game: str | None, list_sources: bool) -> None:
     """Validate a data set folder (default: the embedded one); exit 1 on any problem.
 
     Checks the schema, symmetric adjacency, rail only between neighbours, unique ids and codes,
@@ -43,10 +47,78 @@ def check(directory: Path | None, game: str | None) -> None:
         click.echo(str(problem))
     for warning in system.data_warnings(folder):
         click.echo(f"warning: {warning}")
+    if list_sources:
+        _list_sources(system, folder)
     if problems:
         click.echo(f"{len(problems)} problem(s) in {folder}", err=True)
         sys.exit(1)
     click.echo(f"{folder}: data set OK")
+
+
+def _list_sources(system: GameSystem, folder: Path) -> None:
+    from gm.core.data import DataError
+
+    try:
+        lines = system.data_sources(folder)
+    except DataError:
+        click.echo("gm: nothing listed until the files pass the schema", err=True)
+        return
+    for line in lines:
+        click.echo(line)
+
+
+def _written(paths: list[Path]) -> None:
+    for path in paths:
+        click.echo(f"wrote {path}")
+
+
+@data.command("import")
+@click.argument("sheets", type=click.Path(path_type=Path))
+@click.argument("directory", type=click.Path(path_type=Path))
+@GAME_OPTION
+def import_(sheets: Path, directory: Path, game: str | None) -> None:
+    """Write a data set (map.yaml, counters.yaml) in DIRECTORY from the CSV files a GM typed
+    in SHEETS (docs/data-gwe.md); every row that cannot be read is said at its line, and
+    nothing is written. The data set is then checked as `gm data check` does."""
+    from gm.core.data import DataError
+
+    system = game_system(game)
+    try:
+        written = system.import_data(sheets, directory)
+    except DataError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        click.echo(f"gm: {len(exc.problems)} problem(s); nothing written", err=True)
+        sys.exit(1)
+    _written(written)
+    problems = system.check_data(directory)
+    for problem in problems:
+        click.echo(str(problem))
+    if problems:
+        click.echo(f"{len(problems)} problem(s) in {directory}: correct the CSV files and "
+                   "import again", err=True)
+        sys.exit(1)
+    click.echo(f"{directory}: data set OK")
+
+
+@data.command("export")
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.argument("sheets", type=click.Path(path_type=Path))
+@GAME_OPTION
+def export(directory: Path, sheets: Path, game: str | None) -> None:
+    """Write a data set's map and counters as the CSV files `gm data import` reads, in SHEETS
+    (docs/data-gwe.md): to correct it in a spreadsheet, or type a GM's own over it."""
+    from gm.core.data import DataError
+
+    system = game_system(game)
+    try:
+        written = system.export_data(directory, sheets)
+    except DataError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        click.echo("gm: the data set must pass the schema first (gm data check)", err=True)
+        sys.exit(1)
+    _written(written)
 
 
 @data.command()
@@ -96,18 +168,48 @@ def _print(document: dict[str, Any], as_json: bool) -> None:
 
 
 @data.command("map")
+@click.argument("directory", required=False, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print every province as JSON.")
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where a game that draws its map (gwe) writes the SVG (default: printed).")
 @DATA_OPTION
 @GAME_OPTION
-def map_(as_json: bool, data_dir: Path | None, game: str | None) -> None:
+def map_(directory: Path | None, as_json: bool, out: Path | None, data_dir: Path | None,
+         game: str | None) -> None:
     """Print the provinces, their neighbours, rail links and ports, and the special crossings;
     without --json, a summary: regions, ports, rail, and the provinces off the rail net (5.5,
-    21.21)."""
-    system, loaded = _load(data_dir, game)
+    21.21). Great War in the East: the hex map drawn as SVG (`gm data map --game gwe DIR`)."""
+    if directory is not None and data_dir is not None and directory != data_dir:
+        click.echo("gm: name the data set once: DIRECTORY or --data", err=True)
+        sys.exit(2)
+    folder = directory or data_dir
+    if folder is not None and not folder.is_dir():
+        click.echo(f"gm: {folder}: not a folder", err=True)
+        sys.exit(1)
+    system, loaded = _load(folder, game)
+    drawing = None if as_json else system.map_drawing(loaded)
+    if drawing is not None:
+        _draw(drawing, out)
+        return
+    if out is not None:
+        click.echo("gm: --out is for a game that draws its map (gwe)", err=True)
+        sys.exit(2)
     if not as_json:
         click.echo(system.map_summary(loaded), nl=False)
         return
     _print(system.map_document(loaded), as_json)
+
+
+def _draw(drawing: str, out: Path | None) -> None:
+    if out is None:
+        click.echo(drawing, nl=False)
+        return
+    try:
+        out.write_text(drawing, encoding="utf-8")
+    except OSError as exc:
+        click.echo(f"gm: {out}: cannot write: {exc.strerror}", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {out}")
 
 
 @data.command()

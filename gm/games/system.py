@@ -158,6 +158,24 @@ class GameSystem(ABC):
         """What `gm data check` warns of in a folder without failing (provisional cells)."""
         return []
 
+    def data_sources(self, directory: Path) -> list[str]:
+        """What of a data set is not the printed game (`gm data check --list-reconstructed`):
+        counts by kind, then each item at its file and line."""
+        raise NotInThisGame(f"{self.title} does not list its data set's sources")
+
+    def import_data(self, sheets: Path, directory: Path) -> list[Path]:
+        """`gm data import`: a data set written in `directory` from the GM's own files
+        (CSV) in `sheets`; the files written. DataError if a row cannot be read."""
+        raise NotInThisGame(f"{self.title} imports no data set")
+
+    def export_data(self, directory: Path, sheets: Path) -> list[Path]:
+        """`gm data export`: a data set written as the files `import_data` reads."""
+        raise NotInThisGame(f"{self.title} exports no data set")
+
+    def map_drawing(self, data: DataSet) -> str | None:
+        """`gm data map`: the map drawn (SVG); None: the game prints a summary instead."""
+        return None
+
     def derive_map_areas(self, directory: Path) -> str:
         """`gm data areas`: derive the drawn map's areas of a data set; what was written."""
         raise NotInThisGame("this game system draws no map areas")

@@ -1,7 +1,9 @@
 """Great War in the East as a game system (gm.games.system), while it is built: its data set
 can be checked (`gm data check --game gwe DIR`) and its adjudication cases run (`gm case run
 --game gwe`, docs/cases-gwe.md); it cannot be played as a campaign yet, and every operation of
-a campaign says so rather than half work."""
+a campaign says so rather than half work. A GM types his own map and counters as CSV
+files (`gm data import`/`export --game gwe`, docs/data-gwe.md) and draws the map (`gm data
+map --game gwe DIR`)."""
 
 from __future__ import annotations
 
@@ -57,6 +59,30 @@ class GreatWarInTheEast(GameSystem):
         """The provisional chart cells still in use (ruling G1 of docs/rulings-gwe.md)."""
         from gm.games.gwe.data.checks import check_directory
         return check_directory(directory)[1]
+
+    def data_sources(self, directory: Path) -> list[str]:
+        from gm.games.gwe.data.checks import provisional_cells
+        from gm.games.gwe.data.reading import read_data_set
+        from gm.games.gwe.data.sources import listing, not_printed
+        data, problems = read_data_set(directory, lined=True)
+        if data is None:
+            raise DataError(problems)
+        return listing(not_printed(data), len(provisional_cells(data)))
+
+    def import_data(self, sheets: Path, directory: Path) -> list[Path]:
+        from gm.games.gwe.data.copies import import_data_set
+        return import_data_set(sheets, directory)
+
+    def export_data(self, directory: Path, sheets: Path) -> list[Path]:
+        from gm.games.gwe.data.copies import export_data_set
+        return export_data_set(directory, sheets)
+
+    def map_drawing(self, data: DataSet) -> str | None:
+        from gm.games.gwe.data.dataset import GweData
+        from gm.games.gwe.reports.mapsheet import map_svg
+        if not isinstance(data, GweData):
+            raise NotInThisGame(f"not a data set of {TITLE}")
+        return map_svg(data)
 
     def map_document(self, data: DataSet) -> dict[str, Any]:
         _not_yet("no map document")

@@ -1,6 +1,7 @@
 """Schema of a Great War in the East data set: the map (map.yaml), the counters
 (counters.yaml) and the charts (charts.yaml). Every entry says where it comes from (`source`):
-"rulebook 8.4", "reconstructed: ..." or "synthetic: ..."."""
+"rulebook 8.4", "reconstructed: ..." or "synthetic: ...", and its `note` may say why
+(docs/data-gwe.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from gm.games.gwe.data.hexes import HEX_PATTERN
 
 HexId = Annotated[str, Field(pattern=HEX_PATTERN)]
 Source = Annotated[str, Field(min_length=1)]
+Note = Annotated[str, Field(min_length=1)] | None  # why, for a reconstructed or provisional item
 Tcr = Annotated[int, Field(ge=1, le=4)]  # 2.4: 1 (excellent) to 4 (poor)
 RulingId = Annotated[str, Field(pattern=r"^G\d+$")]  # docs/rulings-gwe.md
 Terrain = Literal["clear", "forest", "broken", "swamp", "rough", "mountain"]  # 5.4
@@ -50,6 +52,7 @@ class HexEntry(_Frozen):
     fortress: Fortress | None = None
     trench: bool = False  # Brusilov 23.11, Caporetto 7.1
     source: Source
+    note: Note = None
 
 
 class Extent(_Frozen):
@@ -59,12 +62,14 @@ class Extent(_Frozen):
     columns: tuple[Annotated[int, Field(ge=0, le=99)], Annotated[int, Field(ge=0, le=99)]]
     rows: tuple[Annotated[int, Field(ge=0, le=99)], Annotated[int, Field(ge=0, le=99)]]
     source: Source
+    note: Note = None
 
 
 class HexsideEntry(_Frozen):
     between: tuple[HexId, HexId]
     features: tuple[HexsideFeature, ...]
     source: Source
+    note: Note = None
 
 
 class RailLine(_Frozen):
@@ -75,6 +80,7 @@ class RailLine(_Frozen):
     exits_map: bool = False  # its last hex a rail map-exit hex (5.37, 9.13)
     side: str | None = None  # whose Friendly railroad (9.13; Brusilov 18.27: by the start line)
     source: Source
+    note: Note = None
 
 
 class EntryHex(_Frozen):
@@ -84,6 +90,7 @@ class EntryHex(_Frozen):
     hex: HexId
     side: str
     source: Source
+    note: Note = None
 
 
 class StartLine(_Frozen):
@@ -92,6 +99,7 @@ class StartLine(_Frozen):
     name: Annotated[str, Field(min_length=1)]
     hexes: Annotated[tuple[HexId, ...], Field(min_length=1)]
     source: Source
+    note: Note = None
 
 
 class OffMapLink(_Frozen):
@@ -103,11 +111,13 @@ class OffMapLink(_Frozen):
     cost: Annotated[int, Field(ge=1)]
     side: str | None = None  # whose Friendly link (None: either side's)
     source: Source
+    note: Note = None
 
 
 class MapFile(_Frozen):
     name: Annotated[str, Field(min_length=1)]
     source: Source
+    note: Note = None
     extents: Annotated[tuple[Extent, ...], Field(min_length=1)]
     hexes: tuple[HexEntry, ...] = ()
     hexsides: tuple[HexsideEntry, ...] = ()
@@ -126,6 +136,7 @@ class Side(_Frozen):
     rail_capacity: Annotated[int, Field(ge=0)] = 0  # 5.31: Stacking Points a Movement Phase
     rail_rate: Annotated[int, Field(ge=0)] = 0  # 5.31: hexes a unit moves by rail
     source: Source
+    note: Note = None
 
 
 class Nationality(_Frozen):
@@ -134,6 +145,7 @@ class Nationality(_Frozen):
     tcr: Tcr  # 2.4: given to each army by the Exclusive Rules
     supply_range: Annotated[int, Field(ge=0)]  # 9.12: hexes, given by the Exclusive Rules
     source: Source
+    note: Note = None
 
 
 class StepValues(_Frozen):
@@ -175,6 +187,7 @@ class Unit(_Frozen):
     arrives: Arrival | None = None
     exception: str | None = None  # the case that allows a size with other steps (8.51, 8.52)
     source: Source
+    note: Note = None
 
     @model_validator(mode="after")
     def _hq_rating_for_hq_alone(self) -> Unit:
@@ -187,6 +200,7 @@ class Unit(_Frozen):
 
 class CountersFile(_Frozen):
     source: Source
+    note: Note = None
     sides: dict[str, Side]
     nationalities: dict[str, Nationality]
     units: tuple[Unit, ...]
