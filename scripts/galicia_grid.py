@@ -2,8 +2,9 @@
 
 Serbia/Galicia 2.5 gives 12.87 km a hex; 25.2 names five Carpathian passes by hex. The grid
 (ruling G1: flat-topped columns, even columns half a hex lower) is turned and placed by a
-similarity fit at that scale: column and row to kilometres east and north of 49 N 20 E
-(a local equirectangular projection, good to 1% over the sheet), then to latitude and longitude.
+similarity fit at that scale: column and row to kilometres east and north of 49.7 N 22.9 E
+(an azimuthal equidistant projection about the sheet's middle, true to 0.1% over it), then to
+latitude and longitude.
 Used by scripts/galicia_map.py; kept apart so a test can check the fit's residuals.
 """
 
@@ -13,13 +14,35 @@ import math
 
 KM_PER_HEX = 12.87  # Serbia/Galicia 2.5: across the flats, centre to centre along a column
 COLUMN_STEP = KM_PER_HEX * 1.5 / math.sqrt(3)  # between the centres of neighbouring columns
-LAT0, LON0 = 49.0, 20.0
-KM_PER_DEG_LAT = 110.57
-KM_PER_DEG_LON = 111.32 * math.cos(math.radians(LAT0))
+LAT0, LON0 = 49.7, 22.9  # the sheet's middle: the projection's centre
+EARTH_KM = 6371.0
+
+
+def _to_km(lat: float, lon: float) -> tuple[float, float]:
+    """Azimuthal equidistant about (LAT0, LON0): true to 0.1% over the sheet."""
+    p, p0, dl = math.radians(lat), math.radians(LAT0), math.radians(lon - LON0)
+    cos_c = math.sin(p0) * math.sin(p) + math.cos(p0) * math.cos(p) * math.cos(dl)
+    c = math.acos(max(-1.0, min(1.0, cos_c)))
+    k = EARTH_KM * (c / math.sin(c) if c else 1.0)
+    return (k * math.cos(p) * math.sin(dl),
+            k * (math.cos(p0) * math.sin(p) - math.sin(p0) * math.cos(p) * math.cos(dl)))
+
+
+def _from_km(east: float, north: float) -> tuple[float, float]:
+    rho, p0 = math.hypot(east, north), math.radians(LAT0)
+    if not rho:
+        return LAT0, LON0
+    c = rho / EARTH_KM
+    lat = math.asin(math.cos(c) * math.sin(p0) + north * math.sin(c) * math.cos(p0) / rho)
+    lon = math.atan2(east * math.sin(c),
+                     rho * math.cos(p0) * math.cos(c) - north * math.sin(p0) * math.sin(c))
+    return math.degrees(lat), LON0 + math.degrees(lon)
+
+
 # The fit (ruling G26): the map's "down" (rising rows) points west, its columns run north to
-# south; turned 90.9 degrees clockwise from north-up, placed so column 1 holds Lublin and Kowel.
-TURN = math.radians(-90.9)
-EAST_KM, NORTH_KM = 454.5, 250.5  # where the map's origin (column 0, row 0 top) lies
+# south; turned 89.7 degrees clockwise from north-up, placed so column 1 holds Lublin and Kowel.
+TURN = math.radians(-89.7)
+EAST_KM, NORTH_KM = 234.5, 177.5  # km east and north of the centre: the map's column 0, row 0
 COLUMNS, ROWS = (1, 30), (1, 36)  # the sheet's extent (ruling G26)
 
 # Serbia/Galicia 25.2's passes, at their real summits (public geography; the names as printed)
@@ -39,12 +62,12 @@ def map_xy(column: int, row: int) -> tuple[float, float]:
 def xy_to_latlon(x: float, y: float) -> tuple[float, float]:
     east = math.cos(TURN) * x - math.sin(TURN) * -y + EAST_KM
     north = math.sin(TURN) * x + math.cos(TURN) * -y + NORTH_KM
-    return LAT0 + north / KM_PER_DEG_LAT, LON0 + east / KM_PER_DEG_LON
+    return _from_km(east, north)
 
 
 def latlon_to_xy(lat: float, lon: float) -> tuple[float, float]:
-    east = (lon - LON0) * KM_PER_DEG_LON - EAST_KM
-    north = (lat - LAT0) * KM_PER_DEG_LAT - NORTH_KM
+    east, north = _to_km(lat, lon)
+    east, north = east - EAST_KM, north - NORTH_KM
     x = math.cos(-TURN) * east - math.sin(-TURN) * north
     up = math.sin(-TURN) * east + math.cos(-TURN) * north
     return x, -up

@@ -208,7 +208,9 @@ def build(ne_dir: Path) -> str:
                 notes.append(f"swamp: the {name} marshes (reconstructed edge)")
         fields = [f"id: {q(hex_id(h))}", f"terrain: {terrain}", f"country: {q(country[h])}"]
         printed = PRINTED.get(hex_id(h))
-        town = next(((n, vp) for n, la, lo, vp in geo.TOWNS if towns[n] == h), None)
+        # a town the fit lays on a printed pass hex stays off it: the pass is what is printed
+        town = None if printed else next(
+            ((n, vp) for n, la, lo, vp in geo.TOWNS if towns[n] == h), None)
         if printed is not None:
             name, kind = printed
             if kind == "mountain_pass":
