@@ -39,8 +39,9 @@ class GreatWarInTheEast(GameSystem):
     playable = False
 
     def default_data_dir(self) -> Path:
-        raise NotInThisGame(f"{TITLE} has no embedded data set: name the folder of one "
-                            "(map.yaml, counters.yaml; charts.yaml if the GM has his own)")
+        """The embedded data set: Decision in Galicia's reconstructed map and counters (issue
+        28; ruling G25), which a GM who owns the game replaces with his own folder."""
+        return Path(__file__).resolve().parent / "dataset" / "galicia"
 
     def load_data(self, directory: Path | None = None) -> DataSet:
         from gm.games.gwe.data.checks import check_data_set

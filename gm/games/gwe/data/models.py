@@ -36,6 +36,16 @@ class City(_Frozen):
     vp: int | None = None  # the Victory Points printed with its name (Brusilov 25.11)
 
 
+class Landmark(_Frozen):
+    """A named hex that is no town, printed with its Victory Points: a mountain pass, or a hex
+    the victory rules name by its number (Serbia/Galicia 25.2: "Duka Pass (G1825)", "hex
+    G1126"). Unlike a City it has no effect on combat (5.4)."""
+
+    name: Annotated[str, Field(min_length=1)]
+    kind: Literal["mountain_pass", "hex"]
+    vp: int | None = None
+
+
 class Fortress(_Frozen):
     """11.0: printed on the map, four Steps (11.13), two Defense Strengths (11.14)."""
 
@@ -49,6 +59,7 @@ class HexEntry(_Frozen):
     terrain: Terrain = "clear"
     country: str | None = None  # whose land (Serbia/Galicia 5.3, Von Hindenburg 16.22)
     city: City | None = None
+    landmark: Landmark | None = None
     fortress: Fortress | None = None
     trench: bool = False  # Brusilov 23.11, Caporetto 7.1
     source: Source

@@ -1,0 +1,143 @@
+"""Build the reconstructed counters of Decision in Galicia (Serbia/Galicia 26.3):
+gm/games/gwe/dataset/galicia/counters.yaml.
+
+No public copy of the counter sheet exists. The order of battle is the Austro-Hungarian 1st,
+4th, 3rd and 2nd Armies and the Russian 4th, 5th, 3rd and 8th Armies of about 1 September 1914
+by corps (and independent divisions), as the standard histories record them (Oesterreich-
+Ungarns letzter Krieg 1914-1918, vol. I; N. Stone, The Eastern Front 1914-1917, ch. 4).
+
+Values by type (reconstructed from the strengths the rulebook prints for these armies'
+divisions in its other games: a Russian infantry division 2-4-4 and cavalry 1-2-6, Brusilov
+26.21; an Austro-Hungarian infantry division 2-3-5, Brusilov 26.22, and cavalry 1-2-8,
+Caporetto 25.22). A corps of two divisions shows the two divisions' sum on its face and one
+division on its back (8.53: four Steps, the Corps Reduction marker one less in Attack and
+Defense). TCR 4 and 3 (Serbia/Galicia 2.4), supply range 3 (9.1), stacking 9 (6.11), rail
+rate 20 and 18 hexes (5.3).
+
+    python scripts/galicia_counters.py gm/games/gwe/dataset/galicia/counters.yaml
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+Values = tuple[int, int, int]
+DIVISION: dict[tuple[str, str], tuple[Values, Values]] = {  # (nationality, type): face, back
+    ("AH", "infantry"): ((2, 3, 5), (1, 2, 5)),
+    ("AH", "cavalry"): ((1, 2, 8), (0, 1, 8)),
+    ("RU", "infantry"): ((2, 4, 4), (1, 2, 4)),
+    ("RU", "cavalry"): ((1, 2, 6), (0, 1, 6)),
+}
+HISTORY = ("reconstructed: order of battle of about 1 Sep 1914 (Oesterreich-Ungarns letzter "
+           "Krieg vol. I; Stone, The Eastern Front, ch. 4)")
+
+# army, corps (or a division's name), its divisions, arrival (Game-Turn, entry letter) or None
+AH: list[tuple[str, str, str, tuple[int, str] | None]] = [
+    ("1", "I", "5th ID, 46th LW ID", None), ("1", "V", "14th ID, 33rd ID", None),
+    ("1", "X", "2nd ID, 24th ID", None), ("1", "12", "12th ID", None),
+    ("1", "45LW", "45th LW ID", None), ("1", "37H", "37th Honved ID", None),
+    ("1", "3C", "3rd Cavalry Division", None), ("1", "9C", "9th Cavalry Division", None),
+    ("4", "II", "4th ID, 13th LW ID", None), ("4", "VI", "15th ID, 27th ID", None),
+    ("4", "IX", "10th ID, 26th LW ID", None), ("4", "XVII", "19th ID, 41st Honved ID", None),
+    ("4", "XIV", "3rd ID, 8th ID", None), ("4", "25", "25th ID", None),
+    ("4", "39H", "39th Honved ID", None), ("4", "6C", "6th Cavalry Division", None),
+    ("4", "10C", "10th Cavalry Division", None),
+    ("3", "III", "6th ID, 28th ID", None), ("3", "XI", "11th ID, 30th ID", None),
+    ("3", "22LW", "22nd LW ID", None), ("3", "23H", "23rd Honved ID", None),
+    ("3", "4C", "4th Cavalry Division", None), ("3", "11C", "11th Honved Cavalry Division", None),
+    ("2", "XII", "16th ID, 35th ID", None), ("2", "38H", "38th Honved ID", None),
+    ("2", "43LW", "43rd LW ID", None), ("2", "1C", "1st Cavalry Division", None),
+    ("2", "IV", "31st ID, 32nd ID", (8, "C")), ("2", "VII", "17th ID, 34th ID", (9, "C")),
+    ("2", "20H", "20th Honved ID", (9, "E")), ("2", "5C", "5th Honved Cavalry Division", (10, "B")),
+]
+RU: list[tuple[str, str, str, tuple[int, str] | None]] = [
+    ("4", "Gren", "1st, 2nd Grenadier Divisions", None), ("4", "XIV", "18th, 45th ID", None),
+    ("4", "XVI", "41st, 47th ID", None), ("4", "13C", "13th Cavalry Division", None),
+    ("4", "14C", "14th Cavalry Division", None),
+    ("4", "Gd", "1st, 2nd Guards Infantry Divisions", (8, "A")),
+    ("4", "XVIII", "23rd, 37th ID", (8, "A")),
+    ("5", "XXV", "3rd Grenadier, 70th ID", None), ("5", "XIX", "17th, 38th ID", None),
+    ("5", "V", "7th, 10th ID", None), ("5", "XVII", "3rd, 35th ID", None),
+    ("5", "1DC", "1st Don Cossack Division", None), ("5", "7C", "7th Cavalry Division", None),
+    ("3", "IX", "5th, 42nd ID", None), ("3", "X", "9th, 31st ID", None),
+    ("3", "XI", "11th, 32nd ID", None), ("3", "XXI", "33rd, 44th ID", None),
+    ("3", "9C", "9th Cavalry Division", None), ("3", "10C", "10th Cavalry Division", None),
+    ("3", "11C", "11th Cavalry Division", None),
+    ("8", "VII", "13th, 34th ID", None), ("8", "VIII", "14th, 15th ID", None),
+    ("8", "XII", "12th, 19th ID", None), ("8", "XXIV", "48th, 49th ID", None),
+    ("8", "12C", "12th Cavalry Division", None),
+    ("8", "2CC", "2nd Combined Cossack Division", None),
+]
+HQS = {  # 2.3: every command unit an army HQ; the commanders as the rulebook lists them
+    "AH": [("1", "Dankl", None), ("4", "Auffenberg", None), ("3", "Brudermann", None),
+           ("2", "Boehm-Ermolli", None)],
+    "RU": [("4", "Ewert", None), ("5", "Plehwe", None), ("3", "Dimitriew", None),
+           ("8", "Brussilow", None), ("9", "Letschitzki", (9, "A"))],
+}
+
+
+def q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def steps(values: list[Values]) -> str:
+    return "[" + ", ".join(f"{{attack: {a}, defense: {d}, movement: {m}}}"
+                           for a, d, m in values) + "]"
+
+
+def unit(nat: str, army: str, name: str, divisions: str,
+         arrives: tuple[int, str] | None) -> list[str]:
+    cavalry = "Cavalry" in divisions
+    kind = "cavalry" if cavalry else "infantry"
+    face, back = DIVISION[(nat, kind)]
+    corps = "," in divisions  # a corps lists its two divisions
+    if corps:
+        top = (face[0] * 2, face[1] * 2, face[2])
+        values = [top, (top[0] - 1, top[1] - 1, top[2]), face, (face[0] - 1, face[1] - 1,
+                                                                face[2])]
+        why = f"corps of {divisions}: two {kind} divisions' sum, one on its back (8.53)"
+    else:
+        values = [face, back]
+        why = f"{divisions}, an independent {kind} division"
+    lines = [f"  - id: {nat}-{army}-{name}", f"    nationality: {nat}", f"    type: {kind}",
+             f"    size: {'corps' if corps else 'division'}", f"    steps: {steps(values)}"]
+    if arrives:
+        lines.append(f"    arrives: {{turn: {arrives[0]}, entry: {arrives[1]}, entrained: true}}")
+    when = f"; arrives Game-Turn {arrives[0]} at entry {arrives[1]}" if arrives else \
+        "; on the start line in its army's sector (26.31)"
+    lines.append(f"    source: {q(f'{HISTORY}: {nat} {army} Army, {why}{when}; values by type (reconstructed, see the header)')}")
+    return lines
+
+
+def build() -> str:
+    out = ["# Decision in Galicia's counters, RECONSTRUCTED: no public copy of the counter sheet"
+           " exists.", "# Generated by scripts/galicia_counters.py; do not edit by hand.",
+           f"source: {q('reconstructed: scripts/galicia_counters.py (order of battle of 1 Sep 1914, values by type)')}",
+           "sides:",
+           "  central: {name: Austria-Hungary, stacking_limit: 9, rail_capacity: 12, rail_rate: 20,",
+           f"            source: {q('printed: Serbia/Galicia 6.11 (9), 5.3 (20 hexes); rail capacity reconstructed (the Game-Turn Track varies it, not public)')}}}",
+           "  allied: {name: Allies, stacking_limit: 9, rail_capacity: 9, rail_rate: 18,",
+           f"           source: {q('printed: Serbia/Galicia 6.11 (9), 5.3 (18 hexes); rail capacity reconstructed (the Game-Turn Track varies it, not public)')}}}",
+           "nationalities:",
+           f"  AH: {{name: Austro-Hungarian, side: central, tcr: 4, supply_range: 3, source: {q('printed: Serbia/Galicia 2.4 (TCR 4), 9.1 (three hexes)')}}}",
+           f"  RU: {{name: Russian, side: allied, tcr: 3, supply_range: 3, source: {q('printed: Serbia/Galicia 2.4 (TCR 3), 9.1 (three hexes)')}}}",
+           "units:"]
+    for nat, hqs in HQS.items():
+        for army, general, arrives in hqs:
+            out += [f"  - id: {nat}-{army}-HQ", f"    nationality: {nat}", "    type: hq",
+                    "    size: army", f"    steps: {steps([(0, 1, 6)])}",
+                    "    hq: {attack_shift: 1, command_radius: 4, command_strength: 12, "
+                    "level: army}"]
+            if arrives:
+                out.append(f"    arrives: {{turn: {arrives[0]}, entry: {arrives[1]}}}")
+            out.append(f"    source: {q(f'reconstructed: {army} Army HQ ({general}, as Serbia/Galicia Command Abbreviations print it; army level, 2.3); rating reconstructed')}")
+    for nat, table in (("AH", AH), ("RU", RU)):
+        for army, name, divisions, arrives in table:
+            out += unit(nat, army, name, divisions, arrives)
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    Path(sys.argv[1]).write_text(build())

@@ -1,0 +1,299 @@
+"""Build the reconstructed Galician Front map (gm/games/gwe/dataset/galicia/map.yaml).
+
+No public copy of Serbia/Galicia's map exists. This lays 1914 geography on the hex grid fitted
+to the hexes the rulebook names (scripts/galicia_grid.py, ruling G26):
+
+- rivers on hexsides from Natural Earth (public domain): 1:10m European rivers (San, Bug,
+  Wieprz, Dunajec, Styr, Prut, ...) and 1:50m rivers and lake centrelines (Vistula, Dniester),
+  as the CC0 GeoJSON of github.com/martynafford/natural-earth-geojson (commit 0b9a6ce); a
+  hexside carries a river where the river crosses the line between the two hexes' centres;
+- everything else from scripts/galicia_geography.py (reconstructed, with reasons): towns,
+  fortresses, the 1914 border, the Carpathians, forests, marshes, railways, the Sept. 1 start
+  line and the entry hexes; plus the rulebook's printed hexes (Serbia/Galicia 25.2's passes
+  and g1126).
+
+    git -C <mirror of martynafford/natural-earth-geojson> show \
+        HEAD:10m/physical/ne_10m_rivers_europe.json > ne/ne_10m_rivers_europe.json
+    git -C <mirror> show HEAD:50m/physical/ne_50m_rivers_lake_centerlines.json \
+        > ne/ne_50m_rivers_lake_centerlines.json
+    python scripts/galicia_map.py ne gm/games/gwe/dataset/galicia/map.yaml
+
+The raw data stays out of the repository; the output is deterministic.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import galicia_geography as geo  # noqa: E402
+import galicia_grid as grid  # noqa: E402
+
+Hex = tuple[int, int]
+Point = tuple[float, float]
+NE_FILES = {"ne_10m_rivers_europe.json": None,  # every named river in the sheet's box
+            "ne_50m_rivers_lake_centerlines.json": ("Vistula", "Dniester")}
+NE_SOURCE = ("Natural Earth (public domain), GeoJSON of martynafford/natural-earth-geojson "
+             "(CC0) commit 0b9a6ce")
+RIVER_NAMES = {"Zakhidnyy Buh": "Bug", "Prypyat": "Pripet"}
+PRINTED = {
+    "g1825": ("Duka Pass", "mountain_pass"), "g1924": ("Lupkow Pass", "mountain_pass"),
+    "g2118": ("Ushok Pass", "mountain_pass"), "g2315": ("Lysa Pass", "mountain_pass"),
+    "g2809": ("Jabloniza Pass", "mountain_pass"), "g1126": ("G1126", "hex"),
+}
+SIDE_OF_COUNTRY = {"Austria-Hungary": "central", "Russia": "allied"}
+
+
+def hex_id(h: Hex) -> str:
+    return f"g{h[0]:02d}{h[1]:02d}"
+
+
+def parse(hex_text: str) -> Hex:
+    return int(hex_text[1:3]), int(hex_text[3:5])
+
+
+def sheet() -> list[Hex]:
+    return [(c, r) for c in range(grid.COLUMNS[0], grid.COLUMNS[1] + 1)
+            for r in range(grid.ROWS[0], grid.ROWS[1] + 1)]
+
+
+def neighbours(h: Hex) -> list[Hex]:
+    c, r = h
+    side = (r, r + 1) if c % 2 == 0 else (r - 1, r)
+    return [(c, r - 1), (c, r + 1), *[(c + d, s) for d in (-1, 1) for s in side]]
+
+
+def _cross(a: Point, b: Point, c: Point, d: Point) -> bool:
+    def turn(p: Point, q: Point, s: Point) -> float:
+        return (q[0] - p[0]) * (s[1] - p[1]) - (q[1] - p[1]) * (s[0] - p[0])
+    return (turn(a, b, c) * turn(a, b, d) < 0) and (turn(c, d, a) * turn(c, d, b) < 0)
+
+
+def crossed_hexsides(line: list[Point]) -> set[tuple[Hex, Hex]]:
+    """The hexsides of the sheet a line (lat/lon points) crosses between two hexes' centres."""
+    xy = [grid.latlon_to_xy(*p) for p in line]
+    on = set(sheet())
+    found: set[tuple[Hex, Hex]] = set()
+    for a, b in zip(xy, xy[1:], strict=False):
+        near = {grid.hex_at(*grid.xy_to_latlon(a[0] + (b[0] - a[0]) * t / 8,
+                                               a[1] + (b[1] - a[1]) * t / 8))
+                for t in range(9)}
+        for h in {n for x in near for n in [x, *neighbours(x)]} & on:
+            for n in neighbours(h):
+                if n in on and h < n and _cross(grid.map_xy(*h), grid.map_xy(*n), a, b):
+                    found.add((h, n))
+    return found
+
+
+def inside(point: Point, polygon: list[Point]) -> bool:
+    lat, lon = point
+    hit = False
+    for (a_lat, a_lon), (b_lat, b_lon) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (a_lon > lon) != (b_lon > lon):
+            if lat < a_lat + (lon - a_lon) * (b_lat - a_lat) / (b_lon - a_lon):
+                hit = not hit
+    return hit
+
+
+def south_of(point: Point, line: list[Point]) -> bool:
+    """South of a west-east line: inside the polygon it closes with the far south."""
+    polygon = [*line, (40.0, line[-1][1]), (40.0, line[0][1])]
+    return inside(point, polygon)
+
+
+def walk(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes of a straight line from a to b, each touching the last (5.33)."""
+    (ax, ay), (bx, by) = grid.map_xy(*a), grid.map_xy(*b)
+    steps = max(1, int(math.dist((ax, ay), (bx, by)) / 2.0))
+    path = [a]
+    for i in range(1, steps + 1):
+        h = grid.hex_at(*grid.xy_to_latlon(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps))
+        if h != path[-1]:
+            if h not in neighbours(path[-1]):  # a corner cut: step through a common neighbour
+                path.append(min(set(neighbours(path[-1])) & set(neighbours(h)),
+                                key=lambda n: math.dist(grid.map_xy(*n), grid.map_xy(*h))))
+            path.append(h)
+        if len(path) > 2 and path[-1] == path[-3]:  # no doubling back
+            del path[-2:]
+    return path
+
+
+def route(stops: Iterable[str | Point], towns: dict[str, Hex]) -> list[Hex]:
+    hexes: list[Hex] = []
+    for stop in stops:
+        here = (parse(stop) if stop.startswith("g") else towns[stop]) \
+            if isinstance(stop, str) else grid.hex_at(*stop)
+        hexes = [here] if not hexes else hexes + walk(hexes[-1], here)[1:]
+    return hexes
+
+
+def runs_on_sheet(hexes: list[Hex], country: dict[Hex, str]) -> Iterator[tuple[list[Hex], bool]]:
+    """The line cut where it leaves the sheet or crosses the border (5.3: Friendly railroads
+    are those in a unit's own country); each run with whether it ran off the sheet."""
+    run: list[Hex] = []
+    for i, h in enumerate(hexes):
+        if h not in country:
+            if len(run) > 1:
+                yield run, True
+            run = []
+            continue
+        if run and country[run[-1]] != country[h]:
+            if len(run) > 1:
+                yield run, False
+            run = []
+        run.append(h)
+        if i == len(hexes) - 1 and len(run) > 1:
+            yield run, False
+
+
+def rivers(ne_dir: Path) -> dict[str, list[list[Point]]]:
+    found: dict[str, list[list[Point]]] = {}
+    for name, wanted in NE_FILES.items():
+        for feature in json.loads((ne_dir / name).read_text())["features"]:
+            river = feature["properties"].get("name")
+            geometry = feature["geometry"]
+            if not river or geometry is None or (wanted and river not in wanted):
+                continue
+            parts = geometry["coordinates"] if geometry["type"] == "MultiLineString" \
+                else [geometry["coordinates"]]
+            for part in parts:
+                points = [(lat, lon) for lon, lat in part]
+                if any(47.5 < lat < 52.5 and 18.5 < lon < 27.5 for lat, lon in points):
+                    found.setdefault(RIVER_NAMES.get(river, river), []).append(points)
+    return found
+
+
+def q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def build(ne_dir: Path) -> str:
+    hexes = sheet()
+    centre = {h: grid.hex_latlon(*h) for h in hexes}
+    country = {h: "Russia" if inside(centre[h], geo.BORDER) else "Austria-Hungary"
+               for h in hexes}
+    towns = {name: grid.hex_at(lat, lon) for name, lat, lon, _ in geo.TOWNS}
+    lines = [f"# Serbia/Galicia's Galician Front map, RECONSTRUCTED: no public copy of the "
+             f"printed map exists.\n# Generated by scripts/galicia_map.py; do not edit by "
+             f"hand (edit the script or its tables).\n# The grid's fit: ruling G26 "
+             f"(docs/rulings-gwe.md). A GM who owns the game replaces this file.",
+             "name: Galician Front",
+             f"source: {q('reconstructed: ruling G26; geography of 1914 from Natural Earth (public domain) and scripts/galicia_geography.py')}",
+             "extents:",
+             f"  - {{map: g, columns: [{grid.COLUMNS[0]}, {grid.COLUMNS[1]}], rows: "
+             f"[{grid.ROWS[0]}, {grid.ROWS[1]}], source: "
+             f"{q('reconstructed: the sheet holds every hex the rulebook names, the four VP towns of 25.2 and Krakow (ruling G26); a hex not listed is clear')}}}",
+             "hexes:"]
+    for h in hexes:
+        lat, lon = centre[h]
+        notes, terrain = [f"centre {lat:.2f}N {lon:.2f}E", f"in {country[h]} in 1914 (border "
+                          "reconstructed)"], "clear"
+        if south_of(centre[h], geo.CARPATHIANS_NORTH) and \
+                not south_of(centre[h], geo.CARPATHIANS_SOUTH):
+            terrain = "rough"
+            notes.append("rough: in the Carpathians (reconstructed line of their northern "
+                         "edge; 5.4's Rough, letter S, as Serbia/Galicia has no Mountain)")
+        for name, polygon in geo.FORESTS.items():
+            if inside(centre[h], polygon):
+                terrain = "forest"
+                notes.append(f"forest: {name} (reconstructed outline)")
+        for name, polygon in geo.MARSHES.items():
+            if inside(centre[h], polygon):
+                terrain = "swamp"
+                notes.append(f"swamp: the {name} marshes (reconstructed edge)")
+        fields = [f"id: {q(hex_id(h))}", f"terrain: {terrain}", f"country: {q(country[h])}"]
+        printed = PRINTED.get(hex_id(h))
+        # a town the fit lays on a printed pass hex stays off it: the pass is what is printed
+        town = None if printed else next(
+            ((n, vp) for n, la, lo, vp in geo.TOWNS if towns[n] == h), None)
+        if printed is not None:
+            name, kind = printed
+            if kind == "mountain_pass":
+                terrain = "rough"
+                fields[1] = "terrain: rough"
+            fields.append(f"landmark: {{name: {q(name)}, kind: {kind}, vp: 4}}")
+            source = (f"printed: Serbia/Galicia 25.2 names {hex_id(h).upper()} "
+                      f"({name}), +4 VP a Game-Turn for Russian control; "
+                      + ("a pass of the Carpathian crest, so rough; " if kind == "mountain_pass"
+                         else "") + "; ".join(notes))
+        if town is not None:
+            name, vp = town
+            fields.append(f"city: {{name: {q(name)}" + (f", vp: {vp}}}" if vp else "}"))
+            if name in geo.FORTRESSES:
+                strong, weak, why = geo.FORTRESSES[name]
+                fields.append(f"fortress: {{side: central, defense: {strong}, "
+                              f"weakened_defense: {weak}}}")
+                notes.append(f"fortress (11.0) {strong}/{weak}, values reconstructed: {why}")
+            notes.insert(0, f"town {name}, placed by its coordinates"
+                         + (f"; {vp} VP printed (Serbia/Galicia 25.2)" if vp else ""))
+        if printed is None:
+            source = "reconstructed: " + "; ".join(notes)
+        elif town is not None:
+            source += f"; also town {town[0]} (reconstructed)"
+        lines.append(f"  - {{{', '.join(fields)}, source: {q(source)}}}")
+    lines.append("hexsides:")
+    sides: dict[tuple[Hex, Hex], list[tuple[str, str]]] = {}
+    found_rivers = rivers(ne_dir)
+    for name, parts in sorted(found_rivers.items()):
+        for part in parts:
+            for side in crossed_hexsides(part):
+                sides.setdefault(side, []).append(
+                    ("major_river" if name in geo.MAJOR_RIVERS else "minor_river",
+                     f"{name} ({NE_SOURCE})"))
+    for name, course in geo.EXTRA_RIVERS.items():
+        for side in crossed_hexsides(course):
+            sides.setdefault(side, []).append(("minor_river", f"{name} (course reconstructed)"))
+    for side in crossed_hexsides(geo.BORDER):
+        sides.setdefault(side, []).append(("border", "the 1914 border (reconstructed)"))
+    for (a, b), marks in sorted(sides.items()):
+        features = sorted({f for f, _ in marks}, key=["major_river", "minor_river",
+                                                      "border"].index)
+        if {"major_river", "minor_river"} <= set(features):
+            features.remove("minor_river")
+        why = "; ".join(sorted({w for _, w in marks}))
+        source = ("reconstructed: " if "reconstructed" in why else "reconstructed: river from ") \
+            + why
+        lines.append(f"  - {{between: [{q(hex_id(a))}, {q(hex_id(b))}], features: "
+                     f"[{', '.join(features)}], source: {q(source)}}}")
+    lines.append("rail_lines:")
+    for kind, stops, why in geo.RAILWAYS:
+        for run, off in runs_on_sheet(route(stops, towns), country):
+            side = SIDE_OF_COUNTRY[country[run[0]]]
+            lines.append(f"  - {{kind: {kind}, hexes: [{', '.join(q(hex_id(h)) for h in run)}],"
+                         + (" exits_map: true," if off else "")
+                         + f" side: {side}, source: "
+                         + q(f"reconstructed: {why}; route drawn town to town") + "}")
+    lines.append("entry_hexes:")
+    for side, letter, point, why in geo.ENTRY_POINTS:
+        line = next(route(stops, towns) for _, stops, _ in geo.RAILWAYS if point in stops)
+        far = grid.latlon_to_xy(*point)
+        entry = min((h for h in line if h in country),
+                    key=lambda h: math.dist(grid.map_xy(*h), far))
+        lines.append(f"  - {{letter: {letter}, hex: {q(hex_id(entry))}, side: {side}, "
+                     f"source: {q(f'reconstructed: {why}, where the railway leaves the sheet')}}}")
+    lines.append("start_lines:")
+    taken: set[Hex] = set()
+    for name, why, points in geo.START_LINE:
+        path = [h for h in route(points, towns) if h in country and h not in taken]
+        taken.update(path)
+        lines.append(f"  - {{name: {q('1 September 1914: ' + name)}, hexes: "
+                     f"[{', '.join(q(hex_id(h)) for h in path)}], source: "
+                     f"{q(f'reconstructed: Serbia/Galicia 26.31 start line, this army sector: {why}')}}}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ne_dir, out = Path(sys.argv[1]), Path(sys.argv[2])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(build(ne_dir))
+    for hex_text in grid.PASSES:
+        print(f"{hex_text}: {grid.residual_km(hex_text):.1f} km from the real pass")
+
+
+if __name__ == "__main__":
+    main()
