@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -100,6 +101,21 @@ def test_an_import_of_the_fixtures_export_gives_the_same_data(tmp_path: Path) ->
     assert "id: \"0803\"" in (tmp_path / "data" / "map.yaml").read_text(encoding="utf-8")
 
 
+@pytest.mark.rules("gwe:2.1")
+def test_the_shipped_galician_map_comes_back_whole_landmarks_too(tmp_path: Path) -> None:
+    """Issue 28's done-when: an import of an exported data set gives the same data, on the
+    data set shipped (its passes and G1126 are landmarks with their Victory Points, 25.2)."""
+    galicia = FIXTURE.parents[1] / "gm" / "games" / "gwe" / "dataset" / "galicia"
+    export_data_set(galicia, tmp_path / "csv")
+    import_data_set(tmp_path / "csv", tmp_path / "data")
+    before, after = _loaded(galicia), _loaded(tmp_path / "data")
+    assert after.map == canonical_map(before.map) and after.counters == before.counters
+    landmarks = {e.id: e.landmark for e in after.map.hexes if e.landmark is not None}
+    assert len(landmarks) == 6 and landmarks["g1825"] is not None
+    assert (landmarks["g1825"].kind, landmarks["g1825"].name, landmarks["g1825"].vp) == (
+        "mountain_pass", "Duka Pass", 4)
+
+
 GRID = [Hex("", c, r) for c in range(1, 6) for r in range(1, 6)]
 SOURCES = st.sampled_from(["printed", "errata", "reconstructed", "reconstructed: from 1914"])
 NOTES = st.none() | st.sampled_from(["why, with, a comma", "a \"quoted\" note", "Lemberg"])
@@ -180,7 +196,6 @@ def test_every_cli_path_gives_a_clear_error(tmp_path: Path) -> None:
     for args in (("data", "import", "--game", "gwe", str(tmp_path / "none"), str(tmp_path)),
                  ("data", "export", "--game", "gwe", str(tmp_path / "none"), str(tmp_path)),
                  ("data", "map", "--game", "gwe", str(tmp_path / "none")),
-                 ("data", "map", "--game", "gwe"),
                  ("data", "import", str(FIXTURE), str(tmp_path / "out"))):
         result = gm(*args)
         assert result.returncode == 1, args
@@ -192,6 +207,8 @@ def test_every_cli_path_gives_a_clear_error(tmp_path: Path) -> None:
     (broken / "map.yaml").write_text("name: [\n", encoding="utf-8")
     result = gm("data", "export", "--game", "gwe", str(broken), str(tmp_path / "csv"))
     assert result.returncode == 1 and f"{broken / 'map.yaml'}:" in result.stderr
+    drawn = gm("data", "map", "--game", "gwe")  # the embedded data set: the Galician Front
+    assert drawn.returncode == 0 and drawn.stdout.count('class="hex ') > 1000
 
 
 # --- what is reconstructed --------------------------------------------------------------------

@@ -81,6 +81,13 @@ def hex_rows(map_file: MapFile) -> Rows:
                 "trench": yes_cell(entry.trench)}
         if entry.city is not None:
             row |= {"city": entry.city.name, "vp": number_cell(entry.city.vp)}
+        if entry.landmark is not None:  # a hex is a city or a landmark, never both (its VP)
+            if entry.city is not None:
+                raise ExportError(f"hex {entry.id}: both a city and a landmark; the sheet "
+                                  "gives a hex one Victory Point value")
+            landmark = entry.landmark
+            row |= {"landmark": f"{landmark.kind}: {landmark.name}",
+                    "vp": number_cell(landmark.vp)}
         if entry.fortress is not None:
             fortress = entry.fortress
             row["fortress"] = f"{fortress.side} {fortress.defense}/{fortress.weakened_defense}"

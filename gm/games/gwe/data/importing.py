@@ -46,7 +46,8 @@ from gm.games.gwe.data.sheets import (
 )
 
 Model = TypeVar("Model", bound=BaseModel)
-HEX_OWN = ("terrain", "country", "city", "vp", "fortress", "trench")  # what makes a hex entry
+# what makes a hex entry (a row with none of them gives only hexsides, entries, start lines)
+HEX_OWN = ("terrain", "country", "city", "vp", "landmark", "fortress", "trench")
 
 
 class _Reader:
@@ -199,12 +200,19 @@ def _hex_rows(reader: _Reader, rows: list[Row], members: dict[str, list[str]]
 
 def _hex_entry(reader: _Reader, row: Row) -> HexEntry | None:
     vp = reader.cell(row, number, row["vp"], "vp")
-    if vp is not None and not row["city"]:
-        reader.problems.append(row.problem("Victory Points belong to a city: name it"))
+    if vp is not None and not (row["city"] or row["landmark"]):
+        reader.problems.append(row.problem("Victory Points belong to a city or a landmark: "
+                                           "name it"))
     city = {"name": row["city"], "vp": vp} if row["city"] else None
+    landmark = None
+    if row["landmark"]:  # `mountain_pass: Duka Pass` or `hex: G1126`; its VP in `vp`
+        kind, _, name = row["landmark"].partition(":")
+        landmark = {"kind": kind.strip(), "name": name.strip(),
+                    "vp": None if city else vp}
     return reader.model(row, HexEntry, {
         "id": row["hex"], "terrain": row["terrain"] or None, "country": row["country"] or None,
-        "city": city, "fortress": reader.cell(row, _fortress, row["fortress"]),
+        "city": city, "landmark": landmark,
+        "fortress": reader.cell(row, _fortress, row["fortress"]),
         "trench": reader.cell(row, yes, row["trench"]), **_sourced(row)},
         {"id": "hex"})
 

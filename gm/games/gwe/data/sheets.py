@@ -21,14 +21,16 @@ COUNTERS = "counters.csv"  # one row a counter
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 COLUMNS: dict[str, tuple[str, ...]] = {
     SHEET: ("item", "name", "value", "source", "note"),
-    HEXES: ("hex", "terrain", "country", "city", "vp", "fortress", "trench", *DIRECTIONS,
-            "entry", "start_line", "source", "note"),
+    HEXES: ("hex", "terrain", "country", "city", "vp", "landmark", "fortress", "trench",
+            *DIRECTIONS, "entry", "start_line", "source", "note"),
     RAIL: ("kind", "hexes", "exits_map", "side", "cost", "source", "note"),
     SIDES: ("kind", "code", "name", "side", "stacking_limit", "rail_capacity", "rail_rate",
             "tcr", "supply_range", "source", "note"),
     COUNTERS: ("id", "side", "nationality", "type", "size", "steps", "tcr", "stacking", "hq",
                "setup", "arrives", "exception", "source", "note"),
 }
+# columns a file may leave out (an older sheet, a map without them): read as empty
+OPTIONAL = {HEXES: ("landmark",)}
 REQUIRED = (SHEET, HEXES, SIDES, COUNTERS)  # rail.csv may be left out: a map without railways
 YES, NO = ("yes", "y", "true", "1"), ("", "no", "n", "false", "0")
 UNLIMITED = "*"  # a HQ's Command Strength without limit (10.32 optional)
@@ -96,7 +98,7 @@ def read_rows(path: Path, problems: list[Problem]) -> list[Row]:
 def _header_ok(path: Path, header: list[str], line: int, problems: list[Problem]) -> bool:
     known = COLUMNS[path.name]
     unknown = [c for c in header if c not in known]
-    missing = [c for c in known if c not in header]
+    missing = [c for c in known if c not in header and c not in OPTIONAL.get(path.name, ())]
     doubled = sorted({c for c in header if header.count(c) > 1})
     for what, names in (("unknown column(s)", unknown), ("missing column(s)", missing),
                         ("column(s) named twice", doubled)):
