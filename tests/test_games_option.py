@@ -61,3 +61,15 @@ def test_gm_case_and_gm_data_name_the_default_game_or_another() -> None:
     refused = run_gm("case", "run", "--game", "gwe", str(FIXTURE / "map.yaml"))  # no case
     assert refused.returncode == 1 and "game: Field required" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_gm_case_list_takes_a_rule_case_qualified_by_its_game() -> None:
+    """`gm case list --game gwe --rule gwe:8.4` lists the cases naming gwe's 8.4, as `--rule
+    8.4` does (ruling G7's citation form); the form names its game, so without `--game gwe`
+    it is refused, saying so, rather than listing Russian Civil War's 8.4."""
+    qualified = run_gm("case", "list", "--game", "gwe", "--rule", "gwe:8.4")
+    bare = run_gm("case", "list", "--game", "gwe", "--rule", "8.4")
+    assert qualified.returncode == 0 and "0 case(s)" not in qualified.stdout
+    assert qualified.stdout.replace("gwe:8.4", "8.4") == bare.stdout
+    other = run_gm("case", "list", "--rule", "gwe:8.4")
+    assert other.returncode == 2 and "add --game gwe" in other.stderr

@@ -83,9 +83,14 @@ def check(files: tuple[Path, ...], game: str | None) -> None:
 @GAME_OPTION
 def list_(rule: str | None, folder: Path | None, game: str | None) -> None:
     """List the adjudication cases with the rule cases their `rules:` tag names."""
+    from gm.games.citations import cited
+
     system = game_system(game)
     named = system.case_rules(folder or system.cases_folder())
-    shown = {name: rules for name, rules in named.items() if rule is None or rule in rules}
+    whose, case = cited(rule) if rule else (None, None)
+    if whose not in (None, system.name):  # `gwe:8.4` names gwe's 8.4 alone
+        raise click.UsageError(f"{rule} is a rule case of {whose}: add --game {whose}")
+    shown = {name: rules for name, rules in named.items() if case is None or case in rules}
     for name, rules in shown.items():
         click.echo(f"{name}: {', '.join(rules) or '(no rules tag)'}")
     click.echo(f"{len(shown)} case(s)" + (f" naming {rule}" if rule else ""))
