@@ -1,0 +1,98 @@
+"""Serbia/Galicia 26.31: the Decision in Galicia set-up checked: each unit on the Sept. 1 start
+line within its army's boundaries and on its own side of the line, and every start-line hex
+covered by the side's units or their Zones of Control (ruling G29)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import DIRECTIONS, Hex, parse_hex
+from gm.games.gwe.data.models import StartLine
+from gm.games.gwe.rules.stacking import overstacked
+from gm.games.gwe.rules.steps import enemy_units_in
+from gm.games.gwe.rules.zoc import controlled_hexes
+from gm.games.gwe.state import GweState
+
+SECTOR_ARMY = re.compile(r"\b([A-Z]{2}) (\d+)(?:st|nd|rd|th)? Army\b")
+# Walking the start line as the data lists it (north-west to south-east), the Russians (north
+# and east of it, 26.31) are on its left; the Austro-Hungarians (south and west) on its right.
+LEFT_SIDE = "allied"
+
+
+def army_of(unit_id: str) -> tuple[str, str]:
+    """2.3: a unit's nationality and Superior Unit Designation (its army), as its id writes
+    them: `AH-1-I` is of the Austro-Hungarian 1st Army (ruling G29)."""
+    nationality, army, *_ = [*unit_id.split("-"), "", ""]
+    return nationality, army
+
+
+def sector_armies(line: StartLine) -> dict[str, str]:
+    """The armies whose boundaries a start-line sector lies in, by nationality, as its name
+    writes them: "AH 1st Army / RU 4th Army" -> {"AH": "1", "RU": "4"}."""
+    return {nat: army for nat, army in SECTOR_ARMY.findall(line.name)}
+
+
+def start_line(data: GweData) -> tuple[Hex, ...]:
+    return tuple(parse_hex(h) for line in data.map.start_lines for h in line.hexes)
+
+
+def _sides(data: GweData) -> dict[Hex, str]:
+    """Each hex beside the start line, off it, and the side of the line it lies on; a hex the
+    line's bends put on both sides is on neither."""
+    line = start_line(data)
+    found: dict[Hex, set[str]] = {}
+    for a, b in itertools.pairwise(line):
+        heading = a.direction_to(b)
+        if heading is None:
+            continue
+        turn = DIRECTIONS.index(heading)
+        for offsets, side in (((1, 2), "right"), ((4, 5), "left")):
+            for here in (a, b):
+                for offset in offsets:
+                    there = here.neighbour(DIRECTIONS[(turn + offset) % 6])
+                    if there is not None and there not in line and data.on_map(there):
+                        found.setdefault(there, set()).add(side)
+    right = next(s for s in data.counters.sides if s != LEFT_SIDE)
+    return {h: (LEFT_SIDE if s == {"left"} else right) for h, s in found.items() if len(s) == 1}
+
+
+def setup_hexes(data: GweData, unit_id: str) -> frozenset[Hex]:
+    """26.31: where a unit may set up: a start-line hex of its army's sector, or a hex beside
+    one on its own side of the line."""
+    nationality, army = army_of(unit_id)
+    side, sides = data.side_of(unit_id), _sides(data)
+    own = {parse_hex(h) for line in data.map.start_lines
+           if sector_armies(line).get(nationality) == army for h in line.hexes}
+    beside = {n for h in own for n in data.neighbours(h) if sides.get(n) == side}
+    return frozenset(own | beside)
+
+
+def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
+    """26.31: what is wrong with a side's set-up, each with its case: a unit of the scenario's
+    start (no reinforcement) not on the map, a unit outside its army's part of the start line,
+    a hex shared with the Enemy, a hex over the Stacking limit, a start-line hex neither
+    occupied by the side nor in its Zone of Control."""
+    problems = []
+    units = sorted(u.id for u in data.counters.units
+                   if data.side_of(u.id) == side and u.arrives is None)
+    for unit_id in units:
+        where = state.unit(unit_id).hex
+        if where is None:
+            problems.append(f"{unit_id}: not set up; every unit sets up on the start line "
+                            "(Serbia/Galicia 26.31)")
+        elif parse_hex(where) not in setup_hexes(data, unit_id):
+            nationality, army = army_of(unit_id)
+            problems.append(f"{unit_id}: {where} is not on the start line within the "
+                            f"{nationality} {army} Army's boundaries, on its side "
+                            "(Serbia/Galicia 26.31)")
+        elif enemy_units_in(state, data, parse_hex(where), side):
+            problems.append(f"{unit_id}: {where} holds Enemy units (5.13)")
+    problems += [f"{o} (Serbia/Galicia 6.11)" for o in overstacked(state, data) if o.side == side]
+    occupied = {at for u, at in state.on_map() if data.side_of(u) == side}
+    covered = occupied | controlled_hexes(state, data, side)
+    problems += [f"{h}: a start-line hex neither occupied by the {side} side's units nor in "
+                 "their Zone of Control (Serbia/Galicia 26.31)"
+                 for h in start_line(data) if h not in covered]
+    return problems

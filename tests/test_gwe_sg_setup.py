@@ -1,0 +1,95 @@
+"""Serbia/Galicia 26.31 on the Galician data set: units set up on the start line within their
+army's boundaries and on their own side of it, and every start-line hex covered by the side's
+units or their Zones of Control."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.rules.serbia_galicia.setup import (
+    army_of,
+    sector_armies,
+    setup_hexes,
+    setup_problems,
+    start_line,
+)
+from gm.games.gwe.rules.zoc import controlled_hexes
+from gm.games.gwe.state import GweState, initial_state
+from gm.games.gwe.system import GreatWarInTheEast
+
+
+@pytest.fixture(scope="module")
+def galicia() -> GweData:
+    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
+    assert data is not None, problems
+    return data
+
+
+def deploy_all(data: GweData, side: str) -> GweState:
+    """Each army's units spread evenly along its own sector's start-line hexes."""
+    state = initial_state(data, ("C", "E"))
+    for line in data.map.start_lines:
+        armies = sector_armies(line)
+        units = sorted(u.id for u in data.counters.units if data.side_of(u.id) == side
+                       and u.arrives is None and army_of(u.id) in armies.items())
+        for number, unit_id in enumerate(units):
+            state = state.with_unit(unit_id, place="map",
+                                    hex=line.hexes[number * len(line.hexes) // len(units)])
+    return state
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31")
+def test_the_sectors_name_a_pair_of_facing_armies(galicia: GweData) -> None:
+    assert [sector_armies(line) for line in galicia.map.start_lines] == [
+        {"AH": "1", "RU": "4"}, {"AH": "4", "RU": "5"}, {"AH": "3", "RU": "3"},
+        {"AH": "2", "RU": "8"}]
+    assert army_of("AH-1-45LW") == ("AH", "1")
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31")
+def test_each_side_sets_up_on_its_own_side_of_its_armys_sector(galicia: GweData) -> None:
+    russian, austrian = setup_hexes(galicia, "RU-4-XIV"), setup_hexes(galicia, "AH-1-I")
+    line = set(start_line(galicia))
+    assert parse_hex("g0220") in russian - austrian  # beside the line, towards Lublin
+    assert parse_hex("g0322") in austrian - russian  # Krasnik, south-west of it
+    assert parse_hex("g0223") in russian & austrian & line
+    assert parse_hex("g1011") not in austrian  # the 3rd Army's sector, not the 1st's
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31", "gwe-serbia-galicia:6.11")
+def test_a_whole_deployment_passes_and_each_fault_is_named(galicia: GweData) -> None:
+    assert setup_problems(deploy_all(galicia, "allied"), galicia, "allied") == []
+    state = deploy_all(galicia, "central")
+    before = setup_problems(state, galicia, "central")
+    moved = state.with_unit("AH-1-I", hex="g1011")
+    assert setup_problems(moved, galicia, "central") == [
+        "AH-1-I: g1011 is not on the start line within the AH 1 Army's boundaries, on its "
+        "side (Serbia/Galicia 26.31)", *before]
+    wrong_side = state.with_unit("AH-1-I", hex="g0220")  # the Russian side, by Lublin
+    assert setup_problems(wrong_side, galicia, "central")[0].startswith("AH-1-I: g0220 is not")
+    missing = state.with_unit("AH-1-I", place="pending", hex=None)
+    assert setup_problems(missing, galicia, "central")[0] == \
+        "AH-1-I: not set up; every unit sets up on the start line (Serbia/Galicia 26.31)"
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31")
+def test_every_start_line_hex_is_covered_by_units_or_their_zones(galicia: GweData) -> None:
+    state = initial_state(galicia, ("C", "E")).with_unit("RU-4-XIV", place="map", hex="g0221")
+    problems = setup_problems(state, galicia, "allied")
+    covered = controlled_hexes(state, galicia, "allied") | {parse_hex("g0221")}
+    uncovered = [h for h in start_line(galicia) if h not in covered]
+    assert parse_hex("g0222") not in uncovered and parse_hex("g2907") in uncovered
+    assert [p for p in problems if "start-line hex" in p] == [
+        f"{h}: a start-line hex neither occupied by the allied side's units nor in their Zone "
+        "of Control (Serbia/Galicia 26.31)" for h in uncovered]
+
+
+@pytest.mark.rules("gwe-serbia-galicia:6.11")
+def test_nine_stacking_points_a_hex(galicia: GweData) -> None:
+    state = deploy_all(galicia, "central")
+    for unit_id in ("AH-1-I", "AH-1-V", "AH-1-X"):  # three corps: 12 points
+        state = state.with_unit(unit_id, hex="g0223")
+    assert any("over the limit of 9" in p for p in setup_problems(state, galicia, "central"))
