@@ -14,15 +14,10 @@ from gm.games.gwe.rules.arrivals import (
     replacement_bar,
 )
 from gm.games.gwe.rules.cavalry import follow, may_try, withdraw, withdrawal_paths
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
 h = parse_hex
-
-
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
 
 
 def _dice(*values: int) -> ForcedDice:
@@ -31,7 +26,7 @@ def _dice(*values: int) -> ForcedDice:
 
 @pytest.mark.rules("gwe:12.11", "gwe:12.12", "gwe:12.13", "gwe:12.14", "gwe:12.15")
 def test_cavalry_withdraws_two_hexes_on_a_die_above_its_rating() -> None:
-    state = _start()
+    state = opening(DATA)
     assert may_try(state, DATA, "RU-4C") and not may_try(state, DATA, "RU-12")
     paths = [str(p) for p in withdrawal_paths(state, DATA, "RU-4C")]
     assert paths[:2] == ["0404 0305", "0404 0405"]  # onto the rail, the supply source
@@ -49,7 +44,7 @@ def test_cavalry_withdraws_two_hexes_on_a_die_above_its_rating() -> None:
 
 @pytest.mark.rules("gwe:12.16", "gwe:12.13")
 def test_the_phasing_player_may_move_into_the_vacated_hex() -> None:
-    state = _start()
+    state = opening(DATA)
     done = withdraw(state, DATA, "RU-4C", _dice(5))
     assert done.vacated is not None
     after, notes = follow(done.state, DATA, done.vacated, ("AH-24", "GE-35"))
@@ -60,7 +55,7 @@ def test_the_phasing_player_may_move_into_the_vacated_hex() -> None:
 
 @pytest.mark.rules("gwe:13.0")
 def test_which_units_may_roll_for_step_replacement() -> None:
-    state = _start().with_unit("RU-8", steps_lost=1).with_unit("RU-12", steps_lost=1)
+    state = opening(DATA).with_unit("RU-8", steps_lost=1).with_unit("RU-12", steps_lost=1)
     assert replacement_bar(state, DATA, "RU-8", 1, (), ()) is None
     assert replacement_bar(state, DATA, "RU-8", 2, (), ()) == \
         "RU-8: AH-24 is within 2 hexes (13.0)"
@@ -81,7 +76,7 @@ def test_which_units_may_roll_for_step_replacement() -> None:
 
 @pytest.mark.rules("gwe:14.0", "gwe:14.11", "gwe:14.12", "gwe:14.13", "gwe:14.24")
 def test_reinforcements_enter_on_their_turn_at_their_lettered_hex() -> None:
-    state = _start()
+    state = opening(DATA)
     assert arrivals(state, DATA, "central", 1) == (state, ())
     after, came = arrivals(state, DATA, "central", 2)
     assert [(a.unit, str(a.hex)) for a in came] == [("AH-9", "1005"), ("GE-XK", "1005")]
@@ -94,7 +89,7 @@ def test_reinforcements_enter_on_their_turn_at_their_lettered_hex() -> None:
 
 @pytest.mark.rules("gwe:14.21", "gwe:14.22")
 def test_a_blocked_entry_hex_delays_the_reinforcement_to_the_alternate_hex() -> None:
-    state = _start().with_unit("RU-4C", hex="1004")  # its zone covers 1005
+    state = opening(DATA).with_unit("RU-4C", hex="1004")  # its zone covers 1005
     assert alternate_entry(state, DATA, h("1005"), "central") == h("1006")
     after, came = arrivals(state, DATA, "central", 2)
     assert [a.hex for a in came] == [None, None]

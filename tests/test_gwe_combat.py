@@ -18,14 +18,9 @@ from gm.games.gwe.rules.combat import (
     shifted,
 )
 from gm.games.gwe.rules.fortress import absorptions, fortress_loss
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
-
-
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
 
 
 def _odds(tcr: int, attack: int, defense: int) -> str | None:
@@ -84,7 +79,7 @@ def test_the_smaller_force_fixes_the_affected_steps() -> None:
 
 @pytest.mark.rules("gwe:10.21", "gwe:10.33", "gwe:10.11")
 def test_a_hq_shifts_an_attack_if_half_its_steps_are_within_its_radius() -> None:
-    state = _start()  # RU-KA in 0305, radius 3
+    state = opening(DATA)  # RU-KA in 0305, radius 3
     assert gives_shift(state, DATA, "RU-KA", ("RU-8", "RU-4C"))
     assert attack_shift(state, DATA, ("RU-KA",), ("RU-8", "RU-4C")) == 1
     far = state.with_unit("RU-KA", hex="0401")  # 3 from RU-4C in 0504, 4 from 0405
@@ -99,7 +94,7 @@ def test_a_hq_shifts_an_attack_if_half_its_steps_are_within_its_radius() -> None
 
 @pytest.mark.rules("gwe:10.33", "gwe:10.34")
 def test_the_command_radius_and_enemy_zones_by_the_hqs_rating() -> None:
-    state = _start().with_unit("RU-12", hex="0703")
+    state = opening(DATA).with_unit("RU-12", hex="0703")
     # 0305 to 0703 is 4 hexes, every short way through a central zone (AH-24's, the fortress's)
     assert parse_hex("0305").distance(parse_hex("0703")) == 4
     assert command_distance(state, DATA, "RU-KA", parse_hex("0703")) == 5  # TCR 3: round it
@@ -114,7 +109,7 @@ def test_the_command_radius_and_enemy_zones_by_the_hqs_rating() -> None:
 
 @pytest.mark.rules("gwe:10.22", "gwe:10.21")
 def test_one_shift_per_command_level() -> None:
-    state = _start().with_unit("GE-XK", place="map", hex="0706")
+    state = opening(DATA).with_unit("GE-XK", place="map", hex="0706")
     attackers = ("GE-35",)  # in 0705: beside both corps HQs, 2 from the army's in 0906
     assert attack_shift(state, DATA, ("GE-HL",), attackers) == 1
     assert attack_shift(state, DATA, ("GE-XK", "GE-HL"), attackers) == 2  # two corps: one

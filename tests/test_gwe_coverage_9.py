@@ -12,10 +12,8 @@ from gm.games.gwe.rules.arrivals import arrivals
 from gm.games.gwe.rules.attack import (
     Attack,
     AttackerChoice,
-    Resolution,
     attacker_problem,
     hex_defense,
-    resolve_attack,
 )
 from gm.games.gwe.rules.command import command_control
 from gm.games.gwe.rules.movement import unit_allowance
@@ -30,22 +28,10 @@ from gm.games.gwe.rules.phases import (
 from gm.games.gwe.rules.sequence import game_turn
 from gm.games.gwe.rules.strength import cavalry_attack, unit_attack
 from gm.games.gwe.rules.supply import attrition, determine_supply
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from tests.gwe import attacked, fixture_data, opening
 
 DATA = fixture_data()
 h = parse_hex
-
-
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
-
-
-def _attack(state: GweState, side: str, attack: Attack, dice: list[int]) -> Resolution:
-    forced = ForcedDice(list(dice), [], [])
-    done = resolve_attack(state, DATA, side, attack, forced)
-    assert forced.unused() is None, done.events
-    return done
 
 
 # --- supply (9.0) ------------------------------------------------------------------------------
@@ -53,7 +39,7 @@ def _attack(state: GweState, side: str, attack: Attack, dice: list[int]) -> Reso
 
 @pytest.mark.rules("gwe:9.0", "gwe:9.1", "gwe:9.2")
 def test_out_of_supply_units_move_and_attack_at_half_and_suffer_attrition() -> None:
-    state = determine_supply(_start().with_unit("RU-12", hex="0101"), DATA, "allied")
+    state = determine_supply(opening(DATA).with_unit("RU-12", hex="0101"), DATA, "allied")
     assert state.unit("RU-12").out_of_supply  # four hexes from the rail, its range three
     assert not state.unit("RU-8").out_of_supply
     assert unit_allowance(state, DATA, "RU-12") == 2  # 5 halved, fractions down
@@ -68,7 +54,7 @@ def test_out_of_supply_units_move_and_attack_at_half_and_suffer_attrition() -> N
 
 @pytest.mark.rules("gwe:10.0", "gwe:10.1", "gwe:10.12", "gwe:10.2", "gwe:10.5", "gwe:10.51")
 def test_heroic_leaders_attack_other_hqs_only_defend_and_supply_never_reduces_them() -> None:
-    state = _start().with_unit("GE-XK", place="map", hex="0705")
+    state = opening(DATA).with_unit("GE-XK", place="map", hex="0705")
     assert attacker_problem(state, DATA, "GE-HL", "central", (h("0604"),)) is None  # heroic
     assert attacker_problem(state, DATA, "GE-XK", "central", (h("0604"),)) == (
         "GE-XK: a HQ that is not a Heroic leader may not attack (8.12, 10.51)")
@@ -83,9 +69,9 @@ def test_heroic_leaders_attack_other_hqs_only_defend_and_supply_never_reduces_th
 
 @pytest.mark.rules("gwe:10.2", "gwe:10.51")
 def test_attack_shifts_never_aid_the_defender() -> None:
-    state = _start().with_unit("RU-8", hex="0604").with_unit("RU-12", hex="0604") \
+    state = opening(DATA).with_unit("RU-8", hex="0604").with_unit("RU-12", hex="0604") \
         .with_unit("AH-24", hex="0806").with_unit("GE-XK", place="map", hex="0705")
-    done = _attack(state, "allied", Attack(("RU-8", "RU-12"), (h("0705"),),
+    done = attacked(state, DATA, "allied", Attack(("RU-8", "RU-12"), (h("0705"),),
                                            AttackerChoice(hqs=())), [6])
     assert (done.attack, done.defense, done.odds) == (7, 7, "1-1")  # GE-HL, GE-XK: 1 each
     assert not any("shifts" in e for e in done.events)  # their Attack Shifts stay out of it
@@ -93,20 +79,20 @@ def test_attack_shifts_never_aid_the_defender() -> None:
 
 @pytest.mark.rules("gwe:10.24", "gwe:10.23")
 def test_a_heroic_leader_shifts_only_the_attack_it_fights_in() -> None:
-    state = _start().with_unit("RU-12", hex="0604").with_unit("AH-24", hex="0806") \
+    state = opening(DATA).with_unit("RU-12", hex="0604").with_unit("AH-24", hex="0806") \
         .with_unit("RU-4C", hex="0706")
-    fights = _attack(state, "central", Attack(("GE-35", "GE-HL"), (h("0604"),),
+    fights = attacked(state, DATA, "central", Attack(("GE-35", "GE-HL"), (h("0604"),),
                                               AttackerChoice(hqs=("GE-HL",))), [6])
     assert "GE-HL: shifts 1 column(s) right (10.21)" in fights.events
-    other = _attack(fights.state, "central", Attack(("GE-35",), (h("0706"),),
+    other = attacked(fights.state, DATA, "central", Attack(("GE-35",), (h("0706"),),
                                                     AttackerChoice(hqs=("GE-HL",))), [])
     assert not other.made  # GE-35 has fought; and GE-HL may lend no shift to it either
-    lends = _attack(state, "central", Attack(("GE-35",), (h("0604"),),
+    lends = attacked(state, DATA, "central", Attack(("GE-35",), (h("0604"),),
                                              AttackerChoice(hqs=("GE-HL",))), [6])
     assert "GE-HL: shifts 1 column(s) right (10.21)" in lends.events
-    refused = _attack(lends.state.with_unit("GE-35", place="eliminated", hex=None)
-                      .with_unit("AH-9", place="map", hex="0705"), "central",
-                      Attack(("AH-9", "GE-HL"), (h("0706"),), AttackerChoice(hqs=())), [6])
+    refused = attacked(lends.state.with_unit("GE-35", place="eliminated", hex=None)
+                       .with_unit("AH-9", place="map", hex="0705"), DATA, "central",
+                        Attack(("AH-9", "GE-HL"), (h("0706"),), AttackerChoice(hqs=())), [6])
     assert "GE-HL: its Attack Shift went to another attack (10.24); does not attack" in \
         refused.events
 
@@ -116,7 +102,7 @@ def test_a_heroic_leader_shifts_only_the_attack_it_fights_in() -> None:
 
 @pytest.mark.rules("gwe:10.3", "gwe:10.36", "gwe:10.4", "gwe:10.41", "gwe:10.42")
 def test_command_is_determined_afresh_for_movement_and_for_combat() -> None:
-    state = _start().with_unit("RU-12", hex="0101")  # beyond RU-KA's Command Radius
+    state = opening(DATA).with_unit("RU-12", hex="0101")  # beyond RU-KA's Command Radius
     moving = command_control(state, DATA, "allied", None, ForcedDice([6, 6, 6, 4], [], []))
     assert not moving.state.unit("RU-12").out_of_command  # its 10.41 die, 4 above 3
     fighting = command_control(moving.state, DATA, "allied", None, None)
@@ -136,14 +122,14 @@ def test_a_fortress_two_steps_down_defends_with_its_smaller_strength() -> None:
     assert fortress is not None and (fortress.defense, fortress.weakened_defense) == (6, 3)
     by_lost = {}
     for lost in (0, 1, 2, 3):
-        state = _start().model_copy(update={"fortress_steps_lost": {"0803": lost}})
+        state = opening(DATA).model_copy(update={"fortress_steps_lost": {"0803": lost}})
         by_lost[lost] = hex_defense(state, DATA, h("0803"), ["AH-7B"])[0]
     assert by_lost == {0: 4 + 6, 1: 4 + 6, 2: 4 + 3, 3: 4 + 3}  # AH-7B's 2 doubled by the city
 
 
 @pytest.mark.rules("gwe:11.15", "gwe:11.1")
 def test_a_fortress_step_once_lost_is_never_replaced() -> None:
-    state = _start().model_copy(update={"fortress_steps_lost": {"0803": 2}, "turn": 2})
+    state = opening(DATA).model_copy(update={"fortress_steps_lost": {"0803": 2}, "turn": 2})
     dice = ForcedDice([6] * 40, [], [])
     for side in ("central", "allied"):
         state = movement_phase(state, DATA, side, MovementOrders(), dice).state
@@ -160,12 +146,12 @@ def test_cavalry_withdrawn_into_friends_adds_no_strength_but_shares_their_fate()
     assert [(s.phase.name, s.acting) for s in turn[:3]] == [
         ("Movement", "allied"), ("Cavalry Withdrawal Before Combat", "central"),
         ("Combat", "allied")]  # 12.1: between the Enemy's Movement and Combat Phases
-    state = _start().with_unit("RU-8", hex="0305").with_unit("RU-12", hex="0305")
+    state = opening(DATA).with_unit("RU-8", hex="0305").with_unit("RU-12", hex="0305")
     withdrawn = withdrawal_phase(state, DATA, "allied", {"RU-4C": None}, {},
                                  ForcedDice([6], [], []))
     assert withdrawn.state.unit("RU-4C").hex == "0305"  # G9's default path, to its friends
     beside = withdrawn.state.with_unit("GE-35", hex="0404")
-    done = _attack(beside, "central",
+    done = attacked(beside, DATA, "central",
                    Attack(("GE-35",), (h("0305"),), AttackerChoice(hqs=())), [1])
     assert "RU-4C: retreated into 0305 this Combat Phase, adds no strength and no Steps " \
            "(8.66, 12.17)" in done.events
@@ -187,7 +173,7 @@ def test_cavalry_at_a_quarter_unless_the_hex_holds_soft_targets_alone() -> None:
 
 @pytest.mark.rules("gwe:14.1", "gwe:14.14", "gwe:14.11")
 def test_a_reinforcement_moves_in_the_movement_segment_it_arrives() -> None:
-    state = _start().model_copy(update={"turn": 3})
+    state = opening(DATA).model_copy(update={"turn": 3})
     done = movement_phase(state, DATA, "allied", MovementOrders(moves=(
         Move("RU-3", (h("0102"), h("0103"))),)), ForcedDice([6] * 40, [], []))
     assert "RU-3 enters at 0101 (14.11)" in done.events
@@ -196,7 +182,7 @@ def test_a_reinforcement_moves_in_the_movement_segment_it_arrives() -> None:
 
 @pytest.mark.rules("gwe:14.2", "gwe:14.21", "gwe:14.22")
 def test_no_reinforcement_enters_an_enemy_zone() -> None:
-    state = _start().with_unit("GE-35", hex="0201")  # its zone covers 0101
+    state = opening(DATA).with_unit("GE-35", hex="0201")  # its zone covers 0101
     came, found = arrivals(state, DATA, "allied", 3)
     assert came.unit("RU-3").place == "pending" and came.unit("RU-3").delayed_until == 4
     assert found[0].hex is None and "entry hex 0101 blocked" in found[0].note

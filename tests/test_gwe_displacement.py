@@ -16,20 +16,15 @@ from gm.games.gwe.rules.displacement import (
 )
 from gm.games.gwe.rules.movement import entry
 from gm.games.gwe.rules.results import DefenderChoice, apply_defender_result
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
 h = parse_hex
 
 
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
-
-
 @pytest.mark.rules("gwe:10.52", "gwe:5.13")
 def test_a_combat_unit_may_enter_a_hex_of_enemy_hqs_alone_and_they_displace() -> None:
-    state = _start().with_unit("RU-12", hex="0907")
+    state = opening(DATA).with_unit("RU-12", hex="0907")
     assert entry(state, DATA, "RU-12", h("0907"), h("0906")).allowed  # AH-A4 alone there
     assert not entry(state.with_unit("RU-D1", hex="0907"), DATA, "RU-D1", h("0907"),
                      h("0906")).allowed  # a depot's Attack Strength is 0
@@ -41,7 +36,7 @@ def test_a_combat_unit_may_enter_a_hex_of_enemy_hqs_alone_and_they_displace() ->
 
 @pytest.mark.rules("gwe:10.52")
 def test_a_hq_rated_2_to_4_hemmed_in_by_enemy_zones_cannot_displace() -> None:
-    state = _start().with_unit("RU-8", hex="0805").with_unit("RU-4C", hex="1006")
+    state = opening(DATA).with_unit("RU-8", hex="0805").with_unit("RU-4C", hex="1006")
     state = state.with_unit("RU-12", hex="0906")  # every way out of 0906 Russian-controlled
     assert displacement_hex(state, DATA, "AH-A4", ("RU-12",)) is None
     after, notes = enemy_hqs_displaced(state, DATA, h("0906"), "allied")
@@ -53,7 +48,7 @@ def test_a_hq_rated_2_to_4_hemmed_in_by_enemy_zones_cannot_displace() -> None:
 
 @pytest.mark.rules("gwe:10.52")
 def test_a_lone_hq_beside_an_enemy_unit_in_his_movement_phase_displaces() -> None:
-    state = _start().with_unit("GE-35", hex="0306").with_unit("GE-HL", hex="0101")
+    state = opening(DATA).with_unit("GE-35", hex="0306").with_unit("GE-HL", hex="0101")
     after, notes = lone_hqs_displaced(state, DATA, "central")
     assert notes == ("RU-KA displaces to 0205 (10.52)",)  # RU-D1 and RU-8 equally near
     assert after.unit("RU-KA").hex == "0205"
@@ -63,7 +58,7 @@ def test_a_lone_hq_beside_an_enemy_unit_in_his_movement_phase_displaces() -> Non
 
 @pytest.mark.rules("gwe:10.52", "gwe:8.61")
 def test_a_retreat_enters_a_hex_of_enemy_hqs_alone_and_displaces_them() -> None:
-    state = _start().with_unit("GE-35", hex="0101").with_unit("GE-HL", hex="0101")
+    state = opening(DATA).with_unit("GE-35", hex="0101").with_unit("GE-HL", hex="0101")
     state = state.with_unit("RU-KA", hex="0705")
     paths = retreat.paths(state, DATA, h("0604"), "central", 1, False, ("AH-24",))
     assert "0705" in [str(p) for p in paths]
@@ -76,7 +71,7 @@ def test_a_retreat_enters_a_hex_of_enemy_hqs_alone_and_displaces_them() -> None:
 
 @pytest.mark.rules("gwe:10.54", "gwe:10.53")
 def test_an_army_hq_with_a_reverse_side_flips_and_displaces_instead_of_dying() -> None:
-    state = _start().with_unit("AH-A4", hex="0604")
+    state = opening(DATA).with_unit("AH-A4", hex="0604")
     done = apply_defender_result(state, DATA, "E", ("AH-24", "AH-A4"), 2, True)
     assert done.state.unit("AH-24").place == "eliminated"
     assert done.state.unit("AH-A4").steps_lost == 1 and done.state.unit("AH-A4").hex == "0705"
@@ -85,7 +80,7 @@ def test_an_army_hq_with_a_reverse_side_flips_and_displaces_instead_of_dying() -
     reduced = state.with_unit("AH-A4", steps_lost=1)
     gone = apply_defender_result(reduced, DATA, "E", ("AH-24", "AH-A4"), 2, True)
     assert gone.state.unit("AH-A4").place == "eliminated"
-    corps = _start().with_unit("GE-35", hex="0101")  # GE-HL, a corps HQ, alone with nothing
+    corps = opening(DATA).with_unit("GE-35", hex="0101")  # GE-HL, a corps HQ, alone with nothing
     lost = apply_defender_result(corps.with_unit("GE-HL", hex="0604"), DATA, "E",
                                  ("AH-24", "GE-HL"), 2, True)
     assert lost.state.unit("GE-HL").place == "eliminated"

@@ -12,16 +12,11 @@ from gm.games.gwe.rules.moving import Move, OffMap, carry_out
 from gm.games.gwe.rules.phases import CombatOrders, MovementOrders, combat_phase, movement_phase
 from gm.games.gwe.rules.rail import RailUse
 from gm.games.gwe.rules.results import DefenderChoice
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
 h = parse_hex
 ALLIED_RAIL = 6  # the fixture's Rail Capacity and Railroad Movement Rate for the allies
-
-
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
 
 
 def _dice() -> ForcedDice:
@@ -31,7 +26,7 @@ def _dice() -> ForcedDice:
 @pytest.mark.rules("gwe:5.32", "gwe:5.33", "gwe:5.34", "gwe:5.31")
 def test_entrain_ride_detrain_and_walk_on() -> None:
     move = Move("RU-12", ("entrain", h("0305"), h("0205"), h("0105"), "detrain", h("0106")))
-    done = carry_out(_start(), DATA, "allied", move, RailUse(ALLIED_RAIL))
+    done = carry_out(opening(DATA), DATA, "allied", move, RailUse(ALLIED_RAIL))
     assert done.state.unit("RU-12").hex == "0106" and not done.state.unit("RU-12").entrained
     assert done.notes[0] == "RU-12: 6 step(s) ordered, ends in 0106 (4 Movement Points, 3 " \
                             "rail hexes)"  # 3 to entrain (its rating), 1 for clear 0106
@@ -45,7 +40,7 @@ def test_entrain_ride_detrain_and_walk_on() -> None:
 @pytest.mark.rules("gwe:5.31", "gwe:5.32", "gwe:5.33")
 def test_rail_capacity_enemy_zones_and_the_rate() -> None:
     use = RailUse(ALLIED_RAIL)
-    state = _start().with_unit("RU-4C", hex="0305")
+    state = opening(DATA).with_unit("RU-4C", hex="0305")
     state = carry_out(state, DATA, "allied", Move("RU-8", ("entrain",)), use).state
     state = carry_out(state, DATA, "allied", Move("RU-12", ("entrain",)), use).state
     full = carry_out(state, DATA, "allied", Move("RU-4C", ("entrain",)), use)
@@ -56,10 +51,10 @@ def test_rail_capacity_enemy_zones_and_the_rate() -> None:
     zone = carry_out(state, DATA, "allied", Move("RU-12", (h("0505"),)), use)
     assert "RU-12: 0505 is Enemy-controlled (5.33); the move stops in 0405 (ruling G24)" in \
         zone.notes
-    in_zone = _start().with_unit("RU-12", hex="0505")
+    in_zone = opening(DATA).with_unit("RU-12", hex="0505")
     refused = carry_out(in_zone, DATA, "allied", Move("RU-12", ("entrain",)), RailUse(6))
     assert any("only units rated 1 entrain there (5.32)" in n for n in refused.notes)
-    far = _start().with_unit("RU-12", hex="0505").with_unit("AH-24", hex="0101")
+    far = opening(DATA).with_unit("RU-12", hex="0505").with_unit("AH-24", hex="0101")
     ride = carry_out(far, DATA, "allied", Move("RU-12", ("entrain", h("0405"), h("0305"),
                                                         h("0205"), h("0105"))), RailUse(6))
     assert ride.state.unit("RU-12").hex == "0105"
@@ -67,7 +62,7 @@ def test_rail_capacity_enemy_zones_and_the_rate() -> None:
 
 @pytest.mark.rules("gwe:5.37", "gwe:5.38")
 def test_off_map_movement_over_two_movement_phases() -> None:
-    state = _start().with_unit("RU-12", hex="0505").with_unit("AH-24", hex="0101")
+    state = opening(DATA).with_unit("RU-12", hex="0505").with_unit("AH-24", hex="0101")
     move = Move("RU-12", ("entrain", h("0405"), h("0305"), h("0205"), h("0105"),
                           OffMap(h("0108"))))
     done = carry_out(state, DATA, "allied", move, RailUse(ALLIED_RAIL))
@@ -85,7 +80,7 @@ def test_off_map_movement_over_two_movement_phases() -> None:
 
 @pytest.mark.rules("gwe:14.23", "gwe:14.22", "gwe:14.12")
 def test_an_entrained_reinforcement_blocked_goes_off_the_map_when_ordered() -> None:
-    state = _start().with_unit("RU-12", hex="1004").model_copy(update={"turn": 2})
+    state = opening(DATA).with_unit("RU-12", hex="1004").model_copy(update={"turn": 2})
     orders = MovementOrders(off_map={"AH-9": h("1008")})
     done = movement_phase(state, DATA, "central", orders, _dice())
     assert "AH-9: entry hex 1005 blocked; off the map by rail toward 1008 (14.23)" in \
@@ -97,7 +92,7 @@ def test_an_entrained_reinforcement_blocked_goes_off_the_map_when_ordered() -> N
 
 @pytest.mark.rules("gwe:4.0", "gwe:5.0", "gwe:10.52", "gwe:5.17", "gwe:6.14")
 def test_a_movement_phase_carries_out_the_moves_in_order() -> None:
-    state = _start().with_unit("RU-12", hex="0907")
+    state = opening(DATA).with_unit("RU-12", hex="0907")
     orders = MovementOrders(moves=(
         Move("RU-12", (h("0906"),)),
         Move("RU-12", (h("0907"),)),
@@ -115,7 +110,7 @@ def test_a_movement_phase_carries_out_the_moves_in_order() -> None:
 
 @pytest.mark.rules("gwe:4.0", "gwe:8.14", "gwe:8.73", "gwe:6.14")
 def test_a_combat_phase_resolves_every_attack_in_order() -> None:
-    state = _start().with_unit("RU-8", hex="0504").with_unit("RU-12", hex="0504")
+    state = opening(DATA).with_unit("RU-8", hex="0504").with_unit("RU-12", hex="0504")
     attack = Attack(("RU-8", "RU-12"), (h("0604"),), AttackerChoice(hqs=()))
     second = Attack(("RU-4C",), (h("0604"),), defender=DefenderChoice(option=1))
     orders = CombatOrders(allocation={"RU-KA": ("RU-8", "RU-12")}, attacks=(attack, second))

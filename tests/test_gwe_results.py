@@ -20,15 +20,11 @@ from gm.games.gwe.rules.results import (
     spread_losses,
 )
 from gm.games.gwe.rules.steps import lose_steps, steps_left
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from gm.games.gwe.state import GweState
+from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
 h = parse_hex
-
-
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
 
 
 def _values(state: GweState, unit_id: str) -> tuple[int, int]:
@@ -38,24 +34,24 @@ def _values(state: GweState, unit_id: str) -> tuple[int, int]:
 
 @pytest.mark.rules("gwe:8.5", "gwe:8.51", "gwe:8.52", "gwe:8.53")
 def test_steps_by_unit_size_the_corps_example() -> None:
-    state = _start()
+    state = opening(DATA)
     seen = []
     for _ in range(4):  # 8.53: full, -1 from full, half, -1 from half, eliminated
         seen.append(_values(state, "RU-8"))
         state = lose_steps(state, DATA, "RU-8", 1)
     assert seen == [(4, 6), (3, 5), (2, 3), (1, 2)]
     assert state.unit("RU-8").place == "eliminated" and state.unit("RU-8").hex is None
-    division = lose_steps(_start(), DATA, "RU-12", 1)  # 8.52: flipped
+    division = lose_steps(opening(DATA), DATA, "RU-12", 1)  # 8.52: flipped
     assert _values(division, "RU-12") == (1, 2) and steps_left(division, DATA, "RU-12") == 1
     assert lose_steps(division, DATA, "RU-12", 1).unit("RU-12").place == "eliminated"
-    depot = lose_steps(_start(), DATA, "RU-D1", 1)  # 8.51: one Step, a combat unit
+    depot = lose_steps(opening(DATA), DATA, "RU-D1", 1)  # 8.51: one Step, a combat unit
     assert depot.unit("RU-D1").place == "eliminated"
-    assert lose_steps(_start(), DATA, "RU-8", 9).unit("RU-8").place == "eliminated"
+    assert lose_steps(opening(DATA), DATA, "RU-8", 9).unit("RU-8").place == "eliminated"
 
 
 @pytest.mark.rules("gwe:8.9", "gwe:10.53")
 def test_affected_units_of_the_larger_force_and_losses_by_default_and_by_choice() -> None:
-    state = _start()
+    state = opening(DATA)
     stack = ("RU-8", "RU-12", "RU-KA")
     assert force_steps(state, DATA, stack) == 6  # the HQ is not counted
     assert affected_units(state, DATA, stack, 6) == ("RU-8", "RU-12")  # not larger: all
@@ -69,7 +65,7 @@ def test_affected_units_of_the_larger_force_and_losses_by_default_and_by_choice(
 
 @pytest.mark.rules("gwe:8.9", "gwe:8.54", "gwe:8.61")
 def test_attacker_results_the_smaller_attacker_loses_all_on_a_2() -> None:
-    state = _start()
+    state = opening(DATA)
     attackers = ("RU-4C",)  # 2 Steps against RU-8's 4: the smaller
     affected = min(force_steps(state, DATA, attackers), 4)
     after, note = apply_attacker_result(state, DATA, "2", attackers, affected)
@@ -81,7 +77,7 @@ def test_attacker_results_the_smaller_attacker_loses_all_on_a_2() -> None:
 
 @pytest.mark.rules("gwe:8.9", "gwe:8.63")
 def test_the_defenders_default_option_keeps_the_most_steps() -> None:
-    state = _start()
+    state = opening(DATA)
     one = apply_defender_result(state, DATA, "1", ("AH-24",), 2, in_supply=True)
     assert one.option == 2 and one.state.unit("AH-24").hex == "0605"  # retreat, no loss
     assert one.notes[0] == "defender: result 1, option 2, the default (ruling G10)"
@@ -100,7 +96,7 @@ def test_the_defenders_default_option_keeps_the_most_steps() -> None:
 
 def _surrounded() -> GweState:
     """AH-24 in 0604 with Russians all round it but 0605, and a Russian beside 0605."""
-    state = _start().with_unit("GE-35", hex="0101").with_unit("GE-HL", hex="0101")
+    state = opening(DATA).with_unit("GE-35", hex="0101").with_unit("GE-HL", hex="0101")
     state = state.with_unit("RU-12", hex="0704").with_unit("RU-3", place="map", hex="0603")
     return state.with_unit("RU-D1", hex="0706").with_unit("RU-8", hex="0505")
 
@@ -134,7 +130,7 @@ def test_units_rated_1_retreat_through_zones_and_the_others_are_eliminated() -> 
 
 @pytest.mark.rules("gwe:8.63", "gwe:8.62", "gwe:6.15")
 def test_the_owners_path_within_the_first_priority_and_no_overstacked_end() -> None:
-    state = _start()
+    state = opening(DATA)
     origin = h("0604")
     legal = retreat.paths(state, DATA, origin, "central", 1, False, ("AH-24",))
     assert [str(p) for p in legal] == ["0605", "0705", "0704"]  # 0704 is 1 from supply
@@ -154,7 +150,7 @@ def test_the_owners_path_within_the_first_priority_and_no_overstacked_end() -> N
 
 @pytest.mark.rules("gwe:8.71", "gwe:8.72", "gwe:8.73", "gwe:8.74", "gwe:8.75")
 def test_advance_after_combat_by_order_only_into_the_vacated_hex() -> None:
-    state = _start()
+    state = opening(DATA)
     applied = apply_defender_result(state, DATA, "1", ("AH-24",), 2, in_supply=True)
     after = applied.state
     assert advance(after, DATA, applied, ("RU-4C",)) == (after, ())  # G11: none by default

@@ -17,14 +17,9 @@ from gm.games.gwe.rules.movement import (
 )
 from gm.games.gwe.rules.stacking import Overstack, hex_points, overstacked
 from gm.games.gwe.rules.zoc import blocks_tracing, controlled_hexes, enemy_controlled, exerts_zoc
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
-
-
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
 
 
 def _ids(hexes: frozenset[object]) -> set[str]:
@@ -36,7 +31,7 @@ def _ids(hexes: frozenset[object]) -> set[str]:
 
 @pytest.mark.rules("gwe:6.0", "gwe:6.11", "gwe:6.14", "gwe:6.16")
 def test_a_hex_over_the_limit_at_the_end_of_a_phase() -> None:
-    state = _start()
+    state = opening(DATA)
     assert overstacked(state, DATA) == []
     assert hex_points(state, DATA, parse_hex("0405"), "allied") == 6  # corps 4, division 2
     state = state.with_unit("RU-4C", hex="0405").with_unit("RU-3", place="map", hex="0405")
@@ -48,11 +43,11 @@ def test_a_hex_over_the_limit_at_the_end_of_a_phase() -> None:
 
 @pytest.mark.rules("gwe:6.11", "gwe:6.12", "gwe:6.13")
 def test_hq_units_and_fortresses_count_nothing_and_nationalities_mix() -> None:
-    state = _start().with_unit("RU-KA", hex="0405")
+    state = opening(DATA).with_unit("RU-KA", hex="0405")
     assert hex_points(state, DATA, parse_hex("0405"), "allied") == 6
     assert hex_points(state, DATA, parse_hex("0705"), "central") == 2  # GE-HL, a corps HQ: 0
     assert hex_points(state, DATA, parse_hex("0803"), "central") == 1  # the brigade alone
-    mixed = _start().with_unit("GE-35", hex="0604")  # German with Austro-Hungarian
+    mixed = opening(DATA).with_unit("GE-35", hex="0604")  # German with Austro-Hungarian
     assert hex_points(mixed, DATA, parse_hex("0604"), "central") == 4
     assert overstacked(mixed, DATA) == []
     assert hex_points(mixed, DATA, parse_hex("0604"), "allied") == 0
@@ -63,7 +58,7 @@ def test_hq_units_and_fortresses_count_nothing_and_nationalities_mix() -> None:
 
 @pytest.mark.rules("gwe:7.0", "gwe:7.11", "gwe:7.12", "gwe:7.26", "gwe:5.36")
 def test_zones_of_control_who_exerts_them_and_where() -> None:
-    state = _start()
+    state = opening(DATA)
     central = controlled_hexes(state, DATA, "central")
     assert {"0603", "0605", "0504", "0505", "0704"} <= _ids(central)  # AH-24 in 0604
     assert {"0802", "0804", "0703", "0903", "0904"} <= _ids(central)  # the fortress in 0803
@@ -80,7 +75,7 @@ def test_zones_of_control_who_exerts_them_and_where() -> None:
 
 @pytest.mark.rules("gwe:7.24", "gwe:7.25", "gwe:11.13")
 def test_friendly_units_or_a_fortress_negate_a_zone_for_supply_and_retreat() -> None:
-    state = _start()
+    state = opening(DATA)
     where = parse_hex("0505")  # in AH-24's zone, and in RU-4C's (7.25: both co-exist)
     assert enemy_controlled(state, DATA, where, "allied")
     assert enemy_controlled(state, DATA, parse_hex("0604"), "central")
@@ -112,7 +107,7 @@ def test_terrain_costs_by_tactical_competence_rating() -> None:
 
 @pytest.mark.rules("gwe:5.12", "gwe:5.4", "gwe:7.21", "gwe:7.22", "gwe:7.23")
 def test_entering_costs_terrain_hexsides_and_enemy_zones() -> None:
-    state = _start()
+    state = opening(DATA)
     h = parse_hex
     assert entry(state, DATA, "RU-12", h("0405"), h("0404")).cost == 1
     assert entry(state, DATA, "RU-12", h("0405"), h("0305")).cost == 2  # forest, TCR 3
@@ -130,7 +125,7 @@ def test_entering_costs_terrain_hexsides_and_enemy_zones() -> None:
 
 @pytest.mark.rules("gwe:5.13")
 def test_no_unit_enters_an_enemy_occupied_hex_or_undestroyed_fortress() -> None:
-    state = _start()
+    state = opening(DATA)
     h = parse_hex
     occupied = entry(state, DATA, "RU-4C", h("0504"), h("0604"))
     assert occupied.cost is None and occupied.rule == "5.13: 0604 is Enemy-occupied"
@@ -151,6 +146,6 @@ def test_allowance_the_one_hex_minimum_and_entraining() -> None:
     assert not may_enter(spent=0, cost=4, allowance=3, in_command=False)  # not out of command
     assert allowance(StepValues(attack=1, defense=1, movement=5), out_of_supply=True) == 2
     assert allowance(StepValues(attack=1, defense=1, movement=1), out_of_supply=True) == 1
-    state = _start().with_unit("RU-4C", out_of_supply=True)
+    state = opening(DATA).with_unit("RU-4C", out_of_supply=True)
     assert unit_allowance(state, DATA, "RU-4C") == 4 and unit_allowance(state, DATA, "RU-8") == 5
     assert entrain_cost(DATA, "RU-8") == 3 and entrain_cost(DATA, "GE-35") == 1

@@ -24,15 +24,10 @@ from gm.games.gwe.rules.supply import (
     supply_sources,
     supply_status,
 )
-from gm.games.gwe.state import GweState, initial_state
-from tests.gwe import fixture_data
+from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
 h = parse_hex
-
-
-def _start() -> GweState:
-    return initial_state(DATA, ("A", "B"))
 
 
 def _ids(hexes: frozenset[object]) -> list[str]:
@@ -48,7 +43,7 @@ def _dice(*values: int) -> ForcedDice:
 
 @pytest.mark.rules("gwe:9.13", "gwe:9.15", "gwe:7.24")
 def test_friendly_rail_is_a_source_only_joined_to_its_map_edge_free_of_zones() -> None:
-    state = _start()
+    state = opening(DATA)
     # 0505 is in AH-24's zone: it and nothing beyond it on the line is a source
     other = ["0107", "0108"]  # the short line of the off-map link (5.37), its own map edge
     assert _ids(rail_sources(state, DATA, "allied")) == ["0105", *other, "0205", "0305", "0405"]
@@ -62,7 +57,7 @@ def test_friendly_rail_is_a_source_only_joined_to_its_map_edge_free_of_zones() -
 
 @pytest.mark.rules("gwe:9.12", "gwe:9.14", "gwe:9.17", "gwe:9.13")
 def test_a_line_of_supply_its_range_enemy_units_and_zones_by_rating() -> None:
-    state = _start()
+    state = opening(DATA)
     sources = supply_sources(state, DATA, "allied")
     away = state.with_unit("RU-12", hex="0608")  # 4 from 0405, the nearest source: range 3
     assert line_of_supply(away, DATA, h("0608"), "allied", 3, 0, sources) is None
@@ -89,7 +84,7 @@ def test_a_line_of_supply_its_range_enemy_units_and_zones_by_rating() -> None:
 
 @pytest.mark.rules("gwe:9.16", "gwe:9.13")
 def test_depots_supply_in_a_chain_from_the_rail() -> None:
-    state = _start().with_unit("RU-D1", hex="0408")  # 3 from 0405's rail hex
+    state = opening(DATA).with_unit("RU-D1", hex="0408")  # 3 from 0405's rail hex
     assert supplied_depots(state, DATA, "allied", rail_sources(state, DATA, "allied")) == \
         frozenset({"RU-D1"})
     far = state.with_unit("RU-D1", hex="0608")  # 4 away: not supplied, not a source
@@ -102,7 +97,7 @@ def test_depots_supply_in_a_chain_from_the_rail() -> None:
 
 @pytest.mark.rules("gwe:11.22", "gwe:9.24", "gwe:10.35")
 def test_feeding_off_a_fortress_and_hq_units_never_out_of_supply() -> None:
-    state = _start().with_unit("AH-24", hex="0803").with_unit("RU-12", hex="0804")
+    state = opening(DATA).with_unit("AH-24", hex="0803").with_unit("RU-12", hex="0804")
     state = state.with_unit("RU-8", hex="0904").with_unit("RU-4C", hex="0802")
     state = state.with_unit("RU-D1", hex="0703")  # 0803's every neighbour held or watched
     assert supply_status(state, DATA, "AH-24").rule == "11.22: feeding off a Friendly fortress"
@@ -114,7 +109,7 @@ def test_feeding_off_a_fortress_and_hq_units_never_out_of_supply() -> None:
 
 @pytest.mark.rules("gwe:9.22", "gwe:9.24", "gwe:9.11", "gwe:9.21")
 def test_attrition_a_die_for_each_unit_out_of_supply() -> None:
-    state = _start().with_unit("RU-12", hex="0608").with_unit("RU-8", hex="0708")
+    state = opening(DATA).with_unit("RU-12", hex="0608").with_unit("RU-8", hex="0708")
     state = state.with_unit("RU-KA", hex="0708")
     dice = _dice(3, 4)  # by id: RU-12 then RU-8
     after, notes = attrition(state, DATA, "allied", dice)
@@ -136,7 +131,7 @@ def test_attrition_a_die_for_each_unit_out_of_supply() -> None:
 
 @pytest.mark.rules("gwe:10.31", "gwe:10.32", "gwe:10.11")
 def test_the_default_allocation_nearest_first_within_command_strength() -> None:
-    state = _start()  # RU-KA in 0305: radius 3, strength 6
+    state = opening(DATA)  # RU-KA in 0305: radius 3, strength 6
     assert default_allocation(state, DATA, "allied") == {"RU-KA": ("RU-8", "RU-12")}
     far = state.with_unit("RU-8", hex="0205").with_unit("RU-12", hex="0308")  # RU-4C 2 away
     assert default_allocation(far, DATA, "allied") == {"RU-KA": ("RU-8", "RU-D1")}
@@ -149,7 +144,7 @@ def test_the_default_allocation_nearest_first_within_command_strength() -> None:
 
 @pytest.mark.rules("gwe:10.41", "gwe:10.42", "gwe:4.0")
 def test_the_command_die_in_the_movement_phase_and_none_in_combat() -> None:
-    state = _start()
+    state = opening(DATA)
     dice = _dice(4, 3)  # by id: RU-4C (rated 3) then RU-D1
     moved = command_control(state, DATA, "allied", None, dice)
     assert [r.purpose for r in dice.log] == ["10.41 Command Control of RU-4C",
@@ -167,7 +162,7 @@ def test_the_command_die_in_the_movement_phase_and_none_in_combat() -> None:
 
 @pytest.mark.rules("gwe:10.43")
 def test_units_rated_3_or_4_out_of_command_worsen_their_result() -> None:
-    state = command_control(_start(), DATA, "allied", {"RU-KA": ("RU-8",)}, None).state
+    state = command_control(opening(DATA), DATA, "allied", {"RU-KA": ("RU-8",)}, None).state
     assert worse_by_command(state, DATA, ("RU-12",), phasing=True)
     assert not worse_by_command(state, DATA, ("RU-8",), phasing=True)
     assert [worsened(r, attacker=False) for r in ("1", "2", "3", "E")] == ["2", "3", "E", "E"]
@@ -185,6 +180,6 @@ def test_cavalry_attacks_at_a_quarter_against_other_types_the_rulebooks_example(
     assert cavalry_attack(4, ("infantry",)) == 1  # "it would require ... 4 to attack ... 1"
     assert cavalry_attack(7, ("cavalry", "hq")) == 7 and cavalry_attack(3, ("depot",)) == 3
     assert cavalry_attack(3, ("cavalry", "infantry")) == 0  # fractions ignored
-    state = _start()
+    state = opening(DATA)
     assert force_attack(state, DATA, ("RU-4C", "RU-8"), ("AH-24",)) == 4 + 0
     assert force_attack(state, DATA, ("RU-4C",), ("GE-HL",)) == 2
