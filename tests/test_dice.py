@@ -38,16 +38,23 @@ def test_salts_change_the_dice_and_their_order_does_not() -> None:
     assert rolls(("a", "b")) == rolls(("b", "a"))
 
 
-def test_a_tampered_phase_fails_verification(tmp_path: Path) -> None:
+def _first_phase_salted(folder: Path, salt: str) -> CliRunner:
+    """A campaign named as its folder, started, its First Phase adjudicated with A's salt."""
     runner = CliRunner()
-    folder = tmp_path / "v"
-    runner.invoke(cli, ["new", str(folder), "--seed", "v", "-p", "A:A:a@x.org:pa",
+    runner.invoke(cli, ["new", str(folder), "--seed", folder.name, "-p", "A:A:a@x.org:pa",
                         "-p", "B:B:b@x.org:pb", "-p", "C:C:c@x.org:pc"])
     runner.invoke(cli, ["end-trading", str(folder)])
     runner.invoke(cli, ["start", str(folder)])
-    orders = tmp_path / "a.txt"
-    orders.write_text("GAME v\nPLAYER A\nPASSWORD pa\nSALT kronstadt\n", encoding="utf-8")
+    orders = folder.parent / "a.txt"
+    orders.write_text(f"GAME {folder.name}\nPLAYER A\nPASSWORD pa\nSALT {salt}\n",
+                      encoding="utf-8")
     assert runner.invoke(cli, ["adjudicate", str(folder), str(orders)]).exit_code == 0
+    return runner
+
+
+def test_a_tampered_phase_fails_verification(tmp_path: Path) -> None:
+    folder = tmp_path / "v"
+    runner = _first_phase_salted(folder, "kronstadt")
     good = runner.invoke(cli, ["verify", str(folder)])
     assert good.exit_code == 0 and "verified" in good.output
     opened = open_campaign(folder)
@@ -70,15 +77,8 @@ def test_the_application_fills_the_dice_line_and_no_game_sees_the_seed(tmp_path:
     for system in SYSTEMS.values():
         assert "campaign_seed" not in inspect.signature(system.report).parameters
         assert "salts" not in inspect.signature(system.report).parameters
-    runner = CliRunner()
     folder = tmp_path / "d"
-    runner.invoke(cli, ["new", str(folder), "--seed", "d", "-p", "A:A:a@x.org:pa",
-                        "-p", "B:B:b@x.org:pb", "-p", "C:C:c@x.org:pc"])
-    runner.invoke(cli, ["end-trading", str(folder)])
-    runner.invoke(cli, ["start", str(folder)])
-    orders = tmp_path / "a.txt"
-    orders.write_text("GAME d\nPLAYER A\nPASSWORD pa\nSALT neva\n", encoding="utf-8")
-    assert runner.invoke(cli, ["adjudicate", str(folder), str(orders)]).exit_code == 0
+    _first_phase_salted(folder, "neva")
     opened = open_campaign(folder)
     report = phase_report(opened, 1, 1, "A")
     assert report.dice_seed == phase_seed(opened.row.seed, 1, 1)
