@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from gm.games.system import GmCommand
+    from gm.games.declared import GmCommand
 
 COMMANDS = {
     "demo": ("gm.commands.demo:demo",
@@ -54,9 +54,9 @@ OWN = "gm.commands.own"  # makes the game systems' own commands (GmCommand), by 
 
 
 def game_commands() -> dict[str, GmCommand]:
-    """The GM commands the game systems declare as data (`gm trade`), by name: their facades
-    alone are loaded, not their rules."""
-    from gm.games.registry import gm_commands
+    """The GM commands the game systems declare as data (`gm trade`), by name: their
+    declarations alone are loaded, neither their facades nor their rules."""
+    from gm.games.own_commands import gm_commands
 
     return gm_commands()
 

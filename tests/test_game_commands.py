@@ -20,9 +20,10 @@ from gm.app.table_looks import table_help
 from gm.cli import COMMANDS, cli
 from gm.commands.own import OPERATIONS, command
 from gm.core.errors import GameError
+from gm.games.declared import AtOnce, GmCommand, TableWords
+from gm.games.own_commands import gm_commands
 from gm.games.rcw.system import RUSSIAN_CIVIL_WAR, RussianCivilWar
-from gm.games.registry import SYSTEMS, gm_commands
-from gm.games.system import AtOnce, GmCommand, TableWords
+from gm.games.registry import SYSTEMS
 from gm.store import EntryRow
 from tests.table_terminal import standard_campaign
 
@@ -59,6 +60,8 @@ def test_a_games_own_commands_are_its_data_and_gm_help_lists_them() -> None:
     listed = CliRunner().invoke(cli, ["--help"]).output
     for name, spec in gm_commands().items():
         assert f"  {name}" in listed and spec.summary[:40] in " ".join(listed.split())
+    # `gm --help` reads the declarations alone: they are the systems' own, all of them
+    assert set(gm_commands().values()) == {c for s in SYSTEMS.values() for c in s.commands}
 
 
 def test_a_command_described_as_data_becomes_a_click_command(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import click
 from gm.commands.holding import changing
 
 if TYPE_CHECKING:
-    from gm.games.system import GmCommand
+    from gm.games.declared import GmCommand
 
 
 def _campaign() -> click.Argument:

@@ -5,7 +5,9 @@ table's words for its HELP."""
 
 from __future__ import annotations
 
-from gm.games.system import AtOnce, GmCommand, TableWords
+from gm.games.declared import AtOnce, GmCommand, TableWords
+
+TITLE = "Russian Civil War 1918-1922"  # the game's name wherever the program gives it
 
 COMMANDS = (
     GmCommand("trade", "trade", "Record a trade of the trading session (15.33).",

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
-from gm.games.rcw.commands import AT_ONCE, COMMANDS, TABLE_WORDS
-from gm.games.system import AtOnce, Coverage, GameSystem, Orders, SetupStage, TableWords
+from gm.games.declared import AtOnce, TableWords
+from gm.games.rcw.commands import AT_ONCE, COMMANDS, TABLE_WORDS, TITLE
+from gm.games.system import Coverage, GameSystem, Orders, SetupStage
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -68,7 +69,7 @@ def _orders(orders: Orders) -> dict[str, tuple[Order, ...]]:
 
 class RussianCivilWar(GameSystem):
     name = "rcw"
-    title = "Russian Civil War 1918-1922"
+    title = TITLE
     setup_stages = (
         SetupStage("trading", "end-trading", "the trading session ended (15.34)",
                    "the trading session is over",
