@@ -44,6 +44,7 @@ class CaseFile(BaseModel):
     rules: list[str] = Field(default_factory=list)
     data: str | None = None  # the data set's folder, from the case file's own
     counters: list[dict[str, Any]] = Field(default_factory=list)  # added to the data set
+    exclusive: Literal["serbia-galicia"] | None = None  # the Exclusive Rules the case plays by
     players: dict[str, str]  # player letter -> side
     first: str | None = None  # the side phasing first in a Game-Turn (default: A's)
     turn: int = Field(default=1, ge=1)
@@ -77,6 +78,11 @@ def _data(path: Path, case: CaseFile) -> GweData:
         problems = check_data_set(data)
         if problems:
             raise CaseError(f"{path}: counters: {problems[0]}")
+    if case.exclusive is not None:
+        data = GweData(directory=data.directory, map=data.map, charts=data.charts,
+                       counters=data.counters.model_copy(
+                           update={"exclusive_rules": case.exclusive}),
+                       charts_path=data.charts_path)
     return data
 
 

@@ -54,6 +54,11 @@ class GweData:
             found[parse_hex(entry.id)] = entry
         return found
 
+    @property
+    def exclusive(self) -> str | None:
+        """Whose Exclusive Rules apply ("serbia-galicia"); None: the Standard Rules alone."""
+        return self.counters.exclusive_rules
+
     def on_map(self, where: Hex) -> bool:
         return where in self.hexes
 

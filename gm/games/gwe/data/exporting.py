@@ -37,7 +37,7 @@ def _sourced(item: Any) -> dict[str, str]:
 
 def sheet_rows(map_file: MapFile, counters: CountersFile) -> Rows:
     rows = [{"item": "map", "name": map_file.name, **_sourced(map_file)},
-            {"item": "counters", **_sourced(counters)}]
+            {"item": "counters", "value": counters.exclusive_rules or "", **_sourced(counters)}]
     rows += [{"item": "extent", "name": e.map,
               "value": f"{e.columns[0]}-{e.columns[1]} {e.rows[0]}-{e.rows[1]}", **_sourced(e)}
              for e in map_file.extents]

@@ -276,6 +276,7 @@ def _counters(reader: _Reader, rows: dict[str, list[Row]]) -> CountersFile | Non
         return None
     return reader.model(heads[0], CountersFile, {"source": heads[0]["source"],
                                                  "note": heads[0]["note"] or None,
+                                                 "exclusive_rules": heads[0]["value"] or None,
                                                  "sides": sides, "nationalities": nationalities,
                                                  "units": units})
 

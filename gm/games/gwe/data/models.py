@@ -209,9 +209,15 @@ class Unit(_Frozen):
         return self
 
 
+ExclusiveRules = Literal["serbia-galicia"]  # the games whose Exclusive Rules the program plays
+
+
 class CountersFile(_Frozen):
     source: Source
     note: Note = None
+    # The game whose Exclusive Rules (15.0 on) modify the Standard Rules for this counter mix;
+    # None: the Standard Rules alone (the synthetic fixtures).
+    exclusive_rules: ExclusiveRules | None = None
     sides: dict[str, Side]
     nationalities: dict[str, Nationality]
     units: tuple[Unit, ...]
