@@ -47,6 +47,9 @@ class GweState(GameStateBase):
     fortress_steps_lost: dict[str, Annotated[int, Field(ge=0, le=4)]] = Field(
         default_factory=dict)  # 11.13: by the fortress's hex; 4 lost: destroyed
     last_occupied: dict[str, str] = Field(default_factory=dict)  # hex -> side (5.33, 9.15)
+    # The Victory Point Index (Serbia/Galicia 25.0: the net Allied total); None: a game or case
+    # that keeps none.
+    vp: int | None = None
     # What one Player-Turn remembers until its Combat Phase ends:
     rail_moved: frozenset[str] = frozenset()  # 5.34: units that moved by rail
     fought: frozenset[str] = frozenset()  # 8.14, 8.73: attacked, attacked or advanced
