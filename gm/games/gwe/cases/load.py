@@ -23,7 +23,8 @@ from gm.games.gwe.state import GAME, GweState, UnitState, state_problems
 ROOT = Path(__file__).resolve().parents[4]
 DEFAULT_DATA = ROOT / "fixtures" / "gwe"
 # What `expect:` may compare (docs/cases-gwe.md): a misspelt key would otherwise check nothing.
-EXPECT_KEYS = ("units", "position", "eliminated", "fortresses", "orders", "log", "dice_used")
+EXPECT_KEYS = ("units", "position", "eliminated", "fortresses", "orders", "log", "dice_used",
+               "vp", "setup", "victory")
 
 
 class CaseError(system.CaseError):
@@ -49,6 +50,11 @@ class CaseFile(BaseModel):
     first: str | None = None  # the side phasing first in a Game-Turn (default: A's)
     turn: int = Field(default=1, ge=1)
     phase: int = Field(default=1, ge=1, le=6)
+    # A stage of a scenario rather than a Phase: a side's set-up checked and its attrition
+    # rolled (Serbia/Galicia 26.31, 26.32), or the Game-Turn Record Interphase (25.13).
+    stage: Literal["phase", "setup", "interphase"] = "phase"
+    side: str | None = None  # whose set-up a `setup` case checks
+    vp: int | None = None  # the Victory Point Index before (Serbia/Galicia 25.0)
     units: dict[str, str | dict[str, Any]] = Field(default_factory=dict)
     fortresses: dict[str, int] = Field(default_factory=dict)  # hex -> fortress Steps lost
     last_occupied: dict[str, str] = Field(default_factory=dict)  # hex -> side (5.33, 9.15)
@@ -116,7 +122,7 @@ def case_state(path: Path, case: CaseFile, data: GweData) -> GweState:
         fortresses = {str(parse_hex(h)): lost for h, lost in case.fortresses.items()}
         occupied = {str(parse_hex(h)): side for h, side in case.last_occupied.items()}
         state = GweState(game=GAME, players=tuple(sorted(case.players)), stage=PLAY,
-                         turn=case.turn, phase=case.phase, units=units,
+                         turn=case.turn, phase=case.phase, units=units, vp=case.vp,
                          fortress_steps_lost=fortresses, last_occupied=occupied,
                          rail_moved=frozenset(case.rail_moved),
                          retreated={u: str(parse_hex(h)) for u, h in case.retreated.items()})

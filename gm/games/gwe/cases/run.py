@@ -11,6 +11,7 @@ from gm.core.dice import ChanceError, ForcedDice
 from gm.games import system
 from gm.games.case_files import parse_case_orders
 from gm.games.gwe.cases.load import CaseError, load_case, replacement
+from gm.games.gwe.cases.stages import run_stage, stage_diffs
 from gm.games.gwe.data.hexes import HexError, parse_hex
 from gm.games.gwe.engine.phase import adjudicate_phase
 from gm.games.gwe.grammar.messages import parse_message
@@ -32,35 +33,56 @@ def _units_json(state: GweState) -> dict[str, dict[str, Any]]:
 
 
 def run_case(path: Path) -> dict[str, Any]:
-    """The case's Phase adjudicated; the outcome as docs/cases-gwe.md's JSON object."""
+    """The case's Phase (or scenario stage) adjudicated; the outcome as docs/cases-gwe.md's
+    JSON object."""
     case, data, state, sides = load_case(path)
+    dice = ForcedDice(list(case.dice), [], [])
+    if case.stage != "phase":
+        if case.orders:
+            raise CaseError(f"{path}: a {case.stage} case takes no orders")
+        try:
+            after, own = run_stage(case, data, state, dice)
+        except ChanceError as exc:
+            raise CaseFailed(str(exc)) from None
+        _all_dice_used(dice)
+        return {"case": case.case, "game": "gwe", "stage": case.stage, "turn": case.turn,
+                **_outcome(state, after, dice), "orders": [], **own}
     orders, refused = parse_case_orders(
         case.orders, lambda text: parse_message(text, Names(data)), CaseError)
-    dice = ForcedDice(list(case.dice), [], [])
     try:
         done = adjudicate_phase(state, data, sides, orders, dice, replacement(case))
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
+    _all_dice_used(dice)
+    results = sorted([*done.results, *refused], key=lambda r: (r.player, r.line))
+    return {
+        "case": case.case, "game": "gwe", "turn": case.turn, "phase": case.phase,
+        "phasing": done.phasing, **_outcome(state, done.state, dice),
+        "orders": [r.as_json() for r in results],
+        "vp": done.state.vp,
+        "log": list(done.events),
+    }
+
+
+def _all_dice_used(dice: ForcedDice) -> None:
     left = dice.unused()
     if left:
         raise CaseFailed(f"the case forces more chance than the Phase used: {left} unused")
-    results = sorted([*done.results, *refused], key=lambda r: (r.player, r.line))
-    after = done.state
+
+
+def _outcome(before: GweState, after: GweState, dice: ForcedDice) -> dict[str, Any]:
+    """The position after, what was eliminated, and the dice: as every kind of case has it."""
     position: dict[str, list[str]] = {}
     for unit_id, where in sorted(after.on_map()):
         position.setdefault(str(where), []).append(unit_id)
     return {
-        "case": case.case, "game": "gwe", "turn": case.turn, "phase": case.phase,
-        "phasing": done.phasing,
         "units": _units_json(after),
         "position": dict(sorted(position.items())),
         "eliminated": sorted(u for u, s in after.units.items() if s.place == "eliminated"
-                             and state.units[u].place != "eliminated"),
+                             and before.units[u].place != "eliminated"),
         "fortresses": dict(sorted(after.fortress_steps_lost.items())),
-        "orders": [r.as_json() for r in results],
         "dice": [{"purpose": r.purpose, "value": int(r.value)} for r in dice.log],
         "dice_used": len(dice.log),
-        "log": list(done.events),
     }
 
 
@@ -111,6 +133,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
     if "dice_used" in expect and expect["dice_used"] != actual["dice_used"]:
         diffs.append(f"dice_used: expected {expect['dice_used']}, got {actual['dice_used']}")
     diffs += _order_diffs(expect.get("orders") or [], actual["orders"])
+    diffs += stage_diffs(expect, actual)
     for text in expect.get("log") or []:
         if not any(str(text) in line for line in actual["log"]):
             diffs.append(f"log: no line says {text!r}")

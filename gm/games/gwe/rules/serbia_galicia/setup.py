@@ -78,6 +78,8 @@ def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
     units = sorted(u.id for u in data.counters.units
                    if data.side_of(u.id) == side and u.arrives is None)
     for unit_id in units:
+        if state.unit(unit_id).place == "eliminated":  # out of the game (a case leaves it out)
+            continue
         where = state.unit(unit_id).hex
         if where is None:
             problems.append(f"{unit_id}: not set up; every unit sets up on the start line "
