@@ -83,8 +83,8 @@ def test_every_start_line_hex_is_covered_by_units_or_their_zones(galicia: GweDat
     uncovered = [h for h in start_line(galicia) if h not in covered]
     assert parse_hex("g0222") not in uncovered and parse_hex("g2907") in uncovered
     assert [p for p in problems if "start-line hex" in p] == [
-        f"{h}: a start-line hex neither occupied by the allied side's units nor in their Zone "
-        "of Control (Serbia/Galicia 26.31)" for h in uncovered]
+        f"{h}: a start-line hex not covered: neither occupied by the allied side's units nor "
+        "in their Zone of Control (Serbia/Galicia 26.31)" for h in uncovered]
 
 
 @pytest.mark.rules("gwe-serbia-galicia:6.11")

@@ -94,7 +94,7 @@ def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
     problems += [f"{o} (Serbia/Galicia 6.11)" for o in overstacked(state, data) if o.side == side]
     occupied = {at for u, at in state.on_map() if data.side_of(u) == side}
     covered = occupied | controlled_hexes(state, data, side)
-    problems += [f"{h}: a start-line hex neither occupied by the {side} side's units nor in "
-                 "their Zone of Control (Serbia/Galicia 26.31)"
+    problems += [f"{h}: a start-line hex not covered: neither occupied by the {side} side's "
+                 "units nor in their Zone of Control (Serbia/Galicia 26.31)"
                  for h in start_line(data) if h not in covered]
     return problems
