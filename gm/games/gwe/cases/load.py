@@ -23,7 +23,8 @@ from gm.games.gwe.state import GAME, GweState, UnitState, state_problems
 ROOT = Path(__file__).resolve().parents[4]
 DEFAULT_DATA = ROOT / "fixtures" / "gwe"
 # What `expect:` may compare (docs/cases-gwe.md): a misspelt key would otherwise check nothing.
-EXPECT_KEYS = ("units", "position", "eliminated", "fortresses", "orders", "log", "dice_used")
+EXPECT_KEYS = ("units", "position", "eliminated", "fortresses", "orders", "log", "dice_used",
+               "vp")
 
 
 class CaseError(system.CaseError):
@@ -55,6 +56,7 @@ class CaseFile(BaseModel):
     rail_moved: list[str] = Field(default_factory=list)  # 5.34: moved by rail this Player-Turn
     retreated: dict[str, str] = Field(default_factory=dict)  # 8.66: unit -> the hex
     replacement: CaseReplacement | None = None  # 13.0's numbers, the Exclusive Rules'
+    vp: int | None = None  # the Victory Point Index before (Serbia/Galicia 25.0)
     dice: list[int] = Field(default_factory=list)
     orders: dict[str, str] = Field(default_factory=dict)
     expect: dict[str, Any] = Field(default_factory=dict)
@@ -117,7 +119,7 @@ def case_state(path: Path, case: CaseFile, data: GweData) -> GweState:
         occupied = {str(parse_hex(h)): side for h, side in case.last_occupied.items()}
         state = GweState(game=GAME, players=tuple(sorted(case.players)), stage=PLAY,
                          turn=case.turn, phase=case.phase, units=units,
-                         fortress_steps_lost=fortresses, last_occupied=occupied,
+                         fortress_steps_lost=fortresses, last_occupied=occupied, vp=case.vp,
                          rail_moved=frozenset(case.rail_moved),
                          retreated={u: str(parse_hex(h)) for u, h in case.retreated.items()})
     except (ValueError, HexError) as exc:

@@ -57,6 +57,7 @@ def run_case(path: Path) -> dict[str, Any]:
         "eliminated": sorted(u for u, s in after.units.items() if s.place == "eliminated"
                              and state.units[u].place != "eliminated"),
         "fortresses": dict(sorted(after.fortress_steps_lost.items())),
+        "vp": after.vp,
         "orders": [r.as_json() for r in results],
         "dice": [{"purpose": r.purpose, "value": int(r.value)} for r in dice.log],
         "dice_used": len(dice.log),
@@ -108,6 +109,8 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         have = actual["fortresses"].get(_hex(where), 0)
         if have != lost:
             diffs.append(f"fortresses.{_hex(where)}: expected {lost} Steps lost, got {have}")
+    if "vp" in expect and expect["vp"] != actual["vp"]:
+        diffs.append(f"vp: expected {expect['vp']}, got {actual['vp']}")
     if "dice_used" in expect and expect["dice_used"] != actual["dice_used"]:
         diffs.append(f"dice_used: expected {expect['dice_used']}, got {actual['dice_used']}")
     diffs += _order_diffs(expect.get("orders") or [], actual["orders"])
