@@ -42,3 +42,13 @@ def test_the_exclusions_table_is_under_its_heading_not_a_quotation_of_it(tmp_pat
                        f"{EXCLUDED_HEADING}\n\n| case | reason |\n|---|---|\n"
                        "| 2.6 | the parts inventory |\n", encoding="utf-8")
     assert citations.exclusions(rulings, EXCLUDED_HEADING) == {"2.6": "the parts inventory"}
+
+
+def test_serbia_galicias_exclusive_rule_cases_are_listed_and_accounted_for() -> None:
+    rows = {row.rule.id: row for row in project_coverage()
+            if row.rule.id.startswith("gwe-serbia-galicia:")}
+    for case in ("2.4", "5.3", "6.11", "9.0", "9.1", "11.0", "14.1", "17.11", "18.1", "18.2",
+                 "24.1", "25.12", "25.14", "25.2", "26.31", "26.32", "26.33", "19.0", "26.1"):
+        assert f"gwe-serbia-galicia:{case}" in rows, case
+    assert [i for i, row in rows.items() if not row.named and row.excluded is None] == []
+    assert rows["gwe-serbia-galicia:18.2"].cases and rows["gwe-serbia-galicia:19.0"].excluded

@@ -46,6 +46,7 @@ EXPECTED: dict[str, m.Order] = {
                                                    retreat=("0604", "0603", "0602")),
     "DEFEND 0705 AFFECTED GE-35 LOSSES GE-35 GE-35": m.Defend(
         hex="0705", affected=("GE-35",), losses=("GE-35", "GE-35")),
+    "DEFEND 0803 SHIFT AH-A4": m.Defend(hex="0803", shift=("AH-A4",)),
     "WITHDRAW RU-4C": m.Withdraw(unit="RU-4C"),
     "WITHDRAW RU-4C: 0504-0404-0304": m.Withdraw(unit="RU-4C", path=("0504", "0404", "0304")),
 }

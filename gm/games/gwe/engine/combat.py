@@ -22,8 +22,11 @@ VOID = ("holds no Enemy unit", "were attacked already", "is not a hex of the map
 
 def defender_choice(targets: Sequence[Hex], defends: dict[Hex, m.Defend]) -> DefenderChoice:
     """Ruling G25: each stack retreats by its own hex's RETREAT; the option for a result is
-    the first of the hexes (by id) that gives one; AFFECTED and LOSSES in that order too."""
+    the first of the hexes (by id) that gives one; AFFECTED and LOSSES in that order too; the
+    defensive HQ shifts (Serbia/Galicia 18.2) those of the first hex that gives a SHIFT
+    (ruling G41)."""
     options: dict[str, int] = {}
+    hqs: tuple[str, ...] | None = None
     paths: dict[Hex, tuple[Hex, ...]] = {}
     affected: list[str] = []
     losses: list[str] = []
@@ -37,8 +40,9 @@ def defender_choice(targets: Sequence[Hex], defends: dict[Hex, m.Defend]) -> Def
             paths[where] = tuple(parse_hex(h) for h in defend.retreat[1:])  # from the hex
         affected += defend.affected
         losses += defend.losses
+        hqs = defend.shift if hqs is None else hqs
     return DefenderChoice(options=options, affected=tuple(affected), losses=tuple(losses),
-                          paths=paths)
+                          paths=paths, hqs=hqs)
 
 
 def _attack(order: m.Attack, defends: dict[Hex, m.Defend]) -> Attack:

@@ -12,11 +12,13 @@ from gm.core.dice import Dice
 from gm.engine.results import OrderResult, Outcome
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.engine.results import by_share, result, stands
 from gm.games.gwe.orders import model as m
-from gm.games.gwe.rules.arrivals import replace_steps
+from gm.games.gwe.rules.arrivals import replace_steps, replacement_bar
 from gm.games.gwe.rules.moving import Move, Moved, Step
 from gm.games.gwe.rules.phases import MovementOrders, movement_phase
+from gm.games.gwe.rules.serbia_galicia import replacement as sg_replacement
 from gm.games.gwe.state import GweState
 
 
@@ -28,6 +30,17 @@ class Replacement:
     succeeds_on: tuple[int, ...]
     enemy_distance: int
     fought: frozenset[str] = frozenset()
+    max_points: int | None = None  # Stacking Points of units rolled for in a Phase
+    exclusive: bool = False  # the Exclusive Rules' own bars (Serbia/Galicia 11.0) apply
+
+
+def game_replacement(data: GweData) -> Replacement | None:
+    """13.0's numbers from the game's Exclusive Rules, where the engine knows them (the units
+    in combat the preceding Game-Turn are the caller's to give)."""
+    if data.exclusive == "serbia-galicia":
+        return Replacement(sg_replacement.SUCCEEDS_ON, sg_replacement.ENEMY_DISTANCE,
+                           max_points=sg_replacement.MAX_POINTS, exclusive=True)
+    return None
 
 
 @dataclass
@@ -113,6 +126,8 @@ def movement(state: GweState, data: GweData, side: str, player: str,
     events = list(done.events)
     after = done.state
     results: list[OrderResult] = []
+    replacement = replacement or game_replacement(data)
+    spent = [0]  # Stacking Points rolled for this Phase
     for order in orders:
         if id(order) in plan.spans:
             results.append(_move_result(player, order, plan.spans[id(order)], moved))
@@ -128,7 +143,7 @@ def movement(state: GweState, data: GweData, side: str, player: str,
                                   said or ["not due this Game-Turn (14.24)"]))
         elif isinstance(order, m.Replace):
             after, said, restored = _replace(after, data, order, dice, replacement,
-                                             done.moved)
+                                             done.moved, spent)
             events.extend(said)
             results.append(result(player, order, by_share(restored, len(order.units)), said))
         elif isinstance(order, m.Follow):
@@ -141,12 +156,29 @@ def movement(state: GweState, data: GweData, side: str, player: str,
 
 
 def _replace(state: GweState, data: GweData, order: m.Replace, dice: Dice,
-             replacement: Replacement | None, moved: frozenset[str]
+             replacement: Replacement | None, moved: frozenset[str], spent: list[int]
              ) -> tuple[GweState, list[str], int]:
     if replacement is None:
         return state, ["its game's Exclusive Rules give no Step Replacement here (13.0)"], 0
     before = {u: state.unit(u).steps_lost for u in order.units}
-    state, notes = replace_steps(state, data, order.units, dice, replacement.succeeds_on,
-                                 replacement.enemy_distance, replacement.fought, moved)
+    notes: list[str] = []
+    for unit_id in order.units:
+        bar = sg_replacement.exclusive_bar(state, data, unit_id) if replacement.exclusive \
+            else None
+        points = stacking_points(data.units[unit_id])
+        if bar is None and replacement.max_points is not None and replacement_bar(
+                state, data, unit_id, replacement.enemy_distance, replacement.fought,
+                moved) is None:
+            if spent[0] + points > replacement.max_points:
+                bar = f"{unit_id}: past {replacement.max_points} Stacking Points replaced " \
+                      f"this Game-Turn ({sg_replacement.RULE})"
+            else:
+                spent[0] += points
+        if bar is not None:
+            notes.append(bar)
+            continue
+        state, said = replace_steps(state, data, (unit_id,), dice, replacement.succeeds_on,
+                                    replacement.enemy_distance, replacement.fought, moved)
+        notes.extend(said)
     restored = sum(1 for u in order.units if state.unit(u).steps_lost < before[u])
-    return state, list(notes), restored
+    return state, notes, restored

@@ -12,6 +12,7 @@ from gm.games.gwe.orders.checks import own_units, retreat_shape, starts_at
 from gm.games.gwe.orders.context import Context
 from gm.games.gwe.rules.cavalry import WITHDRAWAL_HEXES, may_try
 from gm.games.gwe.rules.combat import gives_shift
+from gm.games.gwe.rules.serbia_galicia import combat as sg
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.orders.refusal import Breach
 
@@ -57,6 +58,8 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
         elif not gives_shift(ctx.state, ctx.data, hq_id, tuple(units)):
             yield Breach(f"fewer than half the attacking Steps are within {hq_id}'s Command "
                          "Radius", "10.21")
+        elif not sg.army_integrity(ctx.state, ctx.data, hq_id, units):
+            yield Breach(f"not over half the attacking Steps are of {hq_id}'s army", "18.1")
         if rating is not None:
             levels.add(rating.level)
     for unit_id in units:
@@ -107,8 +110,8 @@ def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
 
 
 def check_defend(ctx: Context, where: Hex, options: Sequence[tuple[str, int]],
-                 retreat: Sequence[Hex], affected: Sequence[str], losses: Sequence[str]
-                 ) -> Iterator[Breach]:
+                 retreat: Sequence[Hex], affected: Sequence[str], losses: Sequence[str],
+                 shift: Sequence[str] = ()) -> Iterator[Breach]:
     """8.9: for each result 1-3 an option the Option Table has; a retreat path from the hex,
     one or two hexes each farther from it (8.61, ruling G9); the units named as affected or
     losing Steps are the player's. Which hex is attacked, and with whom, is the attacker's:
@@ -127,6 +130,19 @@ def check_defend(ctx: Context, where: Hex, options: Sequence[tuple[str, int]],
             yield from retreat_shape(ctx, retreat, RETREAT_HEXES, False, "8.61")
     yield from own_units(ctx, affected, "8.9", on_map=False)
     yield from own_units(ctx, losses, "8.9", on_map=False, once=False)  # one for each Step
+    yield from defensive_shift_breaches(ctx, shift)
+
+
+def defensive_shift_breaches(ctx: Context, shift: Sequence[str]) -> Iterator[Breach]:
+    """Serbia/Galicia 18.2: the HQs named to shift a combat on the defense are the
+    player's HQ units, and only a game of its Exclusive Rules has the shift."""
+    if shift and not sg.plays(ctx.data):
+        yield Breach("no defensive HQ shift under these rules (10.51)", "10.51")
+        return
+    yield from own_units(ctx, shift, "18.2", on_map=False)
+    for hq_id in shift:
+        if ctx.data.units[hq_id].hq is None:
+            yield Breach(f"{hq_id} is not a HQ unit", "18.2")
 
 
 def check_withdraw(ctx: Context, unit_id: str, path: Sequence[Hex]) -> Iterator[Breach]:

@@ -247,6 +247,7 @@ class Defend(Order):
     retreat: tuple[str, ...] = ()
     affected: tuple[str, ...] = ()
     losses: tuple[str, ...] = ()
+    shift: tuple[str, ...] | None = None  # Serbia/Galicia 18.2: None, ruling G41's default
     actor: ClassVar[Actor] = "any"
     moments: ClassVar[frozenset[Moment]] = EVERY_PHASE
     cases: ClassVar[tuple[str, ...]] = ("8.9", "8.61", "8.62", "8.63")
@@ -257,15 +258,18 @@ class Defend(Order):
         text += f" RETREAT {_path(self.retreat)}" if self.retreat else ""
         for word, units in (("AFFECTED", self.affected), ("LOSSES", self.losses)):
             text += f" {word} {_units(units)}" if units else ""
+        if self.shift is not None:
+            text += f" SHIFT {_units(self.shift) or 'NONE'}"
         return text
 
     def units_named(self) -> tuple[UnitId, ...]:
-        return self.affected + self.losses
+        return self.affected + self.losses + (self.shift or ())
 
     def breaches(self, ctx: Context) -> Iterator[Breach]:
         return combat.check_defend(ctx, parse_hex(self.hex),
                                    tuple((c.result, c.option) for c in self.options),
-                                   _hexes(self.retreat), self.affected, self.losses)
+                                   _hexes(self.retreat), self.affected, self.losses,
+                                   self.shift or ())
 
 
 class Withdraw(Order):

@@ -144,7 +144,7 @@ def arrivals(state: GweState, data: GweData, side: str, turn: int,
             continue
         state = state.with_unit(unit_id, place="map", hex=str(where),
                                 entrained=schedule.entrained, delayed_to=None,
-                                delayed_until=None)
+                                delayed_until=None).occupied_by(where, side)  # 5.33
         found.append(Arrival(unit_id, where, f"{unit_id} enters at {where}"
                                              f"{' entrained (14.12)' if schedule.entrained else ''}"
                                              " (14.11)"))

@@ -27,6 +27,7 @@ from gm.games.gwe.rules.results import (
     apply_attacker_result,
     force_steps,
 )
+from gm.games.gwe.rules.serbia_galicia import combat as sg
 from gm.games.gwe.rules.steps import eliminate, is_hq
 from gm.games.gwe.rules.strength import SOFT_TARGETS
 from gm.games.gwe.rules.supply import attrition_roll, halved, supply_status
@@ -270,7 +271,10 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
             if named is not None:
                 notes.append(f"{hq_id}: no shift here (10.11, 10.22)")
             continue
-        if combat.gives_shift(state, data, hq_id, attackers):
+        if not sg.army_integrity(state, data, hq_id, attackers):  # Serbia/Galicia 18.1
+            if named is not None:
+                notes.append(sg.integrity_note(hq_id))
+        elif combat.gives_shift(state, data, hq_id, attackers):
             levels[rating.level] = hq_id
             notes.append(f"{hq_id}: shifts {rating.attack_shift} column(s) right (10.21)")
         elif named is not None:
@@ -314,6 +318,7 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
         state, note = attrition_roll(state, data, unit_id, dice, why="9.23")
         events.append(note)
     unsupplied = _supply_at_instant(state, data, attackers, attacking=True)
+    fighting = state  # Serbia/Galicia 25.2: the losses from here on are combat's
     attackers = [u for u in attackers if state.unit(u).place == "map"]
     if not any(not is_hq(data, u) for u in attackers):
         return Resolution(state, False, (*events, f"attack on {where_text} not made: attrition "
@@ -356,6 +361,15 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     odds = table.columns[final]
     events.append(f"odds {table.columns[column]}"
                   f"{f', shifted {shift} to {odds}' if shift else ''} (8.4, 10.21)")
+    guards, notes = sg.defensive_shifts(state, data, data.side_of(defenders[0]), counted,
+                                        attack.defender.hqs if attack.defender else None) \
+        if defenders else ((), [])
+    events.extend(notes)
+    if guards:  # Serbia/Galicia 18.2: after the attacker's shifts, no further than the first
+        back = sum(r.attack_shift for h in guards if (r := data.units[h].hq) is not None)
+        final = max(final - back, 0)
+        odds = table.columns[final]
+        events.append(f"odds shifted {back} left to {odds} ({sg.CITE}:18.2, ruling G41)")
     die = dice.die(f"8.4 combat die: {', '.join(attackers)} against {where_text}")
     result = combat.crt_result(table, final, die + modifier)
     if result.provisional:
@@ -377,7 +391,8 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
 
     state = state.model_copy(update={
         "fought": state.fought | set(attackers) | set(defenders),
-        "shifts_used": state.shifts_used | set(hqs) | {u for u in attackers if is_hq(data, u)}})
+        "shifts_used": state.shifts_used | set(hqs) | set(guards)
+        | {u for u in attackers if is_hq(data, u)}})
     for unit_id in defenders:  # 5.36: attacked, they detrain
         if state.unit(unit_id).entrained:
             state = state.with_unit(unit_id, entrained=False)
@@ -400,6 +415,8 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     state, advanced = advance(state, data, applied, attackers, attack.attacker.advance)
     events.extend(advanced)
     state = _record_advance(state, data, applied, side)
+    state, awarded = sg.award_combat_losses(fighting, state, data)  # 25.14
+    events.extend(awarded)
     return Resolution(state, True, tuple(events), total_attack, total_defense, odds, result)
 
 

@@ -61,6 +61,8 @@ def withdraw(state: GweState, data: GweData, unit_id: str, dice: Dice,
                                        "(12.13)")
     origin = state.unit(unit_id).hex
     state = state.with_unit(unit_id, hex=str(chosen.path.end))
+    for where in chosen.path.hexes:  # 5.33, 9.15, Serbia/Galicia 25.12: passed through
+        state = state.occupied_by(where, data.side_of(unit_id))
     state, displaced = displacement.enemy_hqs_displaced(state, data, chosen.path.end,
                                                         data.side_of(unit_id))  # 10.52
     return Withdrawal(state, parse_hex(origin) if origin else None,
@@ -84,6 +86,6 @@ def follow(state: GweState, data: GweData, vacated: Hex, units: tuple[str, ...]
                 data.counters.sides[side].stacking_limit:
             notes.append(f"{unit_id}: would overstack {vacated} (12.16)")
         else:
-            state = state.with_unit(unit_id, hex=str(vacated))
+            state = state.with_unit(unit_id, hex=str(vacated)).occupied_by(vacated, side)
             notes.append(f"{unit_id} moves into {vacated} (12.16)")
     return state, tuple(notes)

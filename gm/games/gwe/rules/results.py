@@ -105,6 +105,7 @@ class DefenderChoice:
     losses: tuple[str, ...] = ()
     paths: Mapping[Hex, tuple[Hex, ...]] = field(default_factory=dict)
     fortress_steps: int | None = None
+    hqs: tuple[str, ...] | None = None  # Serbia/Galicia 18.2: None, ruling G41's default
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,10 @@ def _retreat_stack(state: GweState, data: GweData, origin: Hex, side: str, lengt
             state = state.with_unit(unit_id, hex=str(chosen.path.end), entrained=False)
         else:
             state = eliminate(state, unit_id)
-    if chosen.path is not None:  # 10.52: retreats displace Enemy HQ units
+    if chosen.path is not None:
+        for where in chosen.path.hexes:  # 5.33, 9.15, Serbia/Galicia 25.12: passed through
+            state = state.occupied_by(where, side)
+        # 10.52: retreats displace Enemy HQ units
         state, displaced = displacement.enemy_hqs_displaced(state, data, chosen.path.end, side)
         notes.extend(displaced)
     return state, notes
