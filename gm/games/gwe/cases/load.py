@@ -18,6 +18,7 @@ from gm.games.gwe.data.models import Unit
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.engine.movement import Replacement
 from gm.games.gwe.engine.phase import Sides
+from gm.games.gwe.rules.serbia_galicia.sequence import first_side
 from gm.games.gwe.state import GAME, GweState, UnitState, state_problems
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -135,7 +136,7 @@ def case_sides(path: Path, case: CaseFile, data: GweData) -> Sides:
                             f"set ({', '.join(data.counters.sides)})")
     if sorted(case.players.values()) != sorted(data.counters.sides):
         raise CaseError(f"{path}: players: one player for each side of the data set")
-    first = case.first or case.players[sorted(case.players)[0]]
+    first = case.first or first_side(data) or case.players[sorted(case.players)[0]]
     if first not in data.counters.sides:
         raise CaseError(f"{path}: first: {first} is not a side of the data set")
     return Sides(dict(case.players), first)
