@@ -85,7 +85,8 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
             if problem is None and not use.take(data, unit_id):
                 problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
             if problem is None and data.exclusive == "serbia-galicia":
-                problem = _entrainment_fails(state, data, unit_id, dice, use)
+                problem, rolled = _entrainment(state, data, unit_id, dice, use)
+                notes.extend(rolled)
             if problem is None:
                 spent += cost
                 state = state.with_unit(unit_id, entrained=True)
@@ -150,18 +151,22 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
     return Moved(state, tuple(notes), moved, done, stopped)
 
 
-def _entrainment_fails(state: GweState, data: GweData, unit_id: str, dice: Dice | None,
-                       use: rail.RailUse) -> str | None:
+def _entrainment(state: GweState, data: GweData, unit_id: str, dice: Dice | None,
+                 use: rail.RailUse) -> tuple[str | None, tuple[str, ...]]:
     """Serbia/Galicia 17.11, rolled once the unit stands where 5.32 lets it entrain and has
     been counted against the Rail Capacity (17.12: a failed attempt counts too): why it may
-    not entrain (its movement ends), None if it entrains."""
+    not entrain (its movement ends), None if it entrains; and the roll, with its purpose."""
     if dice is None:
         raise ValueError("Serbia/Galicia's entrainment roll (17.11) needs the dice")
     rolled = entrainment_roll(state, data, unit_id, dice, arriving=unit_id in use.arrived)
+    at = state.unit(unit_id).hex
+    said = () if rolled.die is None else (
+        f"17.11 entrainment of {unit_id} at {at}: die {rolled.die}"
+        f"{', entrains' if rolled.entrained else ''} (Serbia/Galicia 17.11)",)
     if rolled.entrained:
-        return None
-    return f"{unit_id}: entrainment die {rolled.die}: may not entrain and ends its movement " \
-           f"for the Phase (17.11; 17.12: counts against the Rail Capacity)"
+        return None, said
+    return (f"{unit_id}: entrainment die {rolled.die}: may not entrain and ends its movement "
+            f"for the Phase (17.11; 17.12: counts against the Rail Capacity)"), said
 
 
 def travel_off_map(state: GweState, data: GweData, unit_id: str, points: int
