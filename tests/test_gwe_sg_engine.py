@@ -14,6 +14,7 @@ from gm.core.data import DataError
 from gm.core.dice import ForcedDice
 from gm.core.errors import GameError
 from gm.games.gwe.cases.load import case_sides, load_case
+from gm.games.gwe.cases.run import check_case
 from gm.games.gwe.data.copies import export_data_set, import_data_set
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
@@ -55,7 +56,7 @@ def test_the_galician_rail_capacity_varies_by_game_turn() -> None:
 def test_capacity_by_turn_and_country_come_back_from_the_csv_sheets(tmp_path: Path) -> None:
     export_data_set(SG, tmp_path / "csv")
     sides = (tmp_path / "csv" / "sides.csv").read_text(encoding="utf-8")
-    assert ",2:4," in sides and ",Austria-Hungary," in sides
+    assert ",2:4 4:9," in sides and ",Austria-Hungary," in sides
     import_data_set(tmp_path / "csv", tmp_path / "data")
     assert loaded(tmp_path / "data").counters == loaded(SG).counters
 
@@ -64,7 +65,7 @@ def test_a_capacity_by_turn_cell_that_cannot_be_read_is_a_problem_at_its_row(
         tmp_path: Path) -> None:
     export_data_set(SG, tmp_path / "csv")
     sheet = tmp_path / "csv" / "sides.csv"
-    sheet.write_text(sheet.read_text(encoding="utf-8").replace(",2:4,", ",2-4,"),
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace(",2:4 4:9,", ",2-4 4:9,"),
                      encoding="utf-8")
     with pytest.raises(DataError) as raised:
         import_data_set(tmp_path / "csv", tmp_path / "data")
@@ -111,3 +112,15 @@ def test_the_allied_player_is_first_but_has_no_player_turn_on_game_turn_1() -> N
     later = adjudicate_phase(opening.model_copy(update={"turn": 2}), data,
                              Sides(sides.players, "allied"), {}, ForcedDice([], [], []))
     assert later.phasing == "B"
+
+
+@pytest.mark.rules("gwe-serbia-galicia:17.51")
+def test_the_track_limits_apply_only_when_turned_on(tmp_path: Path) -> None:
+    name = "sg-17.51-a-single-track-carries-five-austro-hungarian-points.yaml"
+    text = (CASES / name).read_text(encoding="utf-8")
+    off = tmp_path / name
+    off.write_text(text.replace("options:\n- '17.5'\n", "").replace("../gwe-sg", str(SG)),
+                   encoding="utf-8")
+    assert "options" not in off.read_text(encoding="utf-8")
+    diffs = check_case(off)[1]
+    assert any("line 6" in d and "succeeded" in d for d in diffs), diffs

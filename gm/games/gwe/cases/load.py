@@ -3,6 +3,7 @@ sides and the rest of what its Phase is run with."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any, Literal
 
@@ -46,6 +47,7 @@ class CaseFile(BaseModel):
     data: str | None = None  # the data set's folder, from the case file's own
     counters: list[dict[str, Any]] = Field(default_factory=list)  # added to the data set
     exclusive: Literal["serbia-galicia"] | None = None  # the Exclusive Rules the case plays by
+    options: list[Literal["17.5"]] = Field(default_factory=list)  # optional rules played
     players: dict[str, str]  # player letter -> side
     first: str | None = None  # the side phasing first in a Game-Turn (default: A's)
     turn: int = Field(default=1, ge=1)
@@ -84,6 +86,8 @@ def _data(path: Path, case: CaseFile) -> GweData:
                        counters=data.counters.model_copy(
                            update={"exclusive_rules": case.exclusive}),
                        charts_path=data.charts_path)
+    if case.options:
+        data = dataclasses.replace(data, options=frozenset(case.options))
     return data
 
 

@@ -14,7 +14,7 @@ from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.rules import rail
 from gm.games.gwe.rules.displacement import enemy_hqs_displaced
 from gm.games.gwe.rules.movement import entrain_cost, entry, may_enter, unit_allowance
-from gm.games.gwe.rules.serbia_galicia.rail import entrainment_roll
+from gm.games.gwe.rules.serbia_galicia.rail import TRACK_LIMITS, entrainment_roll
 from gm.games.gwe.state import GweState
 
 
@@ -121,6 +121,8 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                 problem = f"{unit_id}: past the Railroad Movement Rate of {rate} hexes (5.31)"
             if problem is None and not use.take(data, unit_id):
                 problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
+            if problem is None:  # 17.5 (optional): counted once the unit may otherwise go
+                problem = use.cross(data, unit_id, here, step, TRACK_LIMITS)
             if problem is None:
                 rail_hexes += 1
                 state, said = _arrive(state, data, unit_id, step)

@@ -4,6 +4,7 @@ the Rail Capacity a Movement Phase (5.31, 5.38) and the off-map links (5.37, 14.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gm.games.gwe.data.dataset import GweData
@@ -105,6 +106,35 @@ class RailUse:
     # the units that entered the map this Phase (Serbia/Galicia 17.32: no entrainment roll;
     # 17.2: the Austro-Hungarians among them detrain at its end)
     arrived: frozenset[str] = frozenset()
+    # Serbia/Galicia 17.51 (optional): Stacking Points across each hexside, by line
+    tracks: dict[tuple[int, Hex, Hex], int] = field(default_factory=dict)
+
+    def cross(self, data: GweData, unit_id: str, origin: Hex, target: Hex,
+              track_limits: Mapping[tuple[str, str], int]) -> str | None:
+        """17.51-17.53 (optional, data.options "17.5"; `track_limits` by line kind and
+        nationality): count the unit across the hexside on
+        the first of the unit's lines through it with room (17.53: another line may serve
+        when one is used up); why it may not cross, None if it may."""
+        if "17.5" not in data.options or data.exclusive != "serbia-galicia":
+            return None
+        points = stacking_points(data.units[unit_id])
+        nationality = data.units[unit_id].nationality
+        side = data.side_of(unit_id)
+        limits: list[int] = []
+        for number, line in enumerate(data.map.rail_lines):
+            hexes = [parse_hex(h) for h in line.hexes]
+            if not friendly_line(line.side, side) or not any(
+                    {a, b} == {origin, target} for a, b in itertools.pairwise(hexes)):
+                continue
+            limit = track_limits.get((line.kind, nationality))
+            low, high = sorted((origin, target))
+            used = self.tracks.get((number, low, high), 0)
+            if limit is None or used + points <= limit:
+                self.tracks[(number, low, high)] = used + points
+                return None
+            limits.append(limit)
+        return f"{unit_id}: {origin} to {target} carries no more Stacking Points this Phase " \
+               f"(Serbia/Galicia 17.51: {', '.join(map(str, limits))})"
 
     def points(self, data: GweData) -> int:
         return sum(stacking_points(data.units[u]) for u in self.counted)
