@@ -78,6 +78,23 @@ HQS = {  # 2.3: every command unit an army HQ; the commanders as the rulebook li
 }
 
 
+# 5.3: "The Austro-Hungarian and Russian Rail Capacity varies from Game-Turn to Game-Turn (see
+# the Game-Turn Track)"; the Track is not public. Its note's example "18/13" (Serbia/Galicia
+# 14.1: Austro-Hungarian/Russian) is taken for the concentration, Game-Turns 1-6 (about 14
+# August to 31 August 1914, 2.5: 72 hours a Game-Turn); from Game-Turn 7 (1 September, 26.3)
+# the Austro-Hungarian lines carry less (the 2nd Army coming back from Serbia, the supply of
+# four armies) and the Russian more (their mobilization complete, the Guards and XVIII Corps
+# arriving), reconstructed as 14 and 16 (the `rail_capacity` too).
+AH_RAIL = {turn: 18 if turn <= 6 else 14 for turn in range(1, 14)}
+RU_RAIL = {turn: 13 if turn <= 6 else 16 for turn in range(1, 14)}
+RAIL_SOURCE = ("the Game-Turn Track is not public; its note's example 18/13 (14.1) for Game-Turns "
+               "1-6, then 14/16 (see scripts/galicia_counters.py)")
+
+
+def by_turn(values: dict[int, int]) -> str:
+    return "{" + ", ".join(f"{turn}: {value}" for turn, value in values.items()) + "}"
+
+
 def q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
@@ -117,13 +134,15 @@ def build() -> str:
            f"source: {q('reconstructed: scripts/galicia_counters.py (order of battle of 1 Sep 1914, values by type)')}",
            "exclusive_rules: serbia-galicia  # Serbia/Galicia's Exclusive Rules modify the Standard Rules",
            "sides:",
-           "  central: {name: Austria-Hungary, stacking_limit: 9, rail_capacity: 12, rail_rate: 20,",
-           f"            source: {q('printed: Serbia/Galicia 6.11 (9), 5.3 (20 hexes); rail capacity reconstructed (the Game-Turn Track varies it, not public)')}}}",
-           "  allied: {name: Allies, stacking_limit: 9, rail_capacity: 9, rail_rate: 18,",
-           f"           source: {q('printed: Serbia/Galicia 6.11 (9), 5.3 (18 hexes); rail capacity reconstructed (the Game-Turn Track varies it, not public)')}}}",
+           "  central: {name: Austria-Hungary, stacking_limit: 9, rail_capacity: 14, rail_rate: 20,",
+           f"            rail_capacity_by_turn: {by_turn(AH_RAIL)},",
+           f"            source: {q('printed: Serbia/Galicia 6.11 (9), 5.3 (20 hexes); rail capacity by Game-Turn reconstructed: ' + RAIL_SOURCE)}}}",
+           "  allied: {name: Allies, stacking_limit: 9, rail_capacity: 16, rail_rate: 18,",
+           f"           rail_capacity_by_turn: {by_turn(RU_RAIL)},",
+           f"           source: {q('printed: Serbia/Galicia 6.11 (9), 5.3 (18 hexes); rail capacity by Game-Turn reconstructed: ' + RAIL_SOURCE)}}}",
            "nationalities:",
-           f"  AH: {{name: Austro-Hungarian, side: central, tcr: 4, supply_range: 3, source: {q('printed: Serbia/Galicia 2.4 (TCR 4), 9.1 (three hexes)')}}}",
-           f"  RU: {{name: Russian, side: allied, tcr: 3, supply_range: 3, source: {q('printed: Serbia/Galicia 2.4 (TCR 3), 9.1 (three hexes)')}}}",
+           f"  AH: {{name: Austro-Hungarian, side: central, tcr: 4, supply_range: 3, country: Austria-Hungary, source: {q('printed: Serbia/Galicia 2.4 (TCR 4), 9.1 (three hexes), 5.3 (the railroads of its own country)')}}}",
+           f"  RU: {{name: Russian, side: allied, tcr: 3, supply_range: 3, country: Russia, source: {q('printed: Serbia/Galicia 2.4 (TCR 3), 9.1 (three hexes), 5.3 (the railroads of its own country)')}}}",
            "units:"]
     for nat, hqs in HQS.items():
         for army, general, arrives in hqs:

@@ -39,7 +39,7 @@ def test_a_roll_of_3_to_6_entrains_and_1_or_2_ends_the_move(galicia: GweData) ->
     assert (good.entrained, good.die, good.counts_capacity) == (True, 3, True)
     assert (bad.entrained, bad.die, bad.ends_movement, bad.counts_capacity) == (
         False, 2, True, True)
-    assert [r.purpose for r in dice.log] == ["17.11 entrainment of AH-3-III in g1512"] * 2
+    assert [r.purpose for r in dice.log] == ["17.11 entrainment of AH-3-III at g1512"] * 2
 
 
 @pytest.mark.rules("gwe-serbia-galicia:17.11")

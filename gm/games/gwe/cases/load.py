@@ -3,6 +3,7 @@ sides and the rest of what its Phase is run with."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,6 +19,7 @@ from gm.games.gwe.data.models import Unit
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.engine.movement import Replacement
 from gm.games.gwe.engine.phase import Sides
+from gm.games.gwe.rules.serbia_galicia.sequence import first_side
 from gm.games.gwe.state import GAME, GweState, UnitState, state_problems
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -46,6 +48,7 @@ class CaseFile(BaseModel):
     data: str | None = None  # the data set's folder, from the case file's own
     counters: list[dict[str, Any]] = Field(default_factory=list)  # added to the data set
     exclusive: Literal["serbia-galicia"] | None = None  # the Exclusive Rules the case plays by
+    options: list[Literal["17.5"]] = Field(default_factory=list)  # optional rules played
     players: dict[str, str]  # player letter -> side
     first: str | None = None  # the side phasing first in a Game-Turn (default: A's)
     turn: int = Field(default=1, ge=1)
@@ -89,6 +92,8 @@ def _data(path: Path, case: CaseFile) -> GweData:
                        counters=data.counters.model_copy(
                            update={"exclusive_rules": case.exclusive}),
                        charts_path=data.charts_path)
+    if case.options:
+        data = dataclasses.replace(data, options=frozenset(case.options))
     return data
 
 
@@ -141,7 +146,7 @@ def case_sides(path: Path, case: CaseFile, data: GweData) -> Sides:
                             f"set ({', '.join(data.counters.sides)})")
     if sorted(case.players.values()) != sorted(data.counters.sides):
         raise CaseError(f"{path}: players: one player for each side of the data set")
-    first = case.first or case.players[sorted(case.players)[0]]
+    first = case.first or first_side(data) or case.players[sorted(case.players)[0]]
     if first not in data.counters.sides:
         raise CaseError(f"{path}: first: {first} is not a side of the data set")
     return Sides(dict(case.players), first)

@@ -40,6 +40,8 @@ class GweData:
     charts: ChartsFile
     charts_path: Path = DEFAULT_CHARTS
     docs: Any = None  # file name -> its lined document, to place problems
+    # the optional rules a campaign or case plays (Serbia/Galicia "17.5": the track limits)
+    options: frozenset[str] = frozenset()
 
     @cached_property
     def hexes(self) -> dict[Hex, HexEntry]:

@@ -19,6 +19,7 @@ from gm.games.gwe.data.sheets import (
     SHEET,
     SIDES,
     UNLIMITED,
+    by_turn_cell,
     number_cell,
     write_rows,
     yes_cell,
@@ -127,10 +128,13 @@ def rail_rows(map_file: MapFile) -> Rows:
 def side_rows(counters: CountersFile) -> Rows:
     rows = [{"kind": "side", "code": code, "name": side.name,
              "stacking_limit": str(side.stacking_limit), "rail_capacity":
-             str(side.rail_capacity), "rail_rate": str(side.rail_rate), **_sourced(side)}
+             str(side.rail_capacity), "rail_capacity_by_turn":
+             by_turn_cell(side.rail_capacity_by_turn), "rail_rate": str(side.rail_rate),
+             **_sourced(side)}
             for code, side in counters.sides.items()]
     rows += [{"kind": "nationality", "code": code, "name": n.name, "side": n.side,
-              "tcr": str(n.tcr), "supply_range": str(n.supply_range), **_sourced(n)}
+              "tcr": str(n.tcr), "supply_range": str(n.supply_range),
+              "country": n.country or "", **_sourced(n)}
              for code, n in counters.nationalities.items()]
     return rows
 

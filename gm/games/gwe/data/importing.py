@@ -37,6 +37,7 @@ from gm.games.gwe.data.sheets import (
     UNLIMITED,
     Row,
     SheetError,
+    by_turn,
     names,
     number,
     read_rows,
@@ -266,10 +267,13 @@ def _counters(reader: _Reader, rows: dict[str, list[Row]]) -> CountersFile | Non
         fields = {"name": row["name"], **_sourced(row)}
         if kind == "side":
             fields |= {c: numbers[c] for c in ("stacking_limit", "rail_capacity", "rail_rate")}
+            fields["rail_capacity_by_turn"] = reader.cell(
+                row, by_turn, row["rail_capacity_by_turn"], "rail capacity by turn") or {}
             found[code] = reader.model(row, Side, fields)
         else:
             fields |= {"side": row["side"], "tcr": numbers["tcr"],
-                       "supply_range": numbers["supply_range"]}
+                       "supply_range": numbers["supply_range"],
+                       "country": row["country"] or None}
             found[code] = reader.model(row, Nationality, fields)
     units = [_unit(reader, row, nationalities) for row in rows[COUNTERS]]
     if reader.problems:

@@ -145,9 +145,16 @@ class Side(_Frozen):
     name: Annotated[str, Field(min_length=1)]
     stacking_limit: Annotated[int, Field(ge=1)]  # 6.0: Stacking Points a hex may hold
     rail_capacity: Annotated[int, Field(ge=0)] = 0  # 5.31: Stacking Points a Movement Phase
+    # 5.31 where the Game-Turn Track varies it (Serbia/Galicia 5.3): Game-Turn -> Stacking
+    # Points; a Game-Turn not listed takes `rail_capacity`
+    rail_capacity_by_turn: dict[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=0)]] = {}
     rail_rate: Annotated[int, Field(ge=0)] = 0  # 5.31: hexes a unit moves by rail
     source: Source
     note: Note = None
+
+    def capacity(self, turn: int) -> int:
+        """5.31: the Rail Capacity of a Movement Phase of this Game-Turn."""
+        return self.rail_capacity_by_turn.get(turn, self.rail_capacity)
 
 
 class Nationality(_Frozen):
@@ -155,6 +162,9 @@ class Nationality(_Frozen):
     side: str
     tcr: Tcr  # 2.4: given to each army by the Exclusive Rules
     supply_range: Annotated[int, Field(ge=0)]  # 9.12: hexes, given by the Exclusive Rules
+    # whose land its railroads are (a hex's `country`; Serbia/Galicia 5.3: a unit uses only
+    # its own country's railroads); None: any
+    country: str | None = None
     source: Source
     note: Note = None
 

@@ -24,13 +24,14 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     HEXES: ("hex", "terrain", "country", "city", "vp", "landmark", "fortress", "trench",
             *DIRECTIONS, "entry", "start_line", "source", "note"),
     RAIL: ("kind", "hexes", "exits_map", "side", "cost", "source", "note"),
-    SIDES: ("kind", "code", "name", "side", "stacking_limit", "rail_capacity", "rail_rate",
-            "tcr", "supply_range", "source", "note"),
+    SIDES: ("kind", "code", "name", "side", "stacking_limit", "rail_capacity",
+            "rail_capacity_by_turn", "rail_rate", "tcr", "supply_range", "country", "source",
+            "note"),
     COUNTERS: ("id", "side", "nationality", "type", "size", "steps", "tcr", "stacking", "hq",
                "setup", "arrives", "exception", "source", "note"),
 }
 # columns a file may leave out (an older sheet, a map without them): read as empty
-OPTIONAL = {HEXES: ("landmark",)}
+OPTIONAL = {HEXES: ("landmark",), SIDES: ("rail_capacity_by_turn", "country")}
 REQUIRED = (SHEET, HEXES, SIDES, COUNTERS)  # rail.csv may be left out: a map without railways
 YES, NO = ("yes", "y", "true", "1"), ("", "no", "n", "false", "0")
 UNLIMITED = "*"  # a HQ's Command Strength without limit (10.32 optional)
@@ -139,6 +140,22 @@ def number(text: str, what: str) -> int | None:
         return int(text)
     except ValueError:
         raise SheetError(f"{what} {text!r} is not a whole number") from None
+
+
+def by_turn(text: str, what: str) -> dict[int, int]:
+    """`7:18 8:18`: a Game-Turn, a colon and its number, for each Game-Turn listed."""
+    found: dict[int, int] = {}
+    for word in text.replace(",", " ").split():
+        turn, colon, value = word.partition(":")
+        if not colon or not turn.isdigit() or not value.isdigit():
+            raise SheetError(f"{what} {word!r}: write a Game-Turn, a colon and a whole "
+                             "number, e.g. 7:18")
+        found[int(turn)] = int(value)
+    return found
+
+
+def by_turn_cell(values: dict[int, int]) -> str:
+    return " ".join(f"{turn}:{value}" for turn, value in sorted(values.items()))
 
 
 def number_cell(value: int | None) -> str:

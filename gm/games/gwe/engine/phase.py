@@ -24,6 +24,7 @@ from gm.games.gwe.orders.context import MOMENTS
 from gm.games.gwe.orders.legality import validate_orders
 from gm.games.gwe.rules.phases import before_the_moves
 from gm.games.gwe.rules.sequence import PLAYER_TURN, game_turn
+from gm.games.gwe.rules.serbia_galicia.sequence import no_player_turn
 from gm.games.gwe.state import GweState
 
 
@@ -62,6 +63,9 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
     """The Phase open in `state` (1-6) carried out; `state.phase` is left for the caller to
     advance (gm.games.gwe.rules.sequence.next_phase)."""
     step = game_turn(sides.first, sides.second())[state.phase - 1]
+    skipped = no_player_turn(data, state.turn, step.phasing)
+    if skipped is not None:
+        raise GameError(skipped)
     phasing = sides.player_of(step.phasing)
     other = sides.player_of(next(s for s in set(sides.players.values()) if s != step.phasing))
     moment = MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1]

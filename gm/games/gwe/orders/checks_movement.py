@@ -8,12 +8,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from gm.games.gwe.data.hexes import Hex, Hexside, hexside, parse_hex
+from gm.games.gwe.data.hexes import Hex, Hexside, hexside
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.orders.checks import own_units, starts_at, steps_of
 from gm.games.gwe.orders.context import Context
 from gm.games.gwe.rules.arrivals import NOT_REPLACED, REPLACEABLE_LOSSES, entry_hex
 from gm.games.gwe.rules.command import within_radius
+from gm.games.gwe.rules.countries import unit_country
+from gm.games.gwe.rules.rail import rail_graph
 from gm.games.gwe.rules.steps import enemy_units_in, is_hq
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Breach
@@ -44,12 +46,12 @@ def check_move(ctx: Context, units: Sequence[str], path: Sequence[Hex]) -> Itera
             ctx.moved.add(unit_id)
 
 
-def friendly_rail(ctx: Context) -> frozenset[Hexside]:
+def friendly_rail(ctx: Context, country: str | None = None) -> frozenset[Hexside]:
     """The hexsides the side's rail lines cross (5.32: Friendly as its Exclusive Rules say; a
-    line of no side serves both)."""
-    return frozenset(hexside(parse_hex(a), parse_hex(b)) for line in ctx.data.map.rail_lines
-                     if line.side in (None, ctx.side)
-                     for a, b in zip(line.hexes, line.hexes[1:], strict=False))
+    line of no side serves both); with `country`, only inside it (Serbia/Galicia 5.3)."""
+    return frozenset(hexside(a, b) for a, nexts in rail_graph(ctx.data, ctx.side,
+                                                              country).items() for b in nexts
+                     if b in ctx.data.neighbours(a))
 
 
 def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain: bool
@@ -62,7 +64,8 @@ def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain:
     found = [*own_units(ctx, units, "5.31")]
     if not found:
         found += starts_at(ctx, units, path[0], "5.33")
-    rail = friendly_rail(ctx)
+    countries = {unit_country(ctx.data, u) for u in units if u in ctx.data.units}
+    rail = friendly_rail(ctx, countries.pop() if len(countries) == 1 else None)
     on_rail = {h for side in rail for h in (side.first, side.second)}
     if not found and path[0] not in on_rail and not all(ctx.is_entrained(u) for u in units):
         found.append(Breach(f"{path[0]} is not on a Friendly railroad", "5.32"))

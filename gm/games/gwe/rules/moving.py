@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.rules import rail
 from gm.games.gwe.rules.displacement import enemy_hqs_displaced
 from gm.games.gwe.rules.movement import entrain_cost, entry, may_enter, unit_allowance
+from gm.games.gwe.rules.serbia_galicia.rail import TRACK_LIMITS, entrainment_roll
 from gm.games.gwe.state import GweState
 
 
@@ -48,9 +50,10 @@ def _arrive(state: GweState, data: GweData, unit_id: str, where: Hex, **changes:
     return enemy_hqs_displaced(state, data, where, side)
 
 
-def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.RailUse
-              ) -> Moved:
-    """Move one unit of `side` along its steps (see the module's docstring)."""
+def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.RailUse,
+              dice: Dice | None = None) -> Moved:
+    """Move one unit of `side` along its steps (see the module's docstring); `dice` for
+    Serbia/Galicia's entrainment roll (17.11)."""
     unit_id = move.unit
     if unit_id not in data.units or data.side_of(unit_id) != side:
         return Moved(state, (f"{unit_id}: not a unit of {side} (5.0)",), False)
@@ -81,6 +84,9 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                           "left (5.32)"
             if problem is None and not use.take(data, unit_id):
                 problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
+            if problem is None and data.exclusive == "serbia-galicia":
+                problem, rolled = _entrainment(state, data, unit_id, dice, use)
+                notes.extend(rolled)
             if problem is None:
                 spent += cost
                 state = state.with_unit(unit_id, entrained=True)
@@ -115,6 +121,8 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                 problem = f"{unit_id}: past the Railroad Movement Rate of {rate} hexes (5.31)"
             if problem is None and not use.take(data, unit_id):
                 problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
+            if problem is None:  # 17.5 (optional): counted once the unit may otherwise go
+                problem = use.cross(data, unit_id, here, step, TRACK_LIMITS)
             if problem is None:
                 rail_hexes += 1
                 state, said = _arrive(state, data, unit_id, step)
@@ -143,6 +151,24 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
     notes.insert(0, f"{unit_id}: {len(move.steps)} step(s) ordered, ends in {where} "
                     f"({spent} Movement Points, {rail_hexes} rail hexes)")
     return Moved(state, tuple(notes), moved, done, stopped)
+
+
+def _entrainment(state: GweState, data: GweData, unit_id: str, dice: Dice | None,
+                 use: rail.RailUse) -> tuple[str | None, tuple[str, ...]]:
+    """Serbia/Galicia 17.11, rolled once the unit stands where 5.32 lets it entrain and has
+    been counted against the Rail Capacity (17.12: a failed attempt counts too): why it may
+    not entrain (its movement ends), None if it entrains; and the roll, with its purpose."""
+    if dice is None:
+        raise ValueError("Serbia/Galicia's entrainment roll (17.11) needs the dice")
+    rolled = entrainment_roll(state, data, unit_id, dice, arriving=unit_id in use.arrived)
+    at = state.unit(unit_id).hex
+    said = () if rolled.die is None else (
+        f"17.11 entrainment of {unit_id} at {at}: die {rolled.die}"
+        f"{', entrains' if rolled.entrained else ''} (Serbia/Galicia 17.11)",)
+    if rolled.entrained:
+        return None, said
+    return (f"{unit_id}: entrainment die {rolled.die}: may not entrain and ends its movement "
+            f"for the Phase (17.11; 17.12: counts against the Rail Capacity)"), said
 
 
 def travel_off_map(state: GweState, data: GweData, unit_id: str, points: int

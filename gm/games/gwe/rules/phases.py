@@ -20,6 +20,7 @@ from gm.games.gwe.rules.command import Allocation, clear_markers, command_contro
 from gm.games.gwe.rules.defense import record_retreats
 from gm.games.gwe.rules.displacement import lone_hqs_displaced
 from gm.games.gwe.rules.moving import Move, Moved, carry_out, travel_off_map
+from gm.games.gwe.rules.serbia_galicia.arrivals import count_arrivals, detrain_entered
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.rules.steps import eliminate, steps_left
 from gm.games.gwe.rules.supply import attrition, determine_supply
@@ -92,12 +93,19 @@ def before_the_moves(state: GweState, data: GweData, side: str, withheld: Sequen
 def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOrders,
                    dice: Dice) -> PhaseResult:
     """4.0 A.1 for `side`, the Phasing Player: segments a-e, then 6.14."""
+    pending = {u for u, unit in state.units.items() if unit.place == "pending"}
     state, came = before_the_moves(state, data, side, orders.withheld, orders.off_map)
+    arrived = frozenset(u for u in pending if state.unit(u).place == "map")
     events = list(came)
     commanded = command_control(state, data, side, orders.allocation, dice)  # c: 10.31-10.41
     state = commanded.state
     events.extend(commanded.notes)
-    use = rail.RailUse(data.counters.sides[side].rail_capacity)  # d: 5.0, 5.3
+    use = rail.RailUse(data.counters.sides[side].capacity(state.turn), arrived=arrived)  # d
+    serbia_galicia = data.exclusive == "serbia-galicia"
+    if serbia_galicia:  # 14.1: entrained reinforcements count in their Game-Turn of arrival
+        on_foot = {m.unit for m in orders.moves if m.steps[:1] == ("detrain",)}
+        state, said = count_arrivals(state, data, arrived, on_foot, use)
+        events.extend(said)
     moved: set[str] = set()
     outcomes: list[Moved] = []
     for unit_id, unit in sorted(state.units.items()):  # 5.38: off-map travel goes on first
@@ -115,7 +123,7 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
             events.append(again)
             outcomes.append(Moved(state, (again,), False, 0, again))
             continue
-        done = carry_out(state, data, side, move, use)
+        done = carry_out(state, data, side, move, use, dice)
         outcomes.append(done)
         state = done.state
         events.extend(done.notes)
@@ -128,6 +136,9 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
                 not use.take(data, unit_id):
             state = state.with_unit(unit_id, entrained=False)
             events.append(f"{unit_id}: past the Rail Capacity, detrains (5.31, ruling G23)")
+    if serbia_galicia:
+        state, said = detrain_entered(state, data, arrived)  # 17.2
+        events.extend(said)
     state = clear_markers(state, data, side)  # 4.0 A.1d
     state, said = attrition(state, data, side, dice)  # e: 9.22
     events.extend(said)

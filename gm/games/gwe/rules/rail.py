@@ -4,12 +4,14 @@ the Rail Capacity a Movement Phase (5.31, 5.38) and the off-map links (5.37, 14.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import OffMapLink
 from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.rules.countries import in_country, unit_country
 from gm.games.gwe.rules.steps import enemy_occupied, is_hq
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
@@ -20,15 +22,28 @@ def friendly_line(line_side: str | None, side: str) -> bool:
     return line_side is None or line_side == side
 
 
-def rail_graph(data: GweData, side: str) -> dict[Hex, frozenset[Hex]]:
-    """5.33: each Friendly rail hex and the rail hexes next along its lines."""
+def rail_graph(data: GweData, side: str, country: str | None = None
+               ) -> dict[Hex, frozenset[Hex]]:
+    """5.33: each Friendly rail hex and the rail hexes next along its lines; with `country`,
+    only the stretches of line inside it (Serbia/Galicia 5.3)."""
     links: dict[Hex, set[Hex]] = {}
     for line in data.map.rail_lines:
         if friendly_line(line.side, side):
             for a, b in itertools.pairwise(parse_hex(h) for h in line.hexes):
-                links.setdefault(a, set()).add(b)
-                links.setdefault(b, set()).add(a)
+                if in_country(data, a, country) and in_country(data, b, country):
+                    links.setdefault(a, set()).add(b)
+                    links.setdefault(b, set()).add(a)
     return {h: frozenset(n) for h, n in links.items()}
+
+
+def unit_rail_graph(data: GweData, unit_id: str) -> dict[Hex, frozenset[Hex]]:
+    """The railroads the unit may use (5.32, 5.33; Serbia/Galicia 5.3: its own country's)."""
+    return rail_graph(data, data.side_of(unit_id), unit_country(data, unit_id))
+
+
+def _friendly(data: GweData, unit_id: str) -> str:
+    country = unit_country(data, unit_id)
+    return "Friendly" if country is None else f"{country}'s (Serbia/Galicia 5.3)"
 
 
 def entrain_problem(state: GweState, data: GweData, unit_id: str) -> str | None:
@@ -39,8 +54,8 @@ def entrain_problem(state: GweState, data: GweData, unit_id: str) -> str | None:
     if unit.hex is None or unit.entrained:
         return f"{unit_id}: not on the map or entrained already (5.32)"
     at = parse_hex(unit.hex)
-    if at not in rail_graph(data, side):
-        return f"{unit_id}: {at} has no Friendly railroad line (5.32)"
+    if at not in unit_rail_graph(data, unit_id):
+        return f"{unit_id}: {at} has no {_friendly(data, unit_id)} railroad line (5.32)"
     if data.tcr(unit_id) != 1 and enemy_controlled(state, data, at, side):
         return f"{unit_id}: {at} is Enemy-controlled; only units rated 1 entrain there (5.32)"
     if unit.out_of_supply and not is_hq(data, unit_id):
@@ -56,8 +71,9 @@ def rail_step_problem(state: GweState, data: GweData, unit_id: str, origin: Hex,
     Enemy-controlled hex, one last occupied by the Enemy, or an Enemy-occupied one (HQ units
     alone do not block rail movement, 10.52)."""
     side = data.side_of(unit_id)
-    if target not in rail_graph(data, side).get(origin, frozenset()):
-        return f"{unit_id}: {origin} to {target} is not along a Friendly railroad (5.33)"
+    if target not in unit_rail_graph(data, unit_id).get(origin, frozenset()):
+        return f"{unit_id}: {origin} to {target} is not along a {_friendly(data, unit_id)} " \
+               "railroad (5.33)"
     if enemy_controlled(state, data, target, side):
         return f"{unit_id}: {target} is Enemy-controlled (5.33)"
     if state.last_occupied.get(str(target)) in data.enemies_of(side):
@@ -87,6 +103,38 @@ class RailUse:
 
     capacity: int
     counted: set[str] = field(default_factory=set)
+    # the units that entered the map this Phase (Serbia/Galicia 17.32: no entrainment roll;
+    # 17.2: the Austro-Hungarians among them detrain at its end)
+    arrived: frozenset[str] = frozenset()
+    # Serbia/Galicia 17.51 (optional): Stacking Points across each hexside, by line
+    tracks: dict[tuple[int, Hex, Hex], int] = field(default_factory=dict)
+
+    def cross(self, data: GweData, unit_id: str, origin: Hex, target: Hex,
+              track_limits: Mapping[tuple[str, str], int]) -> str | None:
+        """17.51-17.53 (optional, data.options "17.5"; `track_limits` by line kind and
+        nationality): count the unit across the hexside on
+        the first of the unit's lines through it with room (17.53: another line may serve
+        when one is used up); why it may not cross, None if it may."""
+        if "17.5" not in data.options or data.exclusive != "serbia-galicia":
+            return None
+        points = stacking_points(data.units[unit_id])
+        nationality = data.units[unit_id].nationality
+        side = data.side_of(unit_id)
+        limits: list[int] = []
+        for number, line in enumerate(data.map.rail_lines):
+            hexes = [parse_hex(h) for h in line.hexes]
+            if not friendly_line(line.side, side) or not any(
+                    {a, b} == {origin, target} for a, b in itertools.pairwise(hexes)):
+                continue
+            limit = track_limits.get((line.kind, nationality))
+            low, high = sorted((origin, target))
+            used = self.tracks.get((number, low, high), 0)
+            if limit is None or used + points <= limit:
+                self.tracks[(number, low, high)] = used + points
+                return None
+            limits.append(limit)
+        return f"{unit_id}: {origin} to {target} carries no more Stacking Points this Phase " \
+               f"(Serbia/Galicia 17.51: {', '.join(map(str, limits))})"
 
     def points(self, data: GweData) -> int:
         return sum(stacking_points(data.units[u]) for u in self.counted)

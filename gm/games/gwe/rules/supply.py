@@ -12,6 +12,12 @@ from math import ceil
 from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.rules.countries import (
+    friendly_edge,
+    in_country,
+    nationality_country,
+    unit_country,
+)
 from gm.games.gwe.rules.steps import enemy_occupied, is_hq, lose_steps, steps_left
 from gm.games.gwe.rules.zoc import blocks_tracing
 from gm.games.gwe.state import GweState
@@ -27,18 +33,23 @@ def _clear(state: GweState, data: GweData, where: Hex, side: str) -> bool:
         not blocks_tracing(state, data, where, side)
 
 
-def rail_sources(state: GweState, data: GweData, side: str) -> frozenset[Hex]:
+def rail_sources(state: GweState, data: GweData, side: str, nationality: str | None = None
+                 ) -> frozenset[Hex]:
     """9.13, 9.15: the side's railroad hexes joined by contiguous rail hexes, each free of
     Enemy-occupied and Enemy-controlled hexes, to a Friendly map edge (the map-exit end of a
-    Friendly line), and not last occupied by an Enemy unit."""
+    Friendly line), and not last occupied by an Enemy unit. With a `nationality`, under
+    Serbia/Galicia's Exclusive Rules, only its own country's railroads and edges (5.3, 9.0)."""
     lines = [line for line in data.map.rail_lines if line.side == side]
+    country = nationality_country(data, nationality)
     links: dict[Hex, set[Hex]] = {}
     for line in lines:
         hexes = [parse_hex(h) for h in line.hexes]
         for a, b in itertools.pairwise(hexes):
-            links.setdefault(a, set()).add(b)
-            links.setdefault(b, set()).add(a)
-    exits = [parse_hex(line.hexes[-1]) for line in lines if line.exits_map]
+            if in_country(data, a, country) and in_country(data, b, country):
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+    exits = [parse_hex(line.hexes[-1]) for line in lines if line.exits_map
+             and friendly_edge(data, parse_hex(line.hexes[-1]), nationality)]
     reached = {h for h in exits if _clear(state, data, h, side)}
     queue = deque(reached)
     while queue:
@@ -90,11 +101,14 @@ def line_of_supply(state: GweState, data: GweData, origin: Hex, side: str, reach
 
 
 def supplied_depots(state: GweState, data: GweData, side: str,
-                    rails: frozenset[Hex]) -> frozenset[str]:
+                    rails: frozenset[Hex], nationality: str | None = None) -> frozenset[str]:
     """9.16: a depot within its Supply Range, free of Enemy-occupied and Enemy-controlled
-    hexes, of a usable rail hex or of another supplied depot; depots may form a chain."""
+    hexes, of a usable rail hex or of another supplied depot; depots may form a chain (with
+    a `nationality` under Serbia/Galicia, that country's depots)."""
+    country = nationality_country(data, nationality)
     depots = {u: at for u, at in state.on_map()
-              if data.side_of(u) == side and data.units[u].type == "depot"}
+              if data.side_of(u) == side and data.units[u].type == "depot"
+              and unit_country(data, u) in (None, country)}
     supplied: set[str] = set()
     grew = True
     while grew:
@@ -108,10 +122,12 @@ def supplied_depots(state: GweState, data: GweData, side: str,
     return frozenset(supplied)
 
 
-def supply_sources(state: GweState, data: GweData, side: str) -> frozenset[Hex]:
-    """9.13: usable Friendly rail hexes and map edges, and supplied depots' hexes."""
-    rails = rail_sources(state, data, side)
-    depots = supplied_depots(state, data, side, rails)
+def supply_sources(state: GweState, data: GweData, side: str, nationality: str | None = None
+                   ) -> frozenset[Hex]:
+    """9.13: usable Friendly rail hexes and map edges, and supplied depots' hexes (a
+    nationality's own, where its Exclusive Rules tie supply to countries: `rail_sources`)."""
+    rails = rail_sources(state, data, side, nationality)
+    depots = supplied_depots(state, data, side, rails, nationality)
     return rails | {parse_hex(h) for d in depots if (h := state.unit(d).hex) is not None}
 
 
@@ -131,7 +147,7 @@ def supply_status(state: GweState, data: GweData, unit_id: str, attacking: bool 
     if is_hq(data, unit_id):
         return SupplyStatus(True, "10.35: supply has no effect on HQ units")
     if sources is None:
-        sources = supply_sources(state, data, side)
+        sources = supply_sources(state, data, side, data.units[unit_id].nationality)
     if at in sources:
         return SupplyStatus(True, "9.13: on a Friendly supply source")
     zones = MAX_ZONES_TCR_1 if data.tcr(unit_id) == 1 else 0
@@ -160,10 +176,13 @@ def feeds_off_fortress(state: GweState, data: GweData, unit_id: str) -> bool:
 
 def determine_supply(state: GweState, data: GweData, side: str) -> GweState:
     """4.0 A.1a, 9.11: mark each of the side's units on the map in or out of supply."""
-    sources = supply_sources(state, data, side)
+    sources: dict[str, frozenset[Hex]] = {}  # by nationality
     for unit_id, _ in sorted(state.on_map()):
         if data.side_of(unit_id) == side:
-            status = supply_status(state, data, unit_id, sources=sources)
+            nationality = data.units[unit_id].nationality
+            if nationality not in sources:
+                sources[nationality] = supply_sources(state, data, side, nationality)
+            status = supply_status(state, data, unit_id, sources=sources[nationality])
             state = state.with_unit(unit_id, out_of_supply=not status.in_supply)
     return state
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.rules.rail import rail_graph
+from gm.games.gwe.rules.rail import unit_rail_graph
 from gm.games.gwe.state import GweState
 
 ENTRAINS = range(3, 7)  # 17.11: 3 through 6
@@ -61,10 +61,10 @@ def entrainment_roll(state: GweState, data: GweData, unit_id: str, dice: Dice,
     if free is not None:
         return Entrainment(unit_id, True, None, counts, free)
     at = state.unit(unit_id).hex
-    if at is None or parse_hex(at) not in rail_graph(data, data.side_of(unit_id)):
+    if at is None or parse_hex(at) not in unit_rail_graph(data, unit_id):
         return Entrainment(unit_id, False, None, False,
                            "17.11: the roll is made on reaching a Friendly rail hex")
-    die = dice.die(f"17.11 entrainment of {unit_id} in {at}")
+    die = dice.die(f"17.11 entrainment of {unit_id} at {at}")
     if die in ENTRAINS:
         return Entrainment(unit_id, True, die, True, f"17.11: die {die}, entrains")
     return Entrainment(unit_id, False, die, True,
