@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gm.core.dice import ChanceError, ForcedDice
+from gm.core.errors import GameError
 from gm.games import system
 from gm.games.case_files import parse_case_orders
 from gm.games.gwe.cases.load import CaseError, load_case, replacement
@@ -53,6 +54,8 @@ def run_case(path: Path) -> dict[str, Any]:
         done = adjudicate_phase(state, data, sides, orders, dice, replacement(case))
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
+    except GameError as exc:  # a Phase the game has not (4.0's Game-Turn 1): the case's fault
+        raise CaseError(f"{path}: {exc}") from None
     _all_dice_used(dice)
     results = sorted([*done.results, *refused], key=lambda r: (r.player, r.line))
     return {
