@@ -29,14 +29,15 @@ def galician_state(places: dict[str, str], turn: int = 7, phase: int = 1,
 
 
 def galician_campaign(folder: Path, state: GweState, data_dir: Path | None = None,
-                      seed: str = "galicia", mail: str = "") -> Path:
-    """A campaign in `folder` at `state`; players A and B, passwords pa and pb; `mail`: the
-    campaign.toml's [mail] table, if it is played by mail."""
+                      seed: str = "galicia", mail: str = "",
+                      addresses: tuple[str, str] = ("a@example.org", "b@example.org")) -> Path:
+    """A campaign in `folder` at `state`; players A and B (at `addresses`), passwords pa and
+    pb; `mail`: the campaign.toml's [mail] table, if it is played by mail."""
     private_folder(folder)
     store = Store(database_url(folder, DATABASE_FILE))
     store.create_schema()
-    roster = [PlayerRow(p, f"Player {p}", f"{p.lower()}@example.org",
-                        hash_password(f"p{p.lower()}")) for p in ("A", "B")]
+    roster = [PlayerRow(p, f"Player {p}", address, hash_password(f"p{p.lower()}"))
+              for p, address in zip(("A", "B"), addresses, strict=True)]
     row = store.create_campaign(folder.name, "gwe", seed,
                                 str(data_dir) if data_dir else None, roster, now())
     config = {"name": folder.name, "database": DATABASE_FILE,

@@ -14,6 +14,7 @@ from click.testing import CliRunner, Result
 
 from gm.app.campaign import open_campaign
 from gm.cli import cli
+from gm.core.errors import GameError
 from gm.games.gwe.state import GweState
 from tests.gwe_campaign import GALICIA, galician_campaign, galician_state
 
@@ -90,3 +91,57 @@ def test_a_russian_player_turn_played_phase_by_phase(tmp_path: Path) -> None:
     status = gm("status", str(folder)).output
     assert "Game-Turn 7, Austro-Hungarian Player-Turn, Movement Phase" in status
     assert "waiting for: B (Player B)" in status
+
+
+def kowel_worth_five(tmp_path: Path) -> Path:
+    """A GM's own copy of the galician data set in which Kowel yields the Allies 5 Victory
+    Points: on the reconstructed map every printed town and pass lies beyond the other side's
+    Supply Range, so that no award would ever be made in a test."""
+    copy = tmp_path / "galicia-data"
+    shutil.copytree(GALICIA, copy)
+    map_file = copy / "map.yaml"
+    text = map_file.read_text(encoding="utf-8")
+    assert 'city: {name: "Kowel", vp: -5}' in text
+    map_file.write_text(text.replace('city: {name: "Kowel", vp: -5}',
+                                     'city: {name: "Kowel", vp: 5}'), encoding="utf-8")
+    return copy
+
+
+@pytest.mark.rules("gwe:4.0", "gwe-serbia-galicia:25.13", "gwe-serbia-galicia:25.3",
+                   "gwe-serbia-galicia:26.3")
+def test_the_interphase_awards_its_points_and_the_game_ends_after_game_turn_13(
+        tmp_path: Path) -> None:
+    places = {**FRONT, "RU-4-XVIII": "g0108"}  # the Russians hold Kowel, in supply
+    folder = galician_campaign(tmp_path / "galicia", galician_state(places, turn=12, phase=6),
+                               data_dir=kowel_worth_five(tmp_path))
+    assert "waiting for: B (Player B)" in gm("status", str(folder)).output
+    done = gm("adjudicate", str(folder)).output  # B attacks nothing: the Interphase follows
+    assert "Kowel (g0108): +5 VP to the allied side (25.11) (gwe-serbia-galicia:25.13)" in done
+    assert "the Allied Victory Point Total: 35 +5 = 40 (gwe-serbia-galicia:25.13, 25.2)" in done
+    after = state(folder)
+    assert (after.turn, after.phase, after.vp, after.stage) == (13, 1, 40, "play")
+    assert "Game-Turn 13, Russian Player-Turn, Movement Phase" in done
+
+    for phase in range(1, 7):  # Game-Turn 13, the last (26.3): nobody gives orders
+        done = gm("adjudicate", str(folder)).output
+    assert "the Allied Victory Point Total: 40 +5 = 45" in done
+    assert ("Decision in Galicia ends with Game-Turn 13 (gwe-serbia-galicia:26.3): Allied "
+            "Substantive, the Allied Victory Point Total 45 (gwe-serbia-galicia:25.3)") in done
+    ended = state(folder)
+    assert (ended.stage, ended.victory, ended.vp) == ("ended", "Allied Substantive", 45)
+    campaign = open_campaign(folder)
+    assert campaign.system.victory_title(ended) == (
+        "Allied Substantive victory (Serbia/Galicia 25.3, 26.3), the Allied Victory Point "
+        "Total 45.")
+    ranking = campaign.system.final_ranking(ended, campaign.data)
+    assert [(p.place, p.player, p.points) for p in ranking] == [(1, "A", 2), (2, "B", -2)]
+    refused = CliRunner().invoke(cli, ["adjudicate", str(folder)])
+    assert refused.exit_code == 1
+    assert "the game is over: Allied Substantive victory" in str(refused.exception)
+
+
+def test_a_player_may_not_quit_a_two_player_game(tmp_path: Path) -> None:
+    folder = galician_campaign(tmp_path / "galicia", galician_state(FRONT))
+    campaign = open_campaign(folder)
+    with pytest.raises(GameError, match="a two-player game"):
+        campaign.system.quit_player(campaign.latest().state, campaign.data, "B")
