@@ -122,7 +122,7 @@ def test_the_interphase_awards_its_points_and_the_game_ends_after_game_turn_13(
     assert (after.turn, after.phase, after.vp, after.stage) == (13, 1, 40, "play")
     assert "Game-Turn 13, Russian Player-Turn, Movement Phase" in done
 
-    for phase in range(1, 7):  # Game-Turn 13, the last (26.3): nobody gives orders
+    for _ in range(6):  # the six Phases of Game-Turn 13, the last (26.3): nobody gives orders
         done = gm("adjudicate", str(folder)).output
     assert "the Allied Victory Point Total: 40 +5 = 45" in done
     assert ("Decision in Galicia ends with Game-Turn 13 (gwe-serbia-galicia:26.3): Allied "
@@ -145,3 +145,18 @@ def test_a_player_may_not_quit_a_two_player_game(tmp_path: Path) -> None:
     campaign = open_campaign(folder)
     with pytest.raises(GameError, match="a two-player game"):
         campaign.system.quit_player(campaign.latest().state, campaign.data, "B")
+
+
+def test_help_sends_forms_the_grammar_reads_on_the_galician_data_set() -> None:
+    from gm.games.gwe.grammar.names import Names
+    from gm.games.gwe.grammar.parser import parse_line
+    from gm.games.gwe.orders.model import Order
+    from gm.games.registry import system_for
+
+    system = system_for("gwe")
+    names = Names(system.load_data())
+    lines = [line.split("#")[0].strip() for line in system.order_forms().splitlines()
+             if not line.endswith(":")]
+    assert len(lines) > 15
+    for number, line in enumerate(lines, 1):
+        assert isinstance(parse_line(line, number, names), Order), line
