@@ -10,6 +10,7 @@ from gm.app.campaign import CONFIG_FILE, DATABASE_FILE, database_url, now
 from gm.app.config_template import settings_text
 from gm.app.passwords import hash_password
 from gm.core.private import private_folder, write_private
+from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.state import GweState, UnitState
 from gm.games.registry import system_for
 from gm.store import PlayerRow, Store
@@ -22,6 +23,7 @@ def galician_state(places: dict[str, str], turn: int = 7, phase: int = 1,
     """The galician counter mix, the units of `places` on the map (unit -> hex), the others
     still to come; player A the Allied (Russian) side, B the Austro-Hungarian."""
     data = system_for("gwe").load_data()
+    assert isinstance(data, GweData)
     units = {u.id: UnitState(place="map", hex=places[u.id]) if u.id in places
              else UnitState(place="pending") for u in data.counters.units}
     return GweState(game="gwe", players=("A", "B"), stage="play", turn=turn, phase=phase,

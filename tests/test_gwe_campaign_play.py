@@ -148,13 +148,16 @@ def test_a_player_may_not_quit_a_two_player_game(tmp_path: Path) -> None:
 
 
 def test_help_sends_forms_the_grammar_reads_on_the_galician_data_set() -> None:
+    from gm.games.gwe.data.dataset import GweData
     from gm.games.gwe.grammar.names import Names
     from gm.games.gwe.grammar.parser import parse_line
     from gm.games.gwe.orders.model import Order
     from gm.games.registry import system_for
 
     system = system_for("gwe")
-    names = Names(system.load_data())
+    data = system.load_data()
+    assert isinstance(data, GweData)
+    names = Names(data)
     lines = [line.split("#")[0].strip() for line in system.order_forms().splitlines()
              if not line.endswith(":")]
     assert len(lines) > 15
