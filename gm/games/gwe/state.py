@@ -50,6 +50,9 @@ class GweState(GameStateBase):
     # The Victory Point Index (Serbia/Galicia 25.0: the net Allied total); None: a game or case
     # that keeps none.
     vp: int | None = None
+    # Which side each player plays (player -> side); empty: the players in order play the
+    # sides phasing first and second (ruling G51).
+    sides: dict[str, str] = Field(default_factory=dict)
     # What one Player-Turn remembers until its Combat Phase ends:
     rail_moved: frozenset[str] = frozenset()  # 5.34: units that moved by rail
     fought: frozenset[str] = frozenset()  # 8.14, 8.73: attacked, attacked or advanced

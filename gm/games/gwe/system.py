@@ -7,19 +7,28 @@ map --game gwe DIR`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from gm.core.data import DataError, DataSet, Problem
+from gm.core.errors import GameError
 from gm.games.system import Coverage, GameSystem, NotInThisGame, Orders
 
 if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
     from gm.core.dice import Dice
     from gm.core.state import GameStateBase
     from gm.engine.ranking import Place
     from gm.engine.results import SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
+    from gm.games.gwe.data.dataset import GweData
+    from gm.games.gwe.orders.model import AnyOrder
+    from gm.games.gwe.orders.model import Order as GweOrder
+    from gm.games.gwe.state import GweState
+    from gm.orders import order
     from gm.orders.order import Order
     from gm.reporting.model import Event, Report
     from orders_grammar.message import Envelope, OpenPhase, ParsedMessage, PhaseForms
@@ -33,10 +42,51 @@ def _not_yet(what: str) -> NoReturn:
                         "checked, `gm data check --game gwe DIR`")
 
 
+def _own(state: GameStateBase) -> GweState:
+    from gm.games.gwe.state import GweState
+    if not isinstance(state, GweState):
+        raise GameError(f"a state of game {state.game!r} given to {TITLE}")
+    return state
+
+
+def _data(data: DataSet) -> GweData:
+    from gm.games.gwe.data.dataset import GweData
+    if not isinstance(data, GweData):
+        raise GameError(f"a data set of another game given to {TITLE}")
+    return data
+
+
+def _orders(orders: Orders) -> dict[str, tuple[GweOrder, ...]]:
+    from gm.games.gwe.orders.model import Order
+    typed: dict[str, tuple[Order, ...]] = {}
+    for player, given in orders.items():
+        if not all(isinstance(o, Order) for o in given):
+            raise GameError(f"orders of another game given for player {player}")
+        typed[player] = tuple(o for o in given if isinstance(o, Order))
+    return typed
+
+
+def _in_play(state: GweState) -> GweState:
+    """The Phases of play are this branch's; the set-up's stages come with `gm new
+    --scenario` (issue 28)."""
+    from gm.games.gwe.grammar.forms import in_play
+    if not in_play(state):
+        raise NotInThisGame(f"{TITLE}'s set-up stage {state.stage!r} takes no orders yet")
+    return state
+
+
+@cache
+def _order_adapter() -> TypeAdapter[AnyOrder]:
+    from pydantic import TypeAdapter
+
+    from gm.games.gwe.orders.model import AnyOrder
+    return TypeAdapter(AnyOrder)
+
+
 class GreatWarInTheEast(GameSystem):
     name = "gwe"
     title = TITLE
-    playable = False
+    playable = False  # `gm new --scenario` makes it so (issue 28, g28-setup)
 
     def default_data_dir(self) -> Path:
         """The embedded data set: Decision in Galicia's reconstructed map and counters (issue
@@ -95,50 +145,120 @@ class GreatWarInTheEast(GameSystem):
         _not_yet("no counters document")
 
     def state_from_json(self, text: str | bytes) -> GameStateBase:
-        _not_yet("no stored state")
+        """Minimal until `gm new --scenario` lands (issue 28, g28-setup)."""
+        from gm.games.gwe.state import GweState
+        return GweState.from_json(text)
 
     def new_game(self, data: DataSet, players: Sequence[str], dice: Dice,
                  mode: str | None = None) -> GameStateBase:
         _not_yet("no set-up")
 
     def open_phase(self, state: GameStateBase) -> OpenPhase:
-        _not_yet("no sequence of play")
+        """`TURN 7 PHASE 1`: a Phase of the Game-Turn (4.0, ruling G17)."""
+        from gm.games.gwe.grammar.forms import open_phase_of
+        return open_phase_of(_in_play(_own(state)))
 
     def phase_forms(self, state: GameStateBase) -> PhaseForms:
-        _not_yet("no sequence of play")
+        from gm.games.gwe.grammar.forms import phase_forms_of
+        _in_play(_own(state))
+        return phase_forms_of()
 
     def parse_orders(self, envelope: Envelope, data: DataSet,
-                     max_line_chars: int) -> ParsedMessage[Order]:
-        _not_yet("no order grammar")
+                     max_line_chars: int) -> ParsedMessage[GweOrder]:
+        from gm.games.gwe.grammar.names import Names
+        from gm.games.gwe.grammar.parser import line_reader
+        from orders_grammar.message import parse_orders
+        return parse_orders(envelope, line_reader(Names(_data(data))), max_line_chars)
 
     def order_problems(self, message: ParsedMessage[Any], state: GameStateBase,
                        data: DataSet, player: str) -> list[LineProblem]:
-        _not_yet("no order grammar")
+        """Each line judged at once, with its case, as the Phase will judge it
+        (gm.games.gwe.orders.legality; ruling G50)."""
+        from gm.games.gwe.engine.campaign import refusals
+        from orders_grammar.problem import Problem as LineProblem
+        own = _in_play(_own(state))
+        orders = _orders({player: message.orders})[player]
+        return [LineProblem(r.order.line, r.order.column,
+                            message.lines.get(r.order.line, r.order.echo()), r.message, None,
+                            r.rule) for r in refusals(own, _data(data), player, orders)]
 
-    def order_comment(self, order: Order, data: DataSet) -> str:
-        _not_yet("no order grammar")
+    def order_comment(self, given: order.Order, data: DataSet) -> str:
+        return ""
+
+    def awaiting(self, given: order.Order, state: GameStateBase, player: str) -> str | None:
+        """A DEFEND or WITHDRAW stands until the player gives another (ruling G25, G52)."""
+        from gm.games.gwe.orders.model import Defend, Withdraw
+        if isinstance(given, Defend | Withdraw):
+            return "stands until you give another for it (rulings G25, G52)"
+        return None
 
     def order_forms(self) -> str:
-        _not_yet("no order grammar")
+        from gm.games.gwe.grammar.forms import order_forms
+        return order_forms()
 
-    def orders_from_json(self, entries: Sequence[Any]) -> tuple[Order, ...]:
-        _not_yet("no order grammar")
+    def orders_from_json(self, entries: Sequence[Any]) -> tuple[GweOrder, ...]:
+        return tuple(_order_adapter().validate_python(entry) for entry in entries)
 
     def adjudicate(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
-        _not_yet("no sequence of play")
+        """The open Phase with the campaign's dice; the next one opened, after a Game-Turn's
+        last its Record Interphase (Serbia/Galicia 25.13), after Game-Turn 13 the end (26.3)."""
+        from gm.core.state import GameStateBase
+        from gm.engine.results import Judged, Note
+        from gm.engine.sequence import PhaseResult
+        from gm.games.gwe.engine.campaign import play_phase
+        played = play_phase(_own(state), _data(data), _orders(orders), dice)
+        timeline: list[TimelineEvent] = [Note(played.phase, text) for text in played.events]
+        timeline += [Judged(played.phase, result) for result in played.results]
+        timeline += [Note(note.step, note.text) for note in played.notes]
+        log = [*played.events, *(note.text for note in played.notes)]
+        return PhaseResult[GameStateBase](played.after, list(played.results), log,
+                                          timeline), played.after
+
+    def with_standing(self, state: GameStateBase, orders: Orders,
+                      earlier: Callable[[], Sequence[tuple[str, int, Sequence[order.Order]]]]
+                      ) -> Orders:
+        """The DEFEND and WITHDRAW orders of earlier messages that still stand (G25, G52)."""
+        from gm.games.gwe.engine.standing import with_standing
+        given = [(p, _orders({p: tuple(o)})[p]) for p, _, o in earlier()]
+        return with_standing(_orders(orders), given)
+
+    def awaited(self, state: GameStateBase) -> tuple[str, ...]:
+        """The Phasing Player of the open Phase alone: the other's standing orders may come in
+        any message, and stand (ruling G50)."""
+        from gm.games.gwe.rules.serbia_galicia.play import phasing_player
+        own = _own(state)
+        if own.stage != "play":
+            return own.players_in_game()
+        phasing = phasing_player(own)
+        return (phasing,) if phasing is not None else ()
 
     def phase_title(self, state: GameStateBase) -> str:
-        _not_yet("no sequence of play")
+        from gm.games.gwe.rules.serbia_galicia.play import phase_title
+        return phase_title(_in_play(_own(state)))
 
     def victory_title(self, state: GameStateBase) -> str:
-        _not_yet("no victory conditions")
+        own = _own(state)
+        total = "" if own.vp is None else f", the Allied Victory Point Total {own.vp}"
+        return f"{own.victory or 'No'} victory (Serbia/Galicia 25.3, 26.3){total}."
 
     def final_ranking(self, state: GameStateBase, data: DataSet) -> list[Place]:
-        _not_yet("no victory conditions")
+        """The players by the level of victory (25.3; ruling G53): the Allied Player's points
+        are the level's, from +3 (Allied Strategic) to -3 (Austro-Hungarian Decisive), the
+        other's their opposite; a Draw ties them."""
+        from gm.engine.ranking import placed
+        from gm.games.gwe.rules.serbia_galicia.play import level_points, sides_of
+        own = _own(state)
+        if own.victory is None or own.vp is None:
+            return []
+        points = level_points(own.vp)
+        scored = [(p, points if side == "allied" else -points)
+                  for p, side in sides_of(own).items()]
+        return placed(sorted(scored, key=lambda item: (-item[1], item[0])))
 
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameStateBase:
-        _not_yet("no sequence of play")
+        raise GameError(f"{TITLE} is a two-player game: a player may not quit it; the GM may "
+                        "end the campaign, or another player may take his side")
 
     def apply_setup_orders(self, state: GameStateBase, data: DataSet, orders: Orders
                            ) -> tuple[GameStateBase, list[SetupResult]]:
@@ -177,7 +297,9 @@ class GreatWarInTheEast(GameSystem):
                data: DataSet, events: list[Event], player: str | None = None,
                deadline: str | None = None, names: Mapping[str, str] | None = None,
                sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
-        _not_yet("no reports")
+        from gm.games.gwe.reports.report import build_report
+        return build_report(campaign, None if before is None else _own(before), _own(after),
+                            _data(data), events, player, deadline, names, sent, drawn)
 
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet,
                       province: str | None = None) -> str:

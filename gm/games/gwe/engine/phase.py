@@ -69,11 +69,7 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
     phasing = sides.player_of(step.phasing)
     other = sides.player_of(next(s for s in set(sides.players.values()) if s != step.phasing))
     moment = MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1]
-    judged = state
-    if moment == "movement":  # 14.14: checked on the position the reinforcements join
-        withheld = [u for o in orders.get(phasing, ()) if isinstance(o, m.Withhold)
-                    for u in o.units]
-        judged, _ = before_the_moves(state, data, step.phasing, withheld)
+    judged = position_judged(state, data, step.phasing, orders.get(phasing, ()))
     results: list[OrderResult] = []
     legal: dict[str, list[m.Order]] = {}
     for player, given in sorted(orders.items()):
@@ -107,6 +103,17 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
     return PhaseOutcome(state, phasing, tuple(sorted(results, key=lambda r: (r.player,
                                                                              r.line))),
                         tuple(events))
+
+
+def position_judged(state: GweState, data: GweData, phasing_side: str,
+                    phasing_orders: Sequence[m.Order]) -> GweState:
+    """The position the Phase's orders are checked on: in a Movement Phase, after its
+    Reinforcement Segment (14.14: a reinforcement moves as it arrives), less the units the
+    Phasing Player withholds (14.24)."""
+    if MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1] != "movement":
+        return state
+    withheld = [u for o in phasing_orders if isinstance(o, m.Withhold) for u in o.units]
+    return before_the_moves(state, data, phasing_side, withheld)[0]
 
 
 def _standing(orders: Sequence[m.Order], player: str) -> list[OrderResult]:

@@ -1,0 +1,127 @@
+"""A Phase of a Decision in Galicia campaign (Serbia/Galicia 26.3) adjudicated: the engine's
+Phase (gm.games.gwe.engine.phase) with the sides the campaign's players play, the Victory
+Points of the Steps lost in combat (25.14), then the next Phase opened (4.0); after the last
+Phase of a Game-Turn the Game-Turn Record Interphase's awards (25.13) and the next Game-Turn,
+or, after Game-Turn 13, the end of the game at its level of victory (25.3, 26.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from gm.core.dice import Dice
+from gm.core.errors import GameError
+from gm.core.state import ENDED
+from gm.engine.results import OrderResult
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.engine.phase import Sides, adjudicate_phase, position_judged
+from gm.games.gwe.orders import model as m
+from gm.games.gwe.orders.context import MOMENTS
+from gm.games.gwe.orders.legality import validate_orders
+from gm.games.gwe.rules.sequence import PLAYER_TURN, next_phase
+from gm.games.gwe.rules.serbia_galicia import play, victory
+from gm.games.gwe.state import GweState
+from gm.orders.refusal import Refusal
+
+EXCLUSIVE = "serbia-galicia"
+CITED = "gwe-serbia-galicia"  # how a note cites an Exclusive Rule (gm/games/citations.py)
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the campaign's rules did besides the orders' results: `step` names when."""
+
+    step: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Played:
+    phase: str  # the Phase's name, as the report's timeline shows it
+    results: tuple[OrderResult, ...]
+    events: tuple[str, ...]  # the engine's, in order, each with its case
+    notes: tuple[Note, ...]  # the Victory Points, the Interphase, the game's end
+    after: GweState  # the state the campaign goes on from
+
+
+def sides(state: GweState, data: GweData) -> Sides:
+    """The campaign's sides, the Allied first (Serbia/Galicia 4.0); its data set must be one
+    that Serbia/Galicia's Exclusive Rules govern."""
+    if data.exclusive != EXCLUSIVE:
+        raise GameError(f"this campaign's data set names the Exclusive Rules "
+                        f"{data.exclusive or 'of no game'}: only Serbia/Galicia's "
+                        "(Decision in Galicia) are played as a campaign")
+    return Sides(play.sides_of(state), play.FIRST_SIDE)
+
+
+def refusals(state: GweState, data: GweData, player: str, orders: Sequence[m.Order]
+             ) -> list[Refusal[m.Order]]:
+    """A player's orders for the open Phase that break a rule, each with its case, judged
+    as the Phase will judge them (on the position after the Reinforcement Segment)."""
+    played = sides(state, data)
+    if player not in played.players:
+        raise GameError(f"player {player} plays no side in this game")
+    side = played.players[player]
+    phasing_side = play.phasing_side(state)
+    judged = position_judged(state, data, phasing_side,
+                             orders if side == phasing_side else ())
+    return validate_orders(orders, judged, data, side, played.first)
+
+
+def _combat_vp(before: GweState, after: GweState, data: GweData) -> tuple[int, list[str]]:
+    """25.14, 25.2: the points of the Steps lost in a Combat Phase, made as they occur."""
+    total, said = 0, []
+    for unit_id, was in sorted(before.units.items()):
+        now = after.units.get(unit_id, was)
+        gone = now.place == "eliminated" and was.place != "eliminated"
+        lost = (len(data.units[unit_id].steps) if gone else now.steps_lost) - was.steps_lost
+        points = victory.combat_loss_vp(data, unit_id, lost, gone) if lost > 0 else 0
+        if points:
+            total += points
+            said.append(f"{unit_id} lost {lost} Step(s){' and was eliminated' if gone else ''}"
+                        f": {points:+d} VP ({CITED}:25.14, 25.2)")
+    return total, said
+
+
+def interphase(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
+    """4.0 C, Serbia/Galicia 25.13: the towns and passes award their points; then the next
+    Game-Turn opens, or after the last (26.3) the game ends at its level (25.3)."""
+    step = f"Game-Turn {state.turn} Record Interphase"
+    notes = []
+    if state.vp is not None:
+        awards = victory.turn_awards(state, data)
+        gained = sum(a.vp for a in awards)
+        notes += [Note(step, f"{award} ({CITED}:25.13)") for award in awards]
+        notes.append(Note(step, f"the Allied Victory Point Total: {state.vp} {gained:+d} = "
+                                f"{state.vp + gained} ({CITED}:25.13, 25.2)"))
+        state = state.model_copy(update={"vp": state.vp + gained})
+    if state.turn < play.LAST_TURN:
+        return state.model_copy(update={"turn": state.turn + 1, "phase": 1}), notes
+    level = victory.victory_level(state.vp) if state.vp is not None else None
+    notes.append(Note(step, f"Decision in Galicia ends with Game-Turn {state.turn} "
+                            f"({CITED}:26.3): " + (
+                                f"{level}, the Allied Victory Point Total {state.vp} "
+                                f"({CITED}:25.3)" if level else
+                                "no Victory Point Index was kept, so no level of victory")))
+    return state.model_copy(update={"stage": ENDED, "victory": level or "undecided"}), notes
+
+
+def play_phase(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.Order]],
+               dice: Dice) -> Played:
+    """The open Phase carried out with the campaign's dice, and the next one opened."""
+    if state.stage != "play":
+        raise GameError("the game is not in play: no Phase is open")
+    outcome = adjudicate_phase(state, data, sides(state, data), orders, dice)
+    name = f"{PLAYER_TURN[(state.phase - 1) % len(PLAYER_TURN)].name} Phase"
+    after, notes = outcome.state, []
+    if MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1] == "combat" and after.vp is not None:
+        points, said = _combat_vp(state, after, data)
+        notes += [Note(name, text) for text in said]
+        after = after.model_copy(update={"vp": after.vp + points})
+    turn, phase = next_phase(state.turn, state.phase)
+    if turn == state.turn:
+        after = after.model_copy(update={"phase": phase})
+    else:
+        after, more = interphase(after, data)
+        notes += more
+    return Played(name, outcome.results, outcome.events, tuple(notes), after)
