@@ -71,9 +71,11 @@ def test_a_russian_player_turn_played_phase_by_phase(tmp_path: Path) -> None:
                     "ATTACK g0418 WITH RU-4-XIV RU-4-XVI")
     assert gm("orders", "record", str(folder), str(attack)).exit_code == 0
     fought = gm("adjudicate", str(folder)).output
-    assert "A line 5: succeeded (8.4, 8.8, 10.21, 8.9, G10, 8.63, G9): ATTACK g0418 WITH " \
-        "RU-4-XIV RU-4-XVI -- attack 8 against defense 6" in fought
-    assert "die 2: 1/2 (8.8)" in fought
+    assert "A line 5: succeeded (8.4, 8.8, 10.21, 18.2, G41, 8.9, 8.62, 25.2): ATTACK g0418 " \
+        "WITH RU-4-XIV RU-4-XVI -- attack 8 against defense 6" in fought
+    # RU-4-HQ shifts 1-1 to 2-1 (10.21); AH-1-HQ shifts it back for the defender (18.2, G41)
+    assert "odds shifted 1 left to 1-1 (gwe-serbia-galicia:18.2, ruling G41)" in fought
+    assert "die 2: 1/1 (8.8)" in fought
     # B sent nothing for this Phase: his DEFEND of Phase 1 stood and was taken (G25, G52)
     assert "B line 5: succeeded (8.9, G25): DEFEND g0418 RESULT 1 OPTION 2 RETREAT " \
         "g0418-g0519 -- taken in the attack on g0418" in fought
@@ -82,10 +84,11 @@ def test_a_russian_player_turn_played_phase_by_phase(tmp_path: Path) -> None:
     assert last.action == "adjudicate 7.3"
     assert [o["kind"] for o in last.detail["orders"]["B"]] == ["defend"]
     now = state(folder)
-    assert now.unit("AH-1-I").hex == "g0420"  # result 2, option 3: retreated two hexes
+    assert now.unit("AH-1-I").hex == "g0519"  # result 1, option 2 as ordered: retreated
     assert now.unit("RU-4-XIV").steps_lost == 2  # result 1 for the attacker
     # 25.14, 25.2: the Russian Steps lost in combat cost the Allies a point each
-    assert "RU-4-XIV lost 2 Step(s): -2 VP (gwe-serbia-galicia:25.14, 25.2)" in fought
+    assert "RU-4-XIV: 2 Step(s) lost in combat: -2 VP, the Allied Victory Point Total 33 " \
+        "(gwe-serbia-galicia:25.2)" in fought
     assert now.vp == 33
     assert (now.turn, now.phase) == (7, 4)
     status = gm("status", str(folder)).output

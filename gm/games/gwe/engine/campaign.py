@@ -16,10 +16,10 @@ from gm.engine.results import OrderResult
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.engine.phase import Sides, adjudicate_phase, position_judged
 from gm.games.gwe.orders import model as m
-from gm.games.gwe.orders.context import MOMENTS
 from gm.games.gwe.orders.legality import validate_orders
 from gm.games.gwe.rules.sequence import PLAYER_TURN, next_phase
-from gm.games.gwe.rules.serbia_galicia import play, victory
+from gm.games.gwe.rules.serbia_galicia import play
+from gm.games.gwe.rules.serbia_galicia.interphase import record_interphase
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Refusal
 
@@ -68,42 +68,20 @@ def refusals(state: GweState, data: GweData, player: str, orders: Sequence[m.Ord
     return validate_orders(orders, judged, data, side, played.first)
 
 
-def _combat_vp(before: GweState, after: GweState, data: GweData) -> tuple[int, list[str]]:
-    """25.14, 25.2: the points of the Steps lost in a Combat Phase, made as they occur."""
-    total, said = 0, []
-    for unit_id, was in sorted(before.units.items()):
-        now = after.units.get(unit_id, was)
-        gone = now.place == "eliminated" and was.place != "eliminated"
-        lost = (len(data.units[unit_id].steps) if gone else now.steps_lost) - was.steps_lost
-        points = victory.combat_loss_vp(data, unit_id, lost, gone) if lost > 0 else 0
-        if points:
-            total += points
-            said.append(f"{unit_id} lost {lost} Step(s){' and was eliminated' if gone else ''}"
-                        f": {points:+d} VP ({CITED}:25.14, 25.2)")
-    return total, said
-
-
 def interphase(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
     """4.0 C, Serbia/Galicia 25.13: the towns and passes award their points; then the next
     Game-Turn opens, or after the last (26.3) the game ends at its level (25.3)."""
     step = f"Game-Turn {state.turn} Record Interphase"
-    notes = []
-    if state.vp is not None:
-        awards = victory.turn_awards(state, data)
-        gained = sum(a.vp for a in awards)
-        notes += [Note(step, f"{award} ({CITED}:25.13)") for award in awards]
-        notes.append(Note(step, f"the Allied Victory Point Total: {state.vp} {gained:+d} = "
-                                f"{state.vp + gained} ({CITED}:25.13, 25.2)"))
-        state = state.model_copy(update={"vp": state.vp + gained})
+    done = record_interphase(state, data, play.LAST_TURN)
+    notes = [Note(step, text) for text in done.events()]
     if state.turn < play.LAST_TURN:
-        return state.model_copy(update={"turn": state.turn + 1, "phase": 1}), notes
-    level = victory.victory_level(state.vp) if state.vp is not None else None
-    notes.append(Note(step, f"Decision in Galicia ends with Game-Turn {state.turn} "
-                            f"({CITED}:26.3): " + (
-                                f"{level}, the Allied Victory Point Total {state.vp} "
-                                f"({CITED}:25.3)" if level else
-                                "no Victory Point Index was kept, so no level of victory")))
-    return state.model_copy(update={"stage": ENDED, "victory": level or "undecided"}), notes
+        return done.state.model_copy(update={"turn": state.turn + 1, "phase": 1}), notes
+    if done.victory is None:
+        notes.append(Note(step, f"Decision in Galicia ends with Game-Turn {state.turn} "
+                                f"({CITED}:26.3): no Victory Point Index was kept, so no "
+                                "level of victory"))
+    return done.state.model_copy(update={"stage": ENDED,
+                                         "victory": done.victory or "undecided"}), notes
 
 
 def play_phase(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.Order]],
@@ -113,11 +91,7 @@ def play_phase(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.O
         raise GameError("the game is not in play: no Phase is open")
     outcome = adjudicate_phase(state, data, sides(state, data), orders, dice)
     name = f"{PLAYER_TURN[(state.phase - 1) % len(PLAYER_TURN)].name} Phase"
-    after, notes = outcome.state, []
-    if MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1] == "combat" and after.vp is not None:
-        points, said = _combat_vp(state, after, data)
-        notes += [Note(name, text) for text in said]
-        after = after.model_copy(update={"vp": after.vp + points})
+    after, notes = outcome.state, []  # combat's Victory Points came as they occurred (25.14)
     turn, phase = next_phase(state.turn, state.phase)
     if turn == state.turn:
         after = after.model_copy(update={"phase": phase})

@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.rules.serbia_galicia.play import LAST_TURN
 from gm.games.gwe.rules.serbia_galicia.victory import Award, turn_awards, victory_level
 from gm.games.gwe.state import GweState
-
-LAST_TURN = 13  # 26.3: "It ends with the completion of Game-Turn 13."
 
 
 @dataclass(frozen=True)
@@ -20,13 +19,15 @@ class Interphase:
     victory: str | None  # 25.3's level once the scenario's last Game-Turn is complete
 
     def events(self) -> tuple[str, ...]:
-        lines = [f"{award} (Serbia/Galicia 25.13)" for award in self.awards]
+        lines = [f"{award} (gwe-serbia-galicia:25.13)" for award in self.awards]
         if self.state.vp is not None:
-            lines.append(f"Victory Point Index after Game-Turn {self.state.turn}: "
-                         f"{self.state.vp} (Serbia/Galicia 25.13)")
+            gained = sum(a.vp for a in self.awards)
+            lines.append(f"the Allied Victory Point Total: {self.state.vp - gained} "
+                         f"{gained:+d} = {self.state.vp} (gwe-serbia-galicia:25.13, 25.2)")
         if self.victory is not None:
-            lines.append(f"the game ends after Game-Turn {self.state.turn} (Serbia/Galicia "
-                         f"26.3): {self.victory} Victory (25.3, 26.33)")
+            lines.append(f"Decision in Galicia ends with Game-Turn {self.state.turn} "
+                         f"(gwe-serbia-galicia:26.3): {self.victory}, the Allied Victory "
+                         f"Point Total {self.state.vp} (gwe-serbia-galicia:25.3)")
         return tuple(lines)
 
 
