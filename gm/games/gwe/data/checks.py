@@ -15,6 +15,7 @@ from gm.games.gwe.data.dataset import CHARTS_FILE, COUNTERS_FILE, MAP_FILE, GweD
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.models import ProvisionalResult, TerrainRow, Unit
 from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.data.scenario_checks import check_army_sectors
 from gm.games.gwe.data.values import corps_reduced, stacking_points
 
 # 8.51-8.53, 10.54: the Steps a unit of each size has, unless its `exception` cites a case
@@ -51,7 +52,7 @@ def check_directory(directory: Path) -> tuple[list[Problem], list[Problem]]:
 def check_data_set(data: GweData) -> list[Problem]:
     where = _Where(data)
     problems = [*_check_map(data, where), *_check_counters(data, where),
-                *_check_charts(data, where)]
+                *check_army_sectors(data, where), *_check_charts(data, where)]
     return sorted(problems, key=lambda p: (p.file, p.line, p.message))
 
 

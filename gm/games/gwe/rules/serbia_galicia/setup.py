@@ -5,33 +5,27 @@ covered by the side's units or their Zones of Control (ruling G29)."""
 from __future__ import annotations
 
 import itertools
-import re
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import DIRECTIONS, Hex, parse_hex
 from gm.games.gwe.data.models import StartLine
+from gm.games.gwe.data.values import army_of
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.games.gwe.rules.zoc import controlled_hexes
 from gm.games.gwe.state import GweState
 
-SECTOR_ARMY = re.compile(r"\b([A-Z]{2}) (\d+)(?:st|nd|rd|th)? Army\b")
+__all__ = ["army_of", "sector_army", "setup_hexes", "setup_problems", "start_line"]
+
 # Walking the start line as the data lists it (north-west to south-east), the Russians (north
 # and east of it, 26.31) are on its left; the Austro-Hungarians (south and west) on its right.
 LEFT_SIDE = "allied"
 
 
-def army_of(unit_id: str) -> tuple[str, str]:
-    """2.3: a unit's nationality and Superior Unit Designation (its army), as its id writes
-    them: `AH-1-I` is of the Austro-Hungarian 1st Army (ruling G29)."""
-    nationality, army, *_ = [*unit_id.split("-"), "", ""]
-    return nationality, army
-
-
-def sector_armies(line: StartLine) -> dict[str, str]:
-    """The armies whose boundaries a start-line sector lies in, by nationality, as its name
-    writes them: "AH 1st Army / RU 4th Army" -> {"AH": "1", "RU": "4"}."""
-    return {nat: army for nat, army in SECTOR_ARMY.findall(line.name)}
+def sector_army(line: StartLine, side: str) -> str | None:
+    """The army whose boundaries a start-line sector lies in for a side, as the data set
+    names it (`armies: {central: "1", allied: "4"}`; ruling G29)."""
+    return line.armies.get(side)
 
 
 def start_line(data: GweData) -> tuple[Hex, ...]:
@@ -61,10 +55,10 @@ def _sides(data: GweData) -> dict[Hex, str]:
 def setup_hexes(data: GweData, unit_id: str) -> frozenset[Hex]:
     """26.31: where a unit may set up: a start-line hex of its army's sector, or a hex beside
     one on its own side of the line."""
-    nationality, army = army_of(unit_id)
+    _, army = army_of(unit_id)
     side, sides = data.side_of(unit_id), _sides(data)
     own = {parse_hex(h) for line in data.map.start_lines
-           if sector_armies(line).get(nationality) == army for h in line.hexes}
+           if sector_army(line, side) == army for h in line.hexes}
     beside = {n for h in own for n in data.neighbours(h) if sides.get(n) == side}
     return frozenset(own | beside)
 
