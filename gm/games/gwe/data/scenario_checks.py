@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from gm.core.data import Problem
+from gm.core.yamlio import line_of
 from gm.games.gwe.data.dataset import COUNTERS_FILE, MAP_FILE, GweData
+from gm.games.gwe.data.deployment import Deployment
 from gm.games.gwe.data.values import army_of
 
 Where = Callable[[str, tuple[Any, ...], str], Problem]  # a file's entry -> its problem
@@ -40,3 +42,22 @@ def check_army_sectors(data: GweData, where: Where) -> Iterator[Problem]:
             yield where(COUNTERS_FILE, ("units", i, "id"),
                         f"{unit.id}: sets up, but no start-line sector names its army "
                         f"{army!r} for the {side} side (Serbia/Galicia 26.31)")
+
+
+def check_deployment(data: GweData, deployment: Deployment) -> Iterator[Problem]:
+    """deployment.yaml: each unit a counter of the data set that sets up (no reinforcement),
+    on a hex of the map. Whether the placement passes 26.31 is the rules' to say
+    (gm.games.gwe.rules.serbia_galicia.setup.deployment_problems)."""
+    def at(unit_id: str, message: str) -> Problem:
+        return Problem(str(deployment.path), line_of(deployment.document, ("units", unit_id))
+                       if deployment.document is not None else 0, f"{unit_id}: {message}")
+
+    for unit_id, where in deployment.hexes.items():
+        unit = data.units.get(unit_id)
+        if unit is None:
+            yield at(unit_id, "no such counter in counters.yaml")
+        elif unit.arrives is not None:
+            yield at(unit_id, f"a reinforcement (Game-Turn {unit.arrives.turn}): it arrives, "
+                     "it does not set up (3.0)")
+        if not data.on_map(where):
+            yield at(unit_id, f"{where} is not on the map")
