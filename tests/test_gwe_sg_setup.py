@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.setup import (
@@ -38,6 +39,11 @@ def deploy_all(data: GweData, side: str) -> GweState:
         for number, unit_id in enumerate(units):
             state = state.with_unit(unit_id, place="map",
                                     hex=line.hexes[number * len(line.hexes) // len(units)])
+    deployment = read_deployment(GreatWarInTheEast().default_data_dir())
+    assert deployment is not None
+    for unit_id, where in deployment.hexes.items():  # the depots where they are in supply
+        if data.units[unit_id].type == "depot" and data.side_of(unit_id) == side:
+            state = state.with_unit(unit_id, place="map", hex=str(where))
     return state
 
 
@@ -72,6 +78,9 @@ def test_a_whole_deployment_passes_and_each_fault_is_named(galicia: GweData) -> 
         "side (Serbia/Galicia 26.31)", *before]
     wrong_side = state.with_unit("AH-1-I", hex="g0220")  # the Russian side, by Lublin
     assert setup_problems(wrong_side, galicia, "central")[0].startswith("AH-1-I: g0220 is not")
+    far = state.with_unit("AH-1-SD1", hex="g0101")  # a depot out of supply (ruling G32)
+    assert setup_problems(far, galicia, "central")[0].startswith("AH-1-SD1: g0101 is out of "
+                                                                 "supply; a supply depot")
     missing = state.with_unit("AH-1-I", place="pending", hex=None)
     assert setup_problems(missing, galicia, "central")[0] == \
         "AH-1-I: not set up; every unit sets up on the start line (Serbia/Galicia 26.31)"
