@@ -163,3 +163,11 @@ def test_check_passes_and_lists_the_deployment_among_the_reconstructions() -> No
     head = next(line for line in result.stdout.splitlines() if line.startswith("not printed"))
     assert "1 deployment, 75 placements" in head
     assert "deployment.yaml:" in result.stdout and "placement AH-2-XII g" in result.stdout
+
+
+def test_the_deployment_file_is_what_its_script_writes() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import galicia_deployment  # a script, on the path only here
+
+    folder = GreatWarInTheEast().default_data_dir()
+    assert (folder / "deployment.yaml").read_text() == galicia_deployment.build(folder)
