@@ -77,6 +77,31 @@ HQS = {  # 2.3: every command unit an army HQ; the commanders as the rulebook li
            ("8", "Brussilow", None), ("9", "Letschitzki", (9, "A"))],
 }
 
+# Supply depots (2.33, 8.51: one Step; 9.13, 9.16). Serbia/Galicia 17.41-17.42 speak of each
+# army's "command and supply units" and 26.31 lets both sides "construct appropriate supply
+# lines to units on the front", so each army had its depots; how many is not public. Two an
+# army: the fewest that let every army's front trace supply at set-up beyond its own country's
+# railways (5.3: AH 1st Army before Lublin, 7 hexes from them; the Russian 3rd, 5th and 8th
+# Armies in Galicia, 7-10 from theirs) and a chain of five Russian depots reach the passes
+# (17 hexes; 25.2). The 9th Army's arrive with its HQ. Army, number, arrival or None.
+DEPOTS: dict[str, list[tuple[str, int, tuple[int, str] | None]]] = {
+    "AH": [(army, n, None) for army in ("1", "4", "3", "2") for n in (1, 2)],
+    "RU": [*((army, n, None) for army in ("4", "5", "3", "8") for n in (1, 2)),
+           ("9", 1, (9, "A")), ("9", 2, (9, "A"))],
+}
+DEPOT_MOVEMENT = {"AH": 5, "RU": 4}  # as the nationality's infantry (reconstructed)
+
+
+def depot(nat: str, army: str, number: int, arrives: tuple[int, str] | None) -> list[str]:
+    lines = [f"  - id: {nat}-{army}-SD{number}", f"    nationality: {nat}", "    type: depot",
+             "    size: regiment", f"    steps: {steps([(0, 1, DEPOT_MOVEMENT[nat])])}"]
+    if arrives:
+        lines.append(f"    arrives: {{turn: {arrives[0]}, entry: {arrives[1]}, entrained: true}}")
+    when = f"arrives Game-Turn {arrives[0]} at entry {arrives[1]} with its army's HQ" \
+        if arrives else "sets up where it supplies its army's front (26.31; ruling G32)"
+    lines.append(f"    source: {q(f'reconstructed: supply depot {number} of the {nat} {army} Army (Serbia/Galicia 17.41-17.42: each army has its supply units; two an army, see scripts/galicia_counters.py); one Step (8.51), 0-1-{DEPOT_MOVEMENT[nat]} and 1 Stacking Point reconstructed; {when}')}")
+    return lines
+
 
 # 5.3: "The Austro-Hungarian and Russian Rail Capacity varies from Game-Turn to Game-Turn (see
 # the Game-Turn Track)"; the Track is not public. Its note's example "18/13" (Serbia/Galicia
@@ -156,6 +181,9 @@ def build() -> str:
     for nat, table in (("AH", AH), ("RU", RU)):
         for army, name, divisions, arrives in table:
             out += unit(nat, army, name, divisions, arrives)
+    for nat, depots in DEPOTS.items():
+        for army, number, arrives in depots:
+            out += depot(nat, army, number, arrives)
     return "\n".join(out) + "\n"
 
 

@@ -167,10 +167,16 @@ START_LINE: list[tuple[str, str, list[Point]]] = [
      [(50.93, 23.05), (50.80, 23.28), (50.63, 23.48), (50.60, 23.72), (50.38, 24.01)]),
     ("AH 3rd Army / RU 3rd Army", "after the Gnila Lipa (26-30 Aug): Brudermann east of "
      "Lemberg against Ruzsky", [(50.38, 24.01), (50.12, 24.22), (49.90, 24.30), (49.66, 24.35)]),
-    ("AH 2nd Army / RU 8th Army", "the Dniester flank: Boehm-Ermolli's first corps from "
-     "Serbia against Brusilov, to the Carpathians",
-     [(49.66, 24.35), (49.42, 24.45), (49.13, 24.72), (48.70, 24.70), (48.42, 24.85)]),
+    ("AH 2nd Army / RU 8th Army", "the Dniester flank: Armeegruppe Koevess (the Galician part "
+     "of the 2nd Army: XII Corps, 38th Honved and 43rd LW ID, 1st Cavalry Division) from the "
+     "Gnila Lipa below Bobrka by Rohatyn to Halicz on the Dniester, against Brusilov; south of "
+     "the river no front stood on 1 Sep (Brusilov crossed at Halicz on 3 Sep), so the line ends "
+     "there: 5 hexes its 4 combat units can cover (26.31), not the 13 to the Carpathians of the "
+     "first reconstruction", [(49.66, 24.35), (49.42, 24.45), (49.13, 24.72)]),
 ]
+# Each sector's armies by side, as a unit id writes them (AH-1-I: the 1st Army; ruling G29)
+SECTOR_ARMIES = {"AH 1st Army / RU 4th Army": ("1", "4"), "AH 4th Army / RU 5th Army": ("4", "5"),
+                 "AH 3rd Army / RU 3rd Army": ("3", "3"), "AH 2nd Army / RU 8th Army": ("2", "8")}
 
 # Reinforcement entry hexes (3.0, 14.0): where the lines of each side run off the sheet.
 ENTRY_POINTS: list[tuple[str, str, Point, str]] = [

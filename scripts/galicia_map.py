@@ -264,10 +264,14 @@ def build(ne_dir: Path) -> str:
     for kind, stops, why in geo.RAILWAYS:
         for run, off in runs_on_sheet(route(stops, towns), country):
             side = SIDE_OF_COUNTRY[country[run[0]]]
+            # Serbia/Galicia 9.0: no East map-edge hex is Friendly to the Austro-Hungarians
+            east = off and side == "central" and run[-1][1] == 1
+            note = "; its East map-edge end no Friendly map edge (Serbia/Galicia 9.0)" \
+                if east else ""
             lines.append(f"  - {{kind: {kind}, hexes: [{', '.join(q(hex_id(h)) for h in run)}],"
-                         + (" exits_map: true," if off else "")
+                         + (" exits_map: true," if off and not east else "")
                          + f" side: {side}, source: "
-                         + q(f"reconstructed: {why}; route drawn town to town") + "}")
+                         + q(f"reconstructed: {why}; route drawn town to town{note}") + "}")
     lines.append("entry_hexes:")
     for side, letter, point, why in geo.ENTRY_POINTS:
         line = next(route(stops, towns) for _, stops, _ in geo.RAILWAYS if point in stops)
@@ -281,8 +285,10 @@ def build(ne_dir: Path) -> str:
     for name, why, points in geo.START_LINE:
         path = [h for h in route(points, towns) if h in country and h not in taken]
         taken.update(path)
+        central, allied = geo.SECTOR_ARMIES[name]
         lines.append(f"  - {{name: {q('1 September 1914: ' + name)}, hexes: "
-                     f"[{', '.join(q(hex_id(h)) for h in path)}], source: "
+                     f"[{', '.join(q(hex_id(h)) for h in path)}], "
+                     f"armies: {{central: {q(central)}, allied: {q(allied)}}}, source: "
                      f"{q(f'reconstructed: Serbia/Galicia 26.31 start line, this army sector: {why}')}}}")
     return "\n".join(lines) + "\n"
 

@@ -131,6 +131,9 @@ def test_unit_values_follow_their_type(galicia: GweData) -> None:
         if unit.type == "hq":
             assert unit.size == "army"  # Serbia/Galicia 2.3: army level HQs
             continue
+        if unit.type == "depot":  # 8.51: one Step, no Attack Strength
+            assert len(unit.steps) == 1 and face.attack == 0
+            continue
         one, _ = galicia_counters.DIVISION[(unit.nationality, unit.type)]
         if unit.size == "division":
             assert (face.attack, face.defense, face.movement) == one

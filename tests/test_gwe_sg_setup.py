@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.setup import (
     army_of,
-    sector_armies,
+    sector_army,
     setup_hexes,
     setup_problems,
     start_line,
@@ -32,20 +33,26 @@ def deploy_all(data: GweData, side: str) -> GweState:
     """Each army's units spread evenly along its own sector's start-line hexes."""
     state = initial_state(data, ("C", "E"))
     for line in data.map.start_lines:
-        armies = sector_armies(line)
         units = sorted(u.id for u in data.counters.units if data.side_of(u.id) == side
-                       and u.arrives is None and army_of(u.id) in armies.items())
+                       and u.arrives is None and u.type != "depot"
+                       and army_of(u.id)[1] == sector_army(line, side))
         for number, unit_id in enumerate(units):
             state = state.with_unit(unit_id, place="map",
                                     hex=line.hexes[number * len(line.hexes) // len(units)])
+    deployment = read_deployment(GreatWarInTheEast().default_data_dir())
+    assert deployment is not None
+    for unit_id, where in deployment.hexes.items():  # the depots where they are in supply
+        if data.units[unit_id].type == "depot" and data.side_of(unit_id) == side:
+            state = state.with_unit(unit_id, place="map", hex=str(where))
     return state
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_the_sectors_name_a_pair_of_facing_armies(galicia: GweData) -> None:
-    assert [sector_armies(line) for line in galicia.map.start_lines] == [
-        {"AH": "1", "RU": "4"}, {"AH": "4", "RU": "5"}, {"AH": "3", "RU": "3"},
-        {"AH": "2", "RU": "8"}]
+    assert [line.armies for line in galicia.map.start_lines] == [
+        {"central": "1", "allied": "4"}, {"central": "4", "allied": "5"},
+        {"central": "3", "allied": "3"}, {"central": "2", "allied": "8"}]
+    assert sector_army(galicia.map.start_lines[0], "allied") == "4"
     assert army_of("AH-1-45LW") == ("AH", "1")
 
 
@@ -64,12 +71,16 @@ def test_a_whole_deployment_passes_and_each_fault_is_named(galicia: GweData) -> 
     assert setup_problems(deploy_all(galicia, "allied"), galicia, "allied") == []
     state = deploy_all(galicia, "central")
     before = setup_problems(state, galicia, "central")
+    assert before == []  # the 2nd Army's four units cover its five hexes (issue 28)
     moved = state.with_unit("AH-1-I", hex="g1011")
     assert setup_problems(moved, galicia, "central") == [
         "AH-1-I: g1011 is not on the start line within the AH 1 Army's boundaries, on its "
         "side (Serbia/Galicia 26.31)", *before]
     wrong_side = state.with_unit("AH-1-I", hex="g0220")  # the Russian side, by Lublin
     assert setup_problems(wrong_side, galicia, "central")[0].startswith("AH-1-I: g0220 is not")
+    far = state.with_unit("AH-1-SD1", hex="g0101")  # a depot out of supply (ruling G32)
+    assert setup_problems(far, galicia, "central")[0].startswith("AH-1-SD1: g0101 is out of "
+                                                                 "supply; a supply depot")
     missing = state.with_unit("AH-1-I", place="pending", hex=None)
     assert setup_problems(missing, galicia, "central")[0] == \
         "AH-1-I: not set up; every unit sets up on the start line (Serbia/Galicia 26.31)"
@@ -81,7 +92,7 @@ def test_every_start_line_hex_is_covered_by_units_or_their_zones(galicia: GweDat
     problems = setup_problems(state, galicia, "allied")
     covered = controlled_hexes(state, galicia, "allied") | {parse_hex("g0221")}
     uncovered = [h for h in start_line(galicia) if h not in covered]
-    assert parse_hex("g0222") not in uncovered and parse_hex("g2907") in uncovered
+    assert parse_hex("g0222") not in uncovered and parse_hex("g2108") in uncovered
     assert [p for p in problems if "start-line hex" in p] == [
         f"{h}: a start-line hex not covered: neither occupied by the allied side's units nor "
         "in their Zone of Control (Serbia/Galicia 26.31)" for h in uncovered]

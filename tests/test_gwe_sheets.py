@@ -110,6 +110,8 @@ def test_the_shipped_galician_map_comes_back_whole_landmarks_too(tmp_path: Path)
     import_data_set(tmp_path / "csv", tmp_path / "data")
     before, after = _loaded(galicia), _loaded(tmp_path / "data")
     assert after.map == canonical_map(before.map) and after.counters == before.counters
+    assert [line.armies for line in after.map.start_lines][-1] == {"central": "2",
+                                                                   "allied": "8"}
     landmarks = {e.id: e.landmark for e in after.map.hexes if e.landmark is not None}
     assert len(landmarks) == 6 and landmarks["g1825"] is not None
     assert (landmarks["g1825"].kind, landmarks["g1825"].name, landmarks["g1825"].vp) == (
@@ -117,6 +119,7 @@ def test_the_shipped_galician_map_comes_back_whole_landmarks_too(tmp_path: Path)
 
 
 GRID = [Hex("", c, r) for c in range(1, 6) for r in range(1, 6)]
+ARMIES = st.dictionaries(st.sampled_from(["central", "allied"]), st.sampled_from(["1", "IX"]))
 SOURCES = st.sampled_from(["printed", "errata", "reconstructed", "reconstructed: from 1914"])
 NOTES = st.none() | st.sampled_from(["why, with, a comma", "a \"quoted\" note", "Lemberg"])
 FEATURES = st.lists(st.sampled_from(["minor_river", "major_river", "ridge", "prohibited",
@@ -143,7 +146,8 @@ def maps(draw: st.DrawFn) -> MapFile:
                    extents=(Extent(columns=(1, 5), rows=(1, 5), source="printed"),),
                    hexes=tuple(hexes), hexsides=tuple(sides), entry_hexes=tuple(entries),
                    start_lines=(StartLine(name="Start, 1914", hexes=tuple(map(str, line)),
-                                          source=draw(SOURCES), note=draw(NOTES)),))
+                                          armies=draw(ARMIES), source=draw(SOURCES),
+                                          note=draw(NOTES)),))
 
 
 @settings(max_examples=60, deadline=None,

@@ -12,9 +12,11 @@ from typing import Any
 from gm.core.data import Problem
 from gm.core.yamlio import line_of
 from gm.games.gwe.data.dataset import CHARTS_FILE, COUNTERS_FILE, MAP_FILE, GweData
+from gm.games.gwe.data.deployment import load_deployment
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.models import ProvisionalResult, TerrainRow, Unit
 from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.data.scenario_checks import check_army_sectors, check_deployment
 from gm.games.gwe.data.values import corps_reduced, stacking_points
 
 # 8.51-8.53, 10.54: the Steps a unit of each size has, unless its `exception` cites a case
@@ -43,15 +45,19 @@ def data_path(data: GweData, name: str) -> Path:
 def check_directory(directory: Path) -> tuple[list[Problem], list[Problem]]:
     """Everything `gm data check DIR` reports: the problems, then the warnings."""
     data, problems = read_data_set(directory, lined=True)
+    deployment, deployment_problems = load_deployment(directory)
     if data is None:
-        return problems, []
-    return check_data_set(data), provisional_cells(data)
+        return problems + deployment_problems, []
+    problems = check_data_set(data) + deployment_problems
+    if deployment is not None:
+        problems += check_deployment(data, deployment)
+    return problems, provisional_cells(data)
 
 
 def check_data_set(data: GweData) -> list[Problem]:
     where = _Where(data)
     problems = [*_check_map(data, where), *_check_counters(data, where),
-                *_check_charts(data, where)]
+                *check_army_sectors(data, where), *_check_charts(data, where)]
     return sorted(problems, key=lambda p: (p.file, p.line, p.message))
 
 

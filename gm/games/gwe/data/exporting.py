@@ -19,6 +19,7 @@ from gm.games.gwe.data.sheets import (
     SHEET,
     SIDES,
     UNLIMITED,
+    armies_cell,
     by_turn_cell,
     number_cell,
     write_rows,
@@ -46,8 +47,8 @@ def sheet_rows(map_file: MapFile, counters: CountersFile) -> Rows:
     for name in {n for n in names if names.count(n) > 1 or ";" in n}:
         raise ExportError(f"start line {name!r}: a start line's name is written once, "
                           "without a `;`, to be named in hexes.csv")
-    rows += [{"item": "start_line", "name": line.name, **_sourced(line)}
-             for line in map_file.start_lines]
+    rows += [{"item": "start_line", "name": line.name, "value": armies_cell(line.armies),
+              **_sourced(line)} for line in map_file.start_lines]
     return rows
 
 

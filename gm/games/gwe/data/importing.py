@@ -37,6 +37,7 @@ from gm.games.gwe.data.sheets import (
     UNLIMITED,
     Row,
     SheetError,
+    armies,
     by_turn,
     names,
     number,
@@ -120,7 +121,9 @@ def _map(reader: _Reader, rows: dict[str, list[Row]]) -> MapFile | None:
     start_rows = {r["name"]: r for r in rows[SHEET] if r["item"] == "start_line"}
     members: dict[str, list[str]] = {name: [] for name in start_rows}
     hexes, hexsides, entries = _hex_rows(reader, rows[HEXES], members)
-    starts = [reader.model(r, StartLine, {"name": name, "hexes": members[name], **_sourced(r)})
+    starts = [reader.model(r, StartLine, {"name": name, "hexes": members[name],
+                                          "armies": reader.cell(r, armies, r["value"]) or {},
+                                          **_sourced(r)})
               for name, r in start_rows.items()]
     lines = [reader.model(r, RailLine, {"kind": r["kind"], "hexes": words(r["hexes"]),
                                         "exits_map": reader.cell(r, yes, r["exits_map"]),

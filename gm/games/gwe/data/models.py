@@ -109,6 +109,9 @@ class StartLine(_Frozen):
 
     name: Annotated[str, Field(min_length=1)]
     hexes: Annotated[tuple[HexId, ...], Field(min_length=1)]
+    # Serbia/Galicia 26.31's Army boundaries: the army whose sector this is, by side, written
+    # as a unit id writes it (`AH-1-I`: "1"; ruling G29)
+    armies: dict[str, Annotated[str, Field(min_length=1)]] = {}
     source: Source
     note: Note = None
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from gm.core.data import Problem
 
-SHEET = "sheet.csv"  # the map's name, its extents, its start lines; the counters' source
+SHEET = "sheet.csv"  # the map, its extents, its start lines (value: armies); counters' source
 HEXES = "hexes.csv"  # one row a hex
 RAIL = "rail.csv"  # one row a railway, or a link between rail lines off the map (5.37)
 SIDES = "sides.csv"  # one row a side or a nationality (an army's TCR, 2.4)
@@ -169,6 +169,23 @@ def words(text: str) -> list[str]:
 def names(text: str) -> list[str]:
     """A cell of several names (start lines) separated by `;`."""
     return [n.strip() for n in text.split(";") if n.strip()]
+
+
+def armies(text: str) -> dict[str, str]:
+    """A start line's Army boundaries (Serbia/Galicia 26.31), `central:1 allied:4`: the army
+    of each side whose sector it is, as a unit id writes it."""
+    found: dict[str, str] = {}
+    for part in text.split():
+        side, colon, army = part.partition(":")
+        if not (side and colon and army) or side in found:
+            raise SheetError(f"armies {part!r}: write each side once with its army, e.g. "
+                             "central:1 allied:4")
+        found[side] = army
+    return found
+
+
+def armies_cell(value: dict[str, str]) -> str:
+    return " ".join(f"{side}:{army}" for side, army in value.items())
 
 
 def triples(text: str, what: str) -> Iterator[tuple[int, int, int]]:

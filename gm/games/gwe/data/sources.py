@@ -13,6 +13,7 @@ from typing import Any
 from gm.core.data import Problem
 from gm.core.yamlio import line_of
 from gm.games.gwe.data.dataset import COUNTERS_FILE, MAP_FILE, GweData
+from gm.games.gwe.data.deployment import DEPLOYMENT_FILE, Deployment, load_deployment
 
 NOT_PRINTED = ("reconstructed", "provisional", "synthetic")
 
@@ -62,14 +63,26 @@ def _entries(data: GweData) -> Iterator[tuple[str, str, str, tuple[Any, ...], An
         yield "counter", unit.id, COUNTERS_FILE, ("units", i), unit
 
 
+def _deployment_entries(deployment: Deployment
+                        ) -> Iterator[tuple[str, str, str, tuple[Any, ...], Any]]:
+    file = deployment.file
+    yield "deployment", file.scenario, DEPLOYMENT_FILE, (), file
+    for unit_id, entry in file.units.items():
+        yield "placement", f"{unit_id} {entry.hex}", DEPLOYMENT_FILE, ("units", unit_id), entry
+
+
 def not_printed(data: GweData) -> list[SourcedItem]:
     found = []
-    for kind, item_id, name, loc, item in _entries(data):
+    deployment, _ = load_deployment(data.directory)  # its problems are gm data check's
+    documents = {**(data.docs or {}),
+                 **({DEPLOYMENT_FILE: deployment.document} if deployment else {})}
+    entries = [*_entries(data), *(_deployment_entries(deployment) if deployment else ())]
+    for kind, item_id, name, loc, item in entries:
         source: str = item.source
         if source_kind(source) not in NOT_PRINTED:
             continue
         note = item.note or source.partition(":")[2].strip()
-        document = (data.docs or {}).get(name)
+        document = documents.get(name)
         line = line_of(document, loc) if document is not None else 0
         words = f"{kind} {item_id} ({source_kind(source)})" + (f": {note}" if note else "")
         found.append(SourcedItem(kind, item_id, source, note,

@@ -18,6 +18,13 @@ def stacking_points(unit: Unit) -> int:
     return 0 if unit.type == "hq" else STACKING_POINTS[unit.size]
 
 
+def army_of(unit_id: str) -> tuple[str, str]:
+    """2.3: a unit's nationality and Superior Unit Designation (its army), as its id writes
+    them: `AH-1-I` is of the Austro-Hungarian 1st Army (ruling G29)."""
+    nationality, army, *_ = [*unit_id.split("-"), "", ""]
+    return nationality, army
+
+
 def current_values(unit: Unit, steps_lost: int) -> StepValues:
     """8.52, 8.53: the strengths of a unit with `steps_lost` Steps gone (a corps' second and
     fourth Steps are its front and back less one, written in its data as printed)."""

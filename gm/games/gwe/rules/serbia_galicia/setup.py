@@ -5,33 +5,31 @@ covered by the side's units or their Zones of Control (ruling G29)."""
 from __future__ import annotations
 
 import itertools
-import re
+from collections.abc import Mapping
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import DIRECTIONS, Hex, parse_hex
 from gm.games.gwe.data.models import StartLine
+from gm.games.gwe.data.values import army_of
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.rules.steps import enemy_units_in
+from gm.games.gwe.rules.supply import rail_sources, supplied_depots
 from gm.games.gwe.rules.zoc import controlled_hexes
 from gm.games.gwe.state import GweState
 
-SECTOR_ARMY = re.compile(r"\b([A-Z]{2}) (\d+)(?:st|nd|rd|th)? Army\b")
+__all__ = ["army_of", "deployment_problems", "sector_army", "setup_hexes", "setup_problems",
+           "start_line"]
+
 # Walking the start line as the data lists it (north-west to south-east), the Russians (north
 # and east of it, 26.31) are on its left; the Austro-Hungarians (south and west) on its right.
 LEFT_SIDE = "allied"
+CENTRAL = "central"  # 26.31: the Austro-Hungarian Player sets up first
 
 
-def army_of(unit_id: str) -> tuple[str, str]:
-    """2.3: a unit's nationality and Superior Unit Designation (its army), as its id writes
-    them: `AH-1-I` is of the Austro-Hungarian 1st Army (ruling G29)."""
-    nationality, army, *_ = [*unit_id.split("-"), "", ""]
-    return nationality, army
-
-
-def sector_armies(line: StartLine) -> dict[str, str]:
-    """The armies whose boundaries a start-line sector lies in, by nationality, as its name
-    writes them: "AH 1st Army / RU 4th Army" -> {"AH": "1", "RU": "4"}."""
-    return {nat: army for nat, army in SECTOR_ARMY.findall(line.name)}
+def sector_army(line: StartLine, side: str) -> str | None:
+    """The army whose boundaries a start-line sector lies in for a side, as the data set
+    names it (`armies: {central: "1", allied: "4"}`; ruling G29)."""
+    return line.armies.get(side)
 
 
 def start_line(data: GweData) -> tuple[Hex, ...]:
@@ -60,23 +58,26 @@ def _sides(data: GweData) -> dict[Hex, str]:
 
 def setup_hexes(data: GweData, unit_id: str) -> frozenset[Hex]:
     """26.31: where a unit may set up: a start-line hex of its army's sector, or a hex beside
-    one on its own side of the line."""
-    nationality, army = army_of(unit_id)
+    one on its own side of the line (a supply depot: anywhere in supply, see setup_problems;
+    ruling G32)."""
+    _, army = army_of(unit_id)
     side, sides = data.side_of(unit_id), _sides(data)
     own = {parse_hex(h) for line in data.map.start_lines
-           if sector_armies(line).get(nationality) == army for h in line.hexes}
+           if sector_army(line, side) == army for h in line.hexes}
     beside = {n for h in own for n in data.neighbours(h) if sides.get(n) == side}
     return frozenset(own | beside)
 
 
 def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
     """26.31: what is wrong with a side's set-up, each with its case: a unit of the scenario's
-    start (no reinforcement) not on the map, a unit outside its army's part of the start line,
+    start (no reinforcement) not on the map, a unit outside its army's part of the start line
+    (a supply depot: out of supply, ruling G32),
     a hex shared with the Enemy, a hex over the Stacking limit, a start-line hex neither
     occupied by the side nor in its Zone of Control."""
     problems = []
     units = sorted(u.id for u in data.counters.units
                    if data.side_of(u.id) == side and u.arrives is None)
+    supplied = supplied_depots(state, data, side, rail_sources(state, data, side))
     for unit_id in units:
         if state.unit(unit_id).place == "eliminated":  # out of the game (a case leaves it out)
             continue
@@ -84,6 +85,11 @@ def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
         if where is None:
             problems.append(f"{unit_id}: not set up; every unit sets up on the start line "
                             "(Serbia/Galicia 26.31)")
+        elif data.units[unit_id].type == "depot":
+            if unit_id not in supplied:
+                problems.append(f"{unit_id}: {where} is out of supply; a supply depot sets up "
+                                "where it is in supply, to build its side's supply lines "
+                                "(9.16; Serbia/Galicia 26.31, ruling G32)")
         elif parse_hex(where) not in setup_hexes(data, unit_id):
             nationality, army = army_of(unit_id)
             problems.append(f"{unit_id}: {where} is not on the start line within the "
@@ -97,4 +103,16 @@ def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
     problems += [f"{h}: a start-line hex not covered: neither occupied by the {side} side's "
                  "units nor in their Zone of Control (Serbia/Galicia 26.31)"
                  for h in start_line(data) if h not in covered]
+    return problems
+
+
+def deployment_problems(state: GweState, data: GweData, hexes: Mapping[str, Hex]) -> list[str]:
+    """26.31 for a whole default deployment: the Austro-Hungarians placed and checked first,
+    then the Russians beside them; each side's set-up problems (both must cover the line)."""
+    problems = []
+    for side in (CENTRAL, LEFT_SIDE):
+        for unit_id, where in hexes.items():
+            if unit_id in data.units and data.side_of(unit_id) == side:
+                state = state.with_unit(unit_id, place="map", hex=str(where))
+        problems += setup_problems(state, data, side)
     return problems
