@@ -8,7 +8,6 @@ import dataclasses
 import shutil
 import subprocess
 import sys
-from collections import deque
 from pathlib import Path
 
 import pytest
@@ -17,14 +16,15 @@ from gm.core.data import DataError
 from gm.games.gwe.data.checks import check_data_set
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
-from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.data.values import army_of
 from gm.games.gwe.rules.serbia_galicia.setup import deployment_problems
 from gm.games.gwe.rules.serbia_galicia.victory import hex_in_supply
-from gm.games.gwe.rules.supply import rail_sources, supply_status
-from gm.games.gwe.state import GweState, initial_state
+from gm.games.gwe.rules.supply import supply_status
+from gm.games.gwe.state import initial_state
 from gm.games.gwe.system import GreatWarInTheEast
+from tests.gwe import depot_chain
 
 
 @pytest.fixture(scope="module")
@@ -52,26 +52,6 @@ def test_an_army_without_counters_or_a_unit_without_a_sector_is_a_problem(
             "26.31)") in messages
     assert ("counters.yaml", True, "AH-1-I: sets up, but no start-line sector names its army "
             "'1' for the central side (Serbia/Galicia 26.31)") in messages
-
-
-def depot_chain(state: GweState, data: GweData, target: Hex) -> list[Hex]:
-    """Hexes every three along a shortest path from the Russian rail sources to `target`."""
-    sources = rail_sources(state, data, "allied")
-    came: dict[Hex, Hex | None] = {h: None for h in sources}
-    queue = deque(sorted(sources))
-    while queue and target not in came:
-        here = queue.popleft()
-        for there in data.neighbours(here):
-            if there not in came:
-                came[there] = here
-                queue.append(there)
-    path: list[Hex] = []
-    step: Hex | None = target
-    while step is not None:
-        path.append(step)
-        step = came[step]
-    path.reverse()  # path[0] a rail source, path[-1] the target
-    return path[3:-1:3]
 
 
 @pytest.mark.rules("gwe:9.13", "gwe:9.16", "gwe-serbia-galicia:5.3", "gwe-serbia-galicia:25.2")

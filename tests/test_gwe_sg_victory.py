@@ -4,13 +4,10 @@ combat, the Allied total starting at 35 and the levels of victory."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.models import RailLine
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.victory import (
     DECISION_IN_GALICIA_START,
@@ -23,6 +20,7 @@ from gm.games.gwe.rules.serbia_galicia.victory import (
 )
 from gm.games.gwe.state import GweState, initial_state
 from gm.games.gwe.system import GreatWarInTheEast
+from tests.gwe import with_depots
 
 
 @pytest.fixture(scope="module")
@@ -61,24 +59,19 @@ def test_a_town_yields_its_points_only_to_its_side_controlling_it_in_supply(
     state = placed(galicia, AH_1_I="g0120")
     assert controller(state, galicia, parse_hex("g0120")) is None
     assert turn_vp(state, galicia) == 0
-    # ... and once a Friendly line reaches it, -5 each Game-Turn, even after they leave (25.12).
-    line = RailLine(kind="single", hexes=("g0220", "g0120"), exits_map=True, side="central",
-                    source="synthetic: a test line")
-    fed = dataclasses.replace(galicia, map=galicia.map.model_copy(
-        update={"rail_lines": (*galicia.map.rail_lines, line)}))
-    state = placed(fed).occupied_by(parse_hex("g0120"), "central")
-    assert [str(a) for a in turn_awards(state, fed)] == [
+    # ... and once a chain of its depots reaches it (9.16; its own railroads, 5.3), -5 each
+    # Game-Turn, even after they leave (25.12).
+    state = with_depots(placed(galicia), galicia, parse_hex("g0120"), "central", "AH")
+    state = state.occupied_by(parse_hex("g0120"), "central")
+    assert [str(a) for a in turn_awards(state, galicia)] == [
         "Lublin (g0120): -5 VP to the central side (25.11)"]
 
 
 @pytest.mark.rules("gwe-serbia-galicia:25.2", "gwe-serbia-galicia:25.11")
 def test_russian_control_of_a_pass_yields_four_a_game_turn(galicia: GweData) -> None:
-    line = RailLine(kind="single", hexes=("g1826", "g1825"), exits_map=True, side="allied",
-                    source="synthetic: a test line")
-    fed = dataclasses.replace(galicia, map=galicia.map.model_copy(
-        update={"rail_lines": (*galicia.map.rail_lines, line)}))
-    state = placed(fed, RU_8_VII="g1825")
-    assert turn_vp(state, fed) == 4
+    state = with_depots(placed(galicia, RU_8_VII="g1825"), galicia, parse_hex("g1825"),
+                        "allied", "RU")
+    assert turn_vp(state, galicia) == 4
     assert turn_vp(placed(galicia, RU_8_VII="g1825"), galicia) == 0  # no supply: no control
 
 

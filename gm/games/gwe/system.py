@@ -83,6 +83,22 @@ def _order_adapter() -> TypeAdapter[AnyOrder]:
     return TypeAdapter(AnyOrder)
 
 
+def _deployment_problems(directory: Path) -> list[Problem]:
+    """26.31 for a data set's default deployment (deployment.yaml) as a whole: both sides
+    placed, the Austro-Hungarians first, each side's set-up checked (ruling G29)."""
+    from gm.games.gwe.data.deployment import DEPLOYMENT_FILE, read_deployment
+    from gm.games.gwe.data.reading import read_data_set
+    from gm.games.gwe.rules.serbia_galicia.setup import deployment_problems
+    from gm.games.gwe.state import initial_state
+    data, _ = read_data_set(directory, lined=False)
+    deployment = read_deployment(directory)
+    if data is None or deployment is None or data.exclusive != "serbia-galicia":
+        return []
+    state = initial_state(data, ("C", "E"))
+    return [Problem(str(directory / DEPLOYMENT_FILE), 0, text)
+            for text in deployment_problems(state, data, deployment.hexes)]
+
+
 class GreatWarInTheEast(GameSystem):
     name = "gwe"
     title = TITLE
@@ -104,7 +120,7 @@ class GreatWarInTheEast(GameSystem):
 
     def check_data(self, directory: Path) -> list[Problem]:
         from gm.games.gwe.data.checks import check_directory
-        return check_directory(directory)[0]
+        return check_directory(directory)[0] or _deployment_problems(directory)
 
     def data_warnings(self, directory: Path) -> list[Problem]:
         """The provisional chart cells still in use (ruling G1 of docs/rulings-gwe.md)."""

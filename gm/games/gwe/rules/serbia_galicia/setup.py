@@ -77,7 +77,10 @@ def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
     problems = []
     units = sorted(u.id for u in data.counters.units
                    if data.side_of(u.id) == side and u.arrives is None)
-    supplied = supplied_depots(state, data, side, rail_sources(state, data, side))
+    nationalities = {data.units[u].nationality for u in units}
+    supplied = {d for n in sorted(nationalities)  # each country's own depots and rails (5.3)
+                for d in supplied_depots(state, data, side, rail_sources(state, data, side, n),
+                                         n)}
     for unit_id in units:
         if state.unit(unit_id).place == "eliminated":  # out of the game (a case leaves it out)
             continue
