@@ -50,6 +50,7 @@ class GweState(GameStateBase):
     # The Victory Point Index (Serbia/Galicia 25.0: the net Allied total); None: a game or case
     # that keeps none.
     vp: int | None = None
+    scenario: str | None = None  # the campaign's scenario ("decision-in-galicia"); None: a case's
     # What one Player-Turn remembers until its Combat Phase ends:
     rail_moved: frozenset[str] = frozenset()  # 5.34: units that moved by rail
     fought: frozenset[str] = frozenset()  # 8.14, 8.73: attacked, attacked or advanced
