@@ -2,7 +2,7 @@
 the Victory Point Index at 35 (26.33), Game-Turn 7; then each side's deployment closed by the
 GM: the units its player did not DEPLOY go to their default hexes (deployment.yaml), the
 set-up is checked (26.31; any fault refuses the close, each listed) and the side's attrition
-rolled (26.32). The Russian deployment closed, play opens at the Allied Player-Turn of
+rolled (26.32; ruling G45). The Russian deployment closed, play opens at the Allied Player-Turn of
 Game-Turn 7 (26.3; Serbia/Galicia 4.0: the Allied Player is first)."""
 
 from __future__ import annotations
