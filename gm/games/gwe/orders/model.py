@@ -298,6 +298,7 @@ class Deploy(Order):
     hex: str
     actor: ClassVar[Actor] = "any"
     moments: ClassVar[frozenset[Moment]] = EVERY_PHASE
+    cases: ClassVar[tuple[str, ...]] = ("4.0",)  # no Phase of the Sequence of Play takes it
 
     def echo(self) -> str:
         return f"DEPLOY {_units(self.units)} {self.hex}"
@@ -306,7 +307,8 @@ class Deploy(Order):
         return self.units
 
     def breaches(self, ctx: Context) -> Iterator[Breach]:
-        yield Breach("DEPLOY is a set-up order: the game has begun", "Serbia/Galicia 26.31")
+        yield Breach("DEPLOY is a set-up order (Serbia/Galicia 26.31): the game has begun",
+                     "4.0")
 
 
 AnyOrder = Annotated[

@@ -12,6 +12,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.rules.sequence import game_turn
+from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes
 from gm.games.gwe.setup.scenario import scenario_of
 from gm.games.gwe.setup.stages import setup_title
 from gm.games.gwe.state import GweState
@@ -58,7 +59,6 @@ def _hex_lines(state: GweState, data: GweData, where: Hex) -> list[str]:
 
 
 def _valued(state: GweState, data: GweData, only: Hex | None = None) -> list[str]:
-    from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes
     lines = []
     for where, name, vp in valued_hexes(data):
         if only is None or where == only:
