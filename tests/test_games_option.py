@@ -42,12 +42,12 @@ def test_an_unknown_game_is_refused_with_the_games_known(tmp_path: Path) -> None
     assert not (tmp_path / "c").exists()
 
 
-def test_gm_new_names_its_game_and_one_not_playable_yet_makes_no_campaign(
+def test_gm_new_names_its_game_and_refuses_players_it_does_not_have(
         tmp_path: Path) -> None:
     players = ["-p", "A:A:a@x.org", "-p", "B:B:b@x.org", "-p", "C:C:c@x.org"]
     refused = run_gm("new", str(tmp_path / "east"), "--game", "gwe", *players)
-    assert refused.returncode == 1 and "Great War in the East is not playable yet" in \
-        refused.stderr
+    assert refused.returncode == 1 and "Decision in Galicia has two players, C (central) " \
+        "and E (allied)" in refused.stderr
     assert not (tmp_path / "east").exists()
     assert "campaign civil created" in gm("new", str(tmp_path / "civil"), "--game", "rcw",
                                           *players)

@@ -53,6 +53,8 @@ EXPECTED: dict[str, m.Order] = {
     "DEFEND 0803 SHIFT AH-A4": m.Defend(hex="0803", shift=("AH-A4",)),
     "WITHDRAW RU-4C": m.Withdraw(unit="RU-4C"),
     "WITHDRAW RU-4C: 0504-0404-0304": m.Withdraw(unit="RU-4C", path=("0504", "0404", "0304")),
+    "DEPLOY RU-8 0405": m.Deploy(units=("RU-8",), hex="0405"),
+    "DEPLOY RU-8 RU-12 IN 0405": m.Deploy(units=("RU-8", "RU-12"), hex="0405"),
 }
 
 

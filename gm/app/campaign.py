@@ -251,11 +251,18 @@ def _load_data(system: GameSystem, data_dir: str | None) -> DataSet:
 
 def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
                     data_dir: str | None, database: str | None, game: str = DEFAULT,
-                    mode: str | None = None) -> tuple[Campaign, dict[str, str]]:
-    """Make the folder, the store and the game's deal. Returns the players' passwords."""
+                    mode: str | None = None, scenario: str | None = None
+                    ) -> tuple[Campaign, dict[str, str]]:
+    """Make the folder, the store and the game's deal (of `scenario`, one the game lists;
+    None: its first). Returns the players' passwords."""
     system = playable(game)
     if mode is not None and mode not in system.modes:
         raise GameError(f"{system.title} is played {' or '.join(system.modes)}, not {mode!r}")
+    if scenario is not None and scenario not in system.scenarios:
+        raise GameError(f"{system.title} has no scenario {scenario!r}; " + (
+            f"its scenarios: {', '.join(system.scenarios)}" if system.scenarios else
+            "it has no scenarios to choose from"))
+    scenario = scenario or (system.scenarios[0] if system.scenarios else None)
     letters = [s.letter for s in specs]
     duplicates = sorted({x for x in letters if letters.count(x) > 1})
     if duplicates:
@@ -279,7 +286,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
 
     seed = seed or secrets.token_hex(8)
     dice = SeededDice(seed, "1:deal")
-    state = system.new_game(data, sorted(letters), dice, mode)  # refused before any file
+    state = system.new_game(data, sorted(letters), dice, mode, scenario)  # before any file
     private_folder(folder)  # 0700: the orders and mail in its database are the players'
     # Its host's PostgreSQL database, if it has one; else the folder's own file, named
     # relative to the folder.
@@ -300,7 +307,8 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
         f"{k} = {json.dumps(v)}\n" for k, v in config.items()) + settings_text(
         None if host is None else str(host / HOST_FILE))).encode("utf-8"))
     campaign = Campaign(folder, store, row, system, data_dir, data)
-    store.append_state(row, "deal", {"players": sorted(letters), "mode": mode or system.modes[0]},
+    dealt = {"players": sorted(letters), "mode": mode or system.modes[0]}
+    store.append_state(row, "deal", dealt | ({"scenario": scenario} if scenario else {}),
                        state, dice.log, now(), after=0)
     return campaign, passwords
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gm.app.adjudication import OrderMessage, judge_files
 from gm.app.campaign import Campaign
@@ -99,14 +100,17 @@ def close_stage(campaign: Campaign, stage: str, action: str, already: str
         raise GameError(already)
     applied = apply_mailed(campaign)
     opening: list[Event] = []  # what happened as play opened (a standard game's first events)
+    detail: dict[str, Any] = {}  # filled as it closes: what happened, for gm history
 
     def close(state: GameStateBase, dice: SeededDice) -> GameStateBase:
         closed, timeline = campaign.system.close_setup_stage(state, campaign.data, dice)
         opening.extend(events_of(timeline))
+        if opening:
+            detail["events"] = [e.text for e in opening]
         return closed
 
     state = campaign.apply(
-        action, {}, close,
+        action, detail, close,
         mail=lambda _before, after: reports_by_mail(campaign, None, after, opening, "start")
         if after.stage == PLAY else [],
         # kept with the entry, for the report rebuilt later (gm report)

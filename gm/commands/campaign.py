@@ -30,17 +30,21 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
               "two Phases a Game-Turn (17.0); standard: one Player-Turn at a time, as the "
               "rulebook plays it at the table (4.2); solitaire: one player, R, plays Red "
               "against the program (18.0-28.0).")
+@click.option("--scenario", help="The scenario, for a game that has several (Great War in the "
+              "East: decision-in-galicia, the default).")
 @GAME_OPTION
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
-        database: str | None, mode: str, game: str | None) -> None:
+        database: str | None, mode: str, scenario: str | None, game: str | None) -> None:
     """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
     players' passwords, which they put in their order e-mails: shown this once, to be kept
-    (`gm password CAMPAIGN X --reset` makes a new one)."""
+    (`gm password CAMPAIGN X --reset` makes a new one). Great War in the East (--game gwe):
+    Decision in Galicia, players C (Austria-Hungary) and E (Russia), who set up by DEPLOY
+    orders (Serbia/Galicia 26.3)."""
     specs = [parse_player(p) for p in players]
     from gm.games.registry import DEFAULT
 
     created, passwords = create_campaign(campaign, specs, seed, data_dir, database,
-                                         game or DEFAULT, mode=mode)
+                                         game or DEFAULT, mode=mode, scenario=scenario)
     low, high = created.system.player_count(mode)
     if not low <= len(specs) <= high:
         click.echo(f"note: {len(specs)} players; the game is designed for {low} to {high}, and "
@@ -72,19 +76,27 @@ def start(campaign: Path) -> None:
     with changing(campaign) as opened:
         applied, state = do_start(opened)
     report_applied(applied)
-    click.echo(f"Game-Turn 1 begins; Player-Turn order {', '.join(state.sequence)}")
+    if state.sequence:  # a game whose Player-Turn order is drawn (Russian Civil War, 15.62)
+        click.echo(f"Game-Turn 1 begins; Player-Turn order {', '.join(state.sequence)}")
+    else:
+        click.echo(f"{opened.system.phase_title(state)} begins")
     for line in opened_with(opened):  # the first Random Events, rolled as it opened
         click.echo(f"  {line}")
 
 
 @click.command()
 @CAMPAIGN
+@click.argument("where", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the state as JSON.")
-def show(campaign: Path, as_json: bool) -> None:
-    """Print the position province by province, the chart and the markers."""
+def show(campaign: Path, where: str | None, as_json: bool) -> None:
+    """Print the position province by province, the chart and the markers (Great War in the
+    East: hex by hex); WHERE: that province (or hex, `g1825`) alone."""
     opened = open_campaign(campaign)
     if as_json:
         click.echo(json.dumps(json.loads(opened.latest().state.to_json()), indent=2))
+    elif where is not None:
+        click.echo(opened.system.position_text(opened.name, opened.latest().state,
+                                               opened.data, where), nl=False)
     else:
         _show(opened)
 

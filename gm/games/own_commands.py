@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from gm.core.errors import GameError
 from gm.games.declared import GmCommand
+from gm.games.gwe import commands as gwe
 from gm.games.rcw import commands as rcw
 
 # each game that has commands of its own: its title and them, the default game first
-DECLARED = ((rcw.TITLE, rcw.COMMANDS),)
+DECLARED = ((rcw.TITLE, rcw.COMMANDS), (gwe.TITLE, gwe.COMMANDS))
 
 
 def gm_commands() -> dict[str, GmCommand]:

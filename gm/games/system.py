@@ -93,6 +93,8 @@ class GameSystem(ABC):
     unused_as: str = "not used by this program"  # how coverage lists a rule case ruled out
     commands: tuple[GmCommand, ...] = ()  # the GM's commands of the game's own (`gm trade`)
     at_once: AtOnce | None = None  # what the GM may resolve mid-phase (resolve_now)
+    scenarios: tuple[str, ...] = ()  # the scenarios a campaign may be made for; the first
+    #                                  by default (none: the game is one scenario)
 
     def setup_stage(self, *, name: str | None = None, command: str | None = None
                     ) -> SetupStage | None:
@@ -168,9 +170,10 @@ class GameSystem(ABC):
 
     @abstractmethod
     def new_game(self, data: DataSet, players: Sequence[str], dice: Dice,
-                 mode: str | None = None) -> GameStateBase:
+                 mode: str | None = None, scenario: str | None = None) -> GameStateBase:
         """The state of a new game for these players, dealt (its first set-up stage), to be
-        played in `mode` (one of `modes`; None: the first)."""
+        played in `mode` (one of `modes`; None: the first), of `scenario` (one of
+        `scenarios`; None: the first, if it has any)."""
 
     # orders
     @abstractmethod

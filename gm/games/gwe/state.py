@@ -53,6 +53,7 @@ class GweState(GameStateBase):
     # Which side each player plays (player -> side); empty: the players in order play the
     # sides phasing first and second (ruling G51).
     sides: dict[str, str] = Field(default_factory=dict)
+    scenario: str | None = None  # the campaign's scenario ("decision-in-galicia"); None: a case's
     # What one Player-Turn remembers until its Combat Phase ends:
     rail_moved: frozenset[str] = frozenset()  # 5.34: units that moved by rail
     fought: frozenset[str] = frozenset()  # 8.14, 8.73: attacked, attacked or advanced

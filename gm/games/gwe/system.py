@@ -1,9 +1,10 @@
-"""Great War in the East as a game system (gm.games.system), while it is built: its data set
-can be checked (`gm data check --game gwe DIR`) and its adjudication cases run (`gm case run
---game gwe`, docs/cases-gwe.md); it cannot be played as a campaign yet, and every operation of
-a campaign says so rather than half work. A GM types his own map and counters as CSV
-files (`gm data import`/`export --game gwe`, docs/data-gwe.md) and draws the map (`gm data
-map --game gwe DIR`)."""
+"""Great War in the East as a game system (gm.games.system): its data set checked (`gm data
+check --game gwe DIR`), its adjudication cases run (`gm case run --game gwe`,
+docs/cases-gwe.md), and a campaign of Serbia/Galicia's Decision in Galicia (26.3) made, set up
+(`gm new --game gwe`, DEPLOY orders, `gm end-deployment`, `gm start`) and played Phase by Phase
+to its end, by mail or order files, shown by hex (`gm show`). A GM types his own map and
+counters as CSV files (`gm data import`/`export --game gwe`, docs/data-gwe.md) and draws the
+map (`gm data map --game gwe DIR`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from gm.core.data import DataError, DataSet, Problem
 from gm.core.errors import GameError
-from gm.games.system import Coverage, GameSystem, NotInThisGame, Orders
+from gm.games.gwe.commands import COMMANDS, SCENARIOS, TITLE
+from gm.games.gwe.setup.scenario import DECISION_IN_GALICIA
+from gm.games.system import Coverage, GameSystem, NotInThisGame, Orders, SetupStage
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
     from orders_grammar.message import Envelope, OpenPhase, ParsedMessage, PhaseForms
     from orders_grammar.problem import Problem as LineProblem
 
-TITLE = "Great War in the East"
+AH_DEPLOYMENT, RU_DEPLOYMENT = (d.stage for d in DECISION_IN_GALICIA.deployments)
 
 
 def _not_yet(what: str) -> NoReturn:
@@ -99,10 +102,40 @@ def _deployment_problems(directory: Path) -> list[Problem]:
             for text in deployment_problems(state, data, deployment.hexes)]
 
 
+def _in_setup(state: GameStateBase) -> bool:
+    return state.stage in (AH_DEPLOYMENT, RU_DEPLOYMENT)
+
+
 class GreatWarInTheEast(GameSystem):
     name = "gwe"
     title = TITLE
-    playable = False  # `gm new --scenario` makes it so (issue 28, g28-setup)
+    playable = True  # a Decision in Galicia campaign is made and set up; play is being built
+    scenarios = SCENARIOS
+    commands = COMMANDS
+    setup_stages = (
+        SetupStage(AH_DEPLOYMENT, "end-deployment",
+                   "the Austro-Hungarian deployment closed (Serbia/Galicia 26.31)",
+                   "the Austro-Hungarian deployment is not open (it is the set-up's first)",
+                   "gm end-deployment (when player C's DEPLOY orders are in)",
+                   "Austro-Hungarian deployment ended, its attrition rolled (26.32); the "
+                   "Russian Player (E) deploys now, then gm start"),
+        SetupStage(RU_DEPLOYMENT, "start",
+                   "the game started: the Russian deployment closed, Game-Turn 7 opened "
+                   "(Serbia/Galicia 26.3)",
+                   "the game starts after the Austro-Hungarian deployment, closed by gm "
+                   "end-deployment (Serbia/Galicia 26.31)",
+                   "gm start (when player E's DEPLOY orders are in)"))
+
+    def history_text(self, action: str, detail: Mapping[str, Any]) -> str | None:
+        """A deployment's close with its attrition rolls (26.32); the scenario of the deal."""
+        stage = self.setup_stage(command=action)
+        if stage is not None and detail.get("events"):
+            return f"{stage.closed}; " + "; ".join(str(e) for e in detail["events"])
+        if action == "deal" and detail.get("scenario"):
+            players = ", ".join(detail.get("players", []))
+            return f"the {detail['scenario']} scenario set up for {players}"
+        return None
+
 
     def default_data_dir(self) -> Path:
         """The embedded data set: Decision in Galicia's reconstructed map and counters (issue
@@ -152,44 +185,56 @@ class GreatWarInTheEast(GameSystem):
         return map_svg(data)
 
     def map_document(self, data: DataSet) -> dict[str, Any]:
-        _not_yet("no map document")
+        from gm.games.gwe.data import describe
+        return describe.map_document(_data(data))
 
     def map_summary(self, data: DataSet) -> str:
-        _not_yet("no map summary")
+        from gm.games.gwe.data import describe
+        return describe.map_summary(_data(data))
 
     def counters_document(self, data: DataSet) -> dict[str, Any]:
-        _not_yet("no counters document")
+        from gm.games.gwe.data import describe
+        return describe.counters_document(_data(data))
 
-    def state_from_json(self, text: str | bytes) -> GameStateBase:
-        """Minimal until `gm new --scenario` lands (issue 28, g28-setup)."""
+    def state_from_json(self, text: str | bytes) -> GweState:
         from gm.games.gwe.state import GweState
         return GweState.from_json(text)
 
     def new_game(self, data: DataSet, players: Sequence[str], dice: Dice,
-                 mode: str | None = None) -> GameStateBase:
-        _not_yet("no set-up")
+                 mode: str | None = None, scenario: str | None = None) -> GweState:
+        from gm.games.gwe.setup.closing import new_game
+        return new_game(_data(data), players, scenario)
 
     def open_phase(self, state: GameStateBase) -> OpenPhase:
-        """`TURN 7 PHASE 1`: a Phase of the Game-Turn (4.0, ruling G17)."""
+        """`TURN 7 PHASE 1`: a Phase of the Game-Turn (4.0, ruling G17); `PHASE SETUP` while a
+        side deploys (26.31)."""
+        if _in_setup(state):
+            from gm.games.gwe.setup.stages import setup_open_phase
+            return setup_open_phase(_own(state))
         from gm.games.gwe.grammar.forms import open_phase_of
         return open_phase_of(_in_play(_own(state)))
 
     def phase_forms(self, state: GameStateBase) -> PhaseForms:
+        if _in_setup(state):
+            from gm.games.gwe.setup.stages import SETUP_FORMS
+            return SETUP_FORMS
         from gm.games.gwe.grammar.forms import phase_forms_of
         _in_play(_own(state))
         return phase_forms_of()
 
     def parse_orders(self, envelope: Envelope, data: DataSet,
                      max_line_chars: int) -> ParsedMessage[GweOrder]:
+        from gm.games.gwe.grammar.messages import parse_orders
         from gm.games.gwe.grammar.names import Names
-        from gm.games.gwe.grammar.parser import line_reader
-        from orders_grammar.message import parse_orders
-        return parse_orders(envelope, line_reader(Names(_data(data))), max_line_chars)
+        return parse_orders(envelope, Names(_data(data)), max_line_chars)
 
     def order_problems(self, message: ParsedMessage[Any], state: GameStateBase,
                        data: DataSet, player: str) -> list[LineProblem]:
-        """Each line judged at once, with its case, as the Phase will judge it
-        (gm.games.gwe.orders.legality; ruling G50)."""
+        """Each line judged at once, with its case, as the set-up (26.31) or the Phase will
+        judge it (gm.games.gwe.orders.legality; ruling G50)."""
+        if _in_setup(state):
+            from gm.games.gwe.setup.orders import deploy_problems
+            return deploy_problems(message, _own(state), _data(data), player)
         from gm.games.gwe.engine.campaign import refusals
         from orders_grammar.problem import Problem as LineProblem
         own = _in_play(_own(state))
@@ -241,15 +286,21 @@ class GreatWarInTheEast(GameSystem):
 
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
         """The Phasing Player of the open Phase alone: the other's standing orders may come in
-        any message, and stand (ruling G50)."""
+        any message, and stand (ruling G50); in the set-up, the side deploying (26.31)."""
         from gm.games.gwe.rules.serbia_galicia.play import phasing_player
         own = _own(state)
+        if _in_setup(own):
+            from gm.games.gwe.setup.stages import setup_player
+            return (setup_player(own),)
         if own.stage != "play":
             return own.players_in_game()
         phasing = phasing_player(own)
         return (phasing,) if phasing is not None else ()
 
     def phase_title(self, state: GameStateBase) -> str:
+        if _in_setup(state):
+            from gm.games.gwe.setup.stages import setup_title
+            return setup_title(_own(state))
         from gm.games.gwe.rules.serbia_galicia.play import phase_title
         return phase_title(_in_play(_own(state)))
 
@@ -277,12 +328,16 @@ class GreatWarInTheEast(GameSystem):
                         "end the campaign, or another player may take his side")
 
     def apply_setup_orders(self, state: GameStateBase, data: DataSet, orders: Orders
-                           ) -> tuple[GameStateBase, list[SetupResult]]:
-        _not_yet("no set-up")
+                           ) -> tuple[GweState, list[SetupResult]]:
+        from gm.games.gwe.setup.orders import apply_deploys
+        return apply_deploys(_own(state), _data(data), orders)
 
     def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice
-                          ) -> tuple[GameStateBase, list[TimelineEvent]]:
-        _not_yet("no set-up")
+                          ) -> tuple[GweState, list[TimelineEvent]]:
+        """Serbia/Galicia 26.31, 26.32: a deployment defaulted, checked and its attrition
+        rolled; the Russian one closed, play opens (26.3)."""
+        from gm.games.gwe.setup.closing import close_deployment
+        return close_deployment(_own(state), _data(data), dice)
 
     def cases_folder(self) -> Path:
         from gm.games.gwe.cases.coverage import CASES_DIR
@@ -319,7 +374,11 @@ class GreatWarInTheEast(GameSystem):
 
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet,
                       province: str | None = None) -> str:
-        _not_yet("no reports")
+        """The position by hex; `province`: a hex alone (`g1825`)."""
+        from gm.games.gwe.reports.position import render_hex, render_position
+        if province is not None:
+            return render_hex(province, _own(state), _data(data))
+        return render_position(campaign, _own(state), _data(data))
 
 
 GREAT_WAR_IN_THE_EAST = GreatWarInTheEast()

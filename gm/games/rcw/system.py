@@ -140,7 +140,7 @@ class RussianCivilWar(GameSystem):
         return GameState.from_json(text)
 
     def new_game(self, data: DataSet, players: Sequence[str], dice: Dice,
-                 mode: str | None = None) -> GameState:
+                 mode: str | None = None, scenario: str | None = None) -> GameState:
         from gm.games.rcw.setup import deal
         if mode not in (None, *self.modes):
             raise GameError(f"Russian Civil War is played {' or '.join(self.modes)}, not {mode}")

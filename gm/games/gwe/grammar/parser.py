@@ -17,7 +17,7 @@ from orders_grammar.problem import Problem
 
 GRAMMAR = Path(__file__).with_name("orders.lark")
 VERBS = ["MOVE", "RAIL", "DETRAIN", "COMMAND", "WITHHOLD", "REPLACE", "FOLLOW", "ATTACK",
-         "DEFEND", "WITHDRAW"]
+         "DEFEND", "WITHDRAW", "DEPLOY"]
 PLAIN = {  # terminal -> what a player reads
     "UNIT": "a unit", "HEX": "a hex (four digits, e.g. 0307)", "NUMBER": "a number",
     "COLON": "':'", "COMMA": "','", "DASH": "'-'", "$END": "the end of the line",
@@ -133,6 +133,9 @@ class _ToOrder(Transformer[Token, Any]):
     def withdraw(self, items: list[Any]) -> m.Withdraw:
         path = items[3] if len(items) > 2 else ()
         return m.Withdraw(unit=items[1], path=path, **self._at(items))
+
+    def deploy(self, items: list[Any]) -> m.Deploy:
+        return m.Deploy(units=items[1], hex=items[-1], **self._at(items))
 
     def start(self, items: list[Any]) -> m.Order:
         found: m.Order = items[0]

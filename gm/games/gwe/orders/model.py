@@ -293,7 +293,30 @@ class Withdraw(Order):
         return combat.check_withdraw(ctx, self.unit, _hexes(self.path))
 
 
+class Deploy(Order):
+    """Serbia/Galicia 26.31: units set up in a hex of the start line, in the set-up alone
+    (gm.games.gwe.setup.orders judges it there); in play it is refused."""
+
+    kind: Literal["deploy"] = "deploy"
+    units: tuple[str, ...]
+    hex: str
+    actor: ClassVar[Actor] = "any"
+    moments: ClassVar[frozenset[Moment]] = EVERY_PHASE
+    cases: ClassVar[tuple[str, ...]] = ("4.0",)  # no Phase of the Sequence of Play takes it
+
+    def echo(self) -> str:
+        return f"DEPLOY {_units(self.units)} {self.hex}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        yield Breach("DEPLOY is a set-up order (Serbia/Galicia 26.31): the game has begun",
+                     "4.0")
+
+
 AnyOrder = Annotated[
-    Move | Rail | Detrain | Command | Withhold | Replace | Follow | Attack | Defend | Withdraw,
+    Move | Rail | Detrain | Command | Withhold | Replace | Follow | Attack | Defend | Withdraw
+    | Deploy,
     Field(discriminator="kind"),
 ]
