@@ -177,7 +177,12 @@ class GreatWarInTheEast(GameSystem):
                data: DataSet, events: list[Event], player: str | None = None,
                deadline: str | None = None, names: Mapping[str, str] | None = None,
                sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
-        _not_yet("no reports")
+        from gm.games.gwe.data.dataset import GweData
+        from gm.games.gwe.reports.report import build_report
+        if not isinstance(data, GweData):
+            raise NotInThisGame(f"not a data set of {TITLE}")
+        return build_report(campaign, before, after, data, events, player, deadline, names,
+                            sent, drawn)
 
     def position_text(self, campaign: str, state: GameStateBase, data: DataSet,
                       province: str | None = None) -> str:
