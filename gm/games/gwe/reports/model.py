@@ -152,16 +152,16 @@ class Report(core.Report):  # the core's, with this game's part
     waiting: list[UnitView] = Field(default=[])  # off the map: to arrive, moving, eliminated
     victory: VictoryView | None = None  # None: a game that keeps no index
     # the hex map (gm/games/gwe/reports/board.py), drawn for HTML and PNG only: its SVG body,
-    # size, the windows a phone shows (x, y, width, height), the picture's caption
+    # size, the windows a phone shows (x, y, width, height)
     board: str | None = Field(default=None, exclude=True)
     board_size: tuple[float, float] = Field(default=(0.0, 0.0), exclude=True)
     windows: list[list[float]] = Field(default=[], exclude=True)
-    caption: str = Field(default="", exclude=True)
 
     def own_picture(self) -> str | None:
         if self.board is None:
             return None
         from gm.games.gwe.reports.picture import Drawn, picture_svg  # lazy: the PNG only
+        from gm.reporting.render import caption_of
 
         return picture_svg(Drawn(self.board, *self.board_size, self.windows),
-                           f"Map: {self.title}", self.caption)
+                           f"Map: {self.title}", caption_of(self))

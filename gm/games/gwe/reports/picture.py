@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from gm.games.gwe.reports.mapsheet import TEMPLATES
 from gm.reporting.render import render
 
@@ -18,5 +20,7 @@ class Drawn:
 
 
 def picture_svg(drawn: Drawn, title: str, caption: str) -> str:
-    return render("board-picture.svg.j2", TEMPLATES, body=drawn.body, width=drawn.width,
+    """The map as a whole SVG document with its caption band, for the picture (PNG)."""
+    body = Markup(drawn.body)  # board.svg.j2's, escaped already
+    return render("board-picture.svg.j2", TEMPLATES, body=body, width=drawn.width,
                   height=drawn.height, title=title, caption=caption)

@@ -141,7 +141,6 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
         victory=_victory(after, data), board=board.body if board else None,
         board_size=(board.width, board.height) if board else (0.0, 0.0),
         windows=board.windows if board else [],
-        caption=f"{title}, player {player}" if player else f"{title} (the GM's copy)",
         players=[PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill,
                             in_game=True, sent_orders=None if sent is None else p in sent)
                  for p in after.players])
