@@ -21,7 +21,7 @@ from gm.reporting.render import render
 RADIUS = 36.0  # px, a hex's centre to a corner: room for a counter, its hex id and a name
 COUNTER = (40.0, 30.0)  # a counter's width and height
 LIFT = 4.0  # a counter stands this much above its hex's centre, its hex's name under it
-WINDOW = (288.0, 400.0)  # a phone's view: 9 px text drawn at 11 CSS px or more on 390 px
+WINDOW = (250.0, 340.0)  # a phone's view: 9 px text drawn at 11 CSS px or more on 390 px
 FRONT = 3  # hexes: the reader's units this near an Enemy unit are his front
 PALE = {"#0072B2": "#D3E6F4", "#D55E00": "#F7DCC8"}  # a side's counters, dark text on them
 NAME_CHARACTERS = 10  # a longer name is cut to its first word (the whole in its title)
