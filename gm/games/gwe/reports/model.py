@@ -161,7 +161,7 @@ class Report(core.Report):  # the core's, with this game's part
         if self.board is None:
             return None
         from gm.games.gwe.reports.picture import Drawn, picture_svg  # lazy: the PNG only
-        from gm.reporting.render import caption_of
+        from gm.reporting.render import caption_of  # lazy: as the picture
 
         return picture_svg(Drawn(self.board, *self.board_size, self.windows),
                            f"Map: {self.title}", caption_of(self))

@@ -27,6 +27,7 @@ from gm.games.gwe.reports.model import (
     own_event,
 )
 from gm.games.gwe.rules.sequence import PLAYER_TURN
+from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes, victory_level
 from gm.games.gwe.state import GweState
 from gm.reporting.model import Event, OrderView, PlayerView
 from gm.reporting.palette import player_colours
@@ -71,11 +72,6 @@ def known_side(data: GweData, unit_id: str) -> str:
 def _victory(state: GweState, data: GweData) -> VictoryView | None:
     if state.vp is None or data.exclusive != "serbia-galicia":
         return None
-    from gm.games.gwe.rules.serbia_galicia.victory import (
-        controller,
-        valued_hexes,
-        victory_level,
-    )
     return VictoryView(index=state.vp, level=victory_level(state.vp), hexes=[
         VpHexView(hex=str(h), name=name, vp=vp, holder=_side_name(data, controller(state, data,
                                                                             h)))
