@@ -13,10 +13,12 @@ import jsonschema
 import pytest
 
 from gm.core.dice import ForcedDice
+from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.engine.phase import PhaseOutcome, Sides, adjudicate_phase
 from gm.games.gwe.grammar.names import Names
 from gm.games.gwe.grammar.parser import parse_line
 from gm.games.gwe.orders import model as m
+from gm.games.gwe.reports import planning
 from gm.games.gwe.reports.changes import phase_events
 from gm.games.gwe.reports.model import Report
 from gm.games.gwe.reports.report import build_report
@@ -166,3 +168,25 @@ def test_the_game_system_reports_through_build_report() -> None:
                                           list(phase_events(done, 1)), player="A",
                                           drawn=False)
     assert isinstance(report, Report) and len(report.moves) == 2
+
+
+@pytest.mark.rules("gwe:5.14", "gwe:8.4")
+def test_your_forces_offer_the_moves_and_attacks_the_engine_allows_at_its_costs_and_odds(
+        ) -> None:
+    before, _ = moved()
+    reach = planning.reach(before, DATA, "AH-1-9C")
+    assert reach[parse_hex("g0420")] == 2  # as the move's result says: 2 Movement Points
+    state, _ = fought()
+    offer = next(o for o in planning.attacks(state, DATA, "central") if o.hex == "g0121")
+    # adjudicated: 8 halved out of supply (9.23), halved again out of Command Control (10.42,
+    # decided in the Combat Phase), 2 to 3; the offer is made before Command Control
+    assert (offer.attackers, offer.attack, offer.defense, offer.odds) == (
+        ["AH-1-V", "AH-1-X"], 4, 3, "1-1")
+    part = report_of(moved(), "A").player
+    assert part is not None and part.forces and part.offers
+    for offer in part.offers:  # each an ATTACK the order grammar reads
+        order = parse_line(offer.line.removeprefix("# ").split("   #")[0], 1, NAMES)
+        assert isinstance(order, m.Attack), (offer.line, order)
+    assert part.template == [o.line for o in part.offers if not o.odds.startswith("below")]
+    text = render_report(report_of(moved(), "A"), "text")
+    assert "YOUR FORCES" in text and "ATTACKS OPEN NOW" in text

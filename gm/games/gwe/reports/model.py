@@ -126,8 +126,31 @@ class VictoryView(_Frozen):
     hexes: list[VpHexView]
 
 
-class PlayerPart(core.PlayerPart):  # the core's, with the reader's side
+class ForceView(_Frozen):
+    """One of the reader's units on the map, and the hexes it can reach in a Movement Phase
+    with the Movement Points each costs: `g0420 (2)`."""
+
+    unit: str
+    hex: str
+    reach: list[str]
+
+
+class OfferView(_Frozen):
+    """An attack the reader's units could make now on an Enemy hex next to them: every unit
+    that may take part, the totals and the odds before any HQ's shift (8.4, 10.21)."""
+
+    hex: str
+    attackers: list[str]
+    attack: int
+    defense: int
+    odds: str
+    line: str  # the ATTACK to write, commented out, with its odds
+
+
+class PlayerPart(core.PlayerPart):  # the core's, with the reader's side and planning aids
     side: str | None = None
+    forces: list[ForceView] = Field(default=[])
+    offers: list[OfferView] = Field(default=[])
 
 
 class Report(core.Report):  # the core's, with this game's part

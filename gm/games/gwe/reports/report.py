@@ -13,7 +13,7 @@ from gm.core.state import GameStateBase
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import current_values
-from gm.games.gwe.reports import changes
+from gm.games.gwe.reports import changes, planning
 from gm.games.gwe.reports.board import board_svg
 from gm.games.gwe.reports.mapsheet import side_colour
 from gm.games.gwe.reports.model import (
@@ -124,7 +124,10 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                                    "void", rule=e.rule, detail=e.detail or "")
                          for e in own if e.player == player and e.order),
                         key=lambda o: o.line)
-        part = PlayerPart(letter=player, orders=orders, template=[], side=own_side)
+        offers = planning.attacks(after, data, own_side) if own_side else []
+        part = PlayerPart(letter=player, orders=orders, side=own_side, offers=offers,
+                          template=[o.line for o in offers if not o.odds.startswith("below")],
+                          forces=planning.forces(after, data, own_side) if own_side else [])
     board = board_svg(data, units, sides, moves, attacks, own_side) if drawn else None
     colours = player_colours(list(after.players))
     return Report(
