@@ -292,6 +292,11 @@ class Report(_Frozen):
     dice_salts: list[str] = []
     next_commitment: str | None = None  # SHA-256 of the next phase's seed
 
+    def own_picture(self) -> str | None:
+        """A game's own drawing of its map as an SVG document for the picture (the PNG),
+        where it draws none as a MapView (Great War in the East's hexes); None: `map`'s."""
+        return None
+
     @model_serializer(mode="wrap")
     def _in_order(self, handler: SerializerFunctionWrapHandler) -> Any:
         """The fields in `key_order`: a game's part may stand between the core's fields."""

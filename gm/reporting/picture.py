@@ -57,6 +57,9 @@ def picture(report: Report) -> bytes | None:
     layers, his own stacks outlined, his caption."""
     from PIL import ImageDraw, PngImagePlugin  # lazy: as _shared
 
+    own = report.own_picture()
+    if own is not None:  # drawn whole for its reader, caption and outlines included
+        return _titled(_png(own), caption_of(report))
     svg = render_map(report, caption="")
     if svg is None or report.map is None:
         return None
@@ -81,6 +84,17 @@ def picture(report: Report) -> bytes | None:
     info.add_text("Title", caption)
     found = io.BytesIO()
     image.save(found, "PNG", pnginfo=info, compress_level=COMPRESSION)
+    return found.getvalue()
+
+
+def _titled(png: bytes, caption: str) -> bytes:
+    """A picture with its caption as its Title (a tEXt chunk)."""
+    from PIL import Image, PngImagePlugin  # lazy: as _shared
+
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Title", caption)
+    found = io.BytesIO()
+    Image.open(io.BytesIO(png)).save(found, "PNG", pnginfo=info, compress_level=COMPRESSION)
     return found.getvalue()
 
 

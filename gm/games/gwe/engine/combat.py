@@ -5,11 +5,13 @@ orders, each ATTACK with the defender's DEFEND standing orders for the hexes it 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from gm.core.dice import Dice
 from gm.engine.results import OrderResult
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.engine.facts import Attacked
 from gm.games.gwe.engine.results import result, stands
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.rules.attack import Attack, AttackerChoice, Resolution
@@ -53,10 +55,26 @@ def _attack(order: m.Attack, defends: dict[Hex, m.Defend]) -> Attack:
         defender_choice(targets, defends))
 
 
-def _attack_result(player: str, order: m.Attack, done: Resolution) -> OrderResult:
+def _fact(order: m.Attack, done: Resolution, before: GweState) -> Attacked | None:
+    """The attack as fields, for the reports (gm/games/gwe/reports)."""
+    if done.odds is None or done.die is None or done.results is None:
+        return None
+    origins = sorted({h for u in order.units if u in before.units
+                      and (h := before.units[u].hex) is not None})
+    return Attacked(attackers=order.units, hexes=tuple(order.hexes), origins=tuple(origins),
+                    attack=done.attack, defense=done.defense, odds=done.odds, shift=done.shift,
+                    die=done.die, modifier=done.modifier, attacker_result=done.results[0],
+                    defender_result=done.results[1], option=done.option,
+                    option_by=None if done.option is None else
+                    "order" if done.option_ordered else "default")
+
+
+def _attack_result(player: str, order: m.Attack, done: Resolution, before: GweState
+                   ) -> OrderResult:
     if done.made:
         left_out = any(e.endswith("; does not attack") for e in done.events)
-        return result(player, order, "partial" if left_out else "succeeded", done.events)
+        said = result(player, order, "partial" if left_out else "succeeded", done.events)
+        return replace(said, fact=_fact(order, done, before))
     void = any(v in e for e in done.events for v in VOID)
     return result(player, order, "void" if void else "failed", done.events,
                   rule=None)
@@ -89,7 +107,7 @@ def combat(state: GweState, data: GweData, side: str, phasing: str, other: str,
     for player, written in sorted(orders.items()):
         for order in written:
             if isinstance(order, m.Attack):
-                results.append(_attack_result(player, order, resolved[id(order)]))
+                results.append(_attack_result(player, order, resolved[id(order)], state))
             elif isinstance(order, m.Command):
                 said = [e for e in done.events if e.split(":")[0] in order.units
                         and "10.3" in e]

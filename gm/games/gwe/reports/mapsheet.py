@@ -76,10 +76,12 @@ class DrawnRail:
     colour: str
 
 
-class _Grid:
-    """Where each hex's centre is: the maps of a two-map game side by side."""
+class Grid:
+    """Where each hex's centre is: the maps of a two-map game side by side; `radius` a hex's
+    centre to a corner."""
 
-    def __init__(self, hexes: list[Hex]) -> None:
+    def __init__(self, hexes: list[Hex], radius: float = RADIUS) -> None:
+        self.radius = radius
         self.offsets: dict[str, float] = {}
         left = MARGIN
         self.low, self.high = min(h.row for h in hexes), max(h.row for h in hexes)
@@ -88,31 +90,46 @@ class _Grid:
             columns = [h.column for h in hexes if h.map == letter]
             self.first[letter] = min(columns)
             self.offsets[letter] = left
-            left += (max(columns) - min(columns)) * 1.5 * RADIUS + 2 * RADIUS + MARGIN
+            left += (max(columns) - min(columns)) * 1.5 * radius + 2 * radius + MARGIN
         self.width = left
-        self.height = (self.high - self.low + 1.5) * math.sqrt(3) * RADIUS + 2 * MARGIN
+        self.height = (self.high - self.low + 1.5) * math.sqrt(3) * radius + 2 * MARGIN
 
     def centre(self, where: Hex) -> Point:
-        x = self.offsets[where.map] + RADIUS + (where.column - self.first[where.map]) * 1.5 * \
-            RADIUS
-        y = MARGIN + math.sqrt(3) * RADIUS * ((where.row - self.low) + 0.5 +
+        x = self.offsets[where.map] + self.radius + (where.column - self.first[where.map]) * \
+            1.5 * self.radius
+        y = MARGIN + math.sqrt(3) * self.radius * ((where.row - self.low) + 0.5 +
                                               (0.5 if where.column % 2 == 0 else 0))
         return Point(x, y)
 
     def corner(self, where: Hex, degrees: float) -> Point:
         centre = self.centre(where)
         angle = math.radians(degrees)
-        return Point(centre.x + RADIUS * math.cos(angle), centre.y + RADIUS * math.sin(angle))
+        return Point(centre.x + self.radius * math.cos(angle),
+                     centre.y + self.radius * math.sin(angle))
 
 
-def _side_colour(data: GweData, side: str | None) -> str:
+def side_colour(data: GweData, side: str | None) -> str:
     sides = list(data.counters.sides)
     return SIDE_COLOURS[sides.index(side) % 2] if side in sides else "#333333"
 
 
-def map_svg(data: GweData) -> str:
+@dataclass(frozen=True)
+class Sheet:
+    """The map's drawn parts at one size: what the map sheet and the report's map share."""
+
+    grid: Grid
+    hexes: list[DrawnHex]
+    sides: list[DrawnSide]
+    rails: list[DrawnRail]
+    cities: list[Mark]
+    fortresses: list[Mark]
+    entries: list[Mark]
+    start: list[Mark]
+
+
+def sheet(data: GweData, radius: float = RADIUS) -> Sheet:
     hexes = sorted(data.hexes)
-    grid = _Grid(hexes)
+    grid = Grid(hexes, radius)
     drawn = [DrawnHex(str(h), data.hexes[h].terrain, TERRAIN_FILL[data.hexes[h].terrain],
                       grid.centre(h), " ".join(str(grid.corner(h, a)) for a in range(0, 360, 60)))
              for h in hexes]
@@ -129,7 +146,7 @@ def map_svg(data: GweData) -> str:
                                    grid.corner(first, b), stroke, width, dash))
     rails = [DrawnRail(line.kind, " ".join(str(grid.centre(parse_hex(h))) for h in line.hexes
                                            if parse_hex(h) in data.hexes),
-                       _side_colour(data, line.side)) for line in data.map.rail_lines]
+                       side_colour(data, line.side)) for line in data.map.rail_lines]
     cities, fortresses = [], []
     for h in hexes:
         city, fortress = data.hexes[h].city, data.hexes[h].fortress
@@ -138,16 +155,23 @@ def map_svg(data: GweData) -> str:
             cities.append(Mark(str(h), grid.centre(h), city.name + vp))
         if fortress is not None:
             fortresses.append(Mark(str(h), grid.centre(h), f"{fortress.defense}",
-                                   _side_colour(data, fortress.side)))
-    entries = [Mark(e.hex, grid.centre(parse_hex(e.hex)), e.letter, _side_colour(data, e.side))
+                                   side_colour(data, fortress.side)))
+    entries = [Mark(e.hex, grid.centre(parse_hex(e.hex)), e.letter, side_colour(data, e.side))
                for e in data.map.entry_hexes if parse_hex(e.hex) in data.hexes]
     start = [Mark(h, grid.centre(parse_hex(h)), line.name) for line in data.map.start_lines
              for h in line.hexes if parse_hex(h) in data.hexes]
+    return Sheet(grid, drawn, sides, rails, cities, fortresses, entries, start)
+
+
+def map_svg(data: GweData) -> str:
+    drawn = sheet(data)
     legend = [(name.replace("_", " "), fill) for name, fill in TERRAIN_FILL.items()]
     features = [(name.replace("_", " "), *style) for name, style in HEXSIDE_STROKE.items()]
-    side_names = [(s.name, _side_colour(data, code)) for code, s in data.counters.sides.items()]
+    side_names = [(s.name, side_colour(data, code)) for code, s in data.counters.sides.items()]
     return render("map-sheet.svg.j2", TEMPLATES, title=data.map.name, source=data.map.source,
-                  width=max(grid.width, 760.0), height=grid.height, legend_height=LEGEND_HEIGHT,
-                  radius=RADIUS, hexes=drawn, sides=sides, rails=rails, cities=cities,
-                  fortresses=fortresses, entries=entries, start=start, terrain=legend,
-                  features=features, side_names=side_names, directions=DIRECTIONS)
+                  width=max(drawn.grid.width, 760.0), height=drawn.grid.height,
+                  legend_height=LEGEND_HEIGHT, radius=RADIUS, hexes=drawn.hexes,
+                  sides=drawn.sides, rails=drawn.rails, cities=drawn.cities,
+                  fortresses=drawn.fortresses, entries=drawn.entries, start=drawn.start,
+                  terrain=legend, features=features, side_names=side_names,
+                  directions=DIRECTIONS)

@@ -1,40 +1,137 @@
-"""A Great War in the East report on the neutral core (gm.reporting.model): its title, the
-next Phase, the players, the reader's orders and their results, and the events with their
-cases. A minimal one while the game's own report is built (it is replaced then)."""
+"""Building the report of a Great War in the East Phase (GameSystem.report): the core (title,
+players, the reader's orders, the events, the dice) and the game's part: the Player-Turn's
+moves, attacks, rolls and reinforcements, the position, the Victory Point Index, the hex map.
+
+Which side each player plays: the state's `sides` (ruling G51)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from gm.core.state import ENDED, PLAY
+from gm.core.state import GameStateBase
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.rules.serbia_galicia.play import phase_title
+from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.data.values import current_values
+from gm.games.gwe.reports import changes, planning
+from gm.games.gwe.reports.board import board_svg
+from gm.games.gwe.reports.mapsheet import side_colour
+from gm.games.gwe.reports.model import (
+    HexView,
+    PlayerPart,
+    Report,
+    SideView,
+    UnitView,
+    VictoryView,
+    VpHexView,
+    own_event,
+)
+from gm.games.gwe.rules.sequence import PLAYER_TURN
+from gm.games.gwe.rules.serbia_galicia import play
+from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes, victory_level
 from gm.games.gwe.state import GweState
-from gm.reporting.model import Event, OrderView, PlayerPart, PlayerView, Report
+from gm.reporting.model import Event, OrderView, PlayerView
 from gm.reporting.palette import player_colours
 
 
-def build_report(campaign: str, before: GweState | None, after: GweState, data: GweData,
-                 events: list[Event], player: str | None = None, deadline: str | None = None,
-                 names: Mapping[str, str] | None = None, sent: Sequence[str] | None = None,
-                 drawn: bool = True) -> Report:
-    """The report of what led from `before` to `after` (None: of `after` alone)."""
-    names = names or {}
-    adjudicated = before is not None and before.stage == PLAY
-    kind = "final" if after.stage == ENDED else "phase" if adjudicated else after.stage
-    title = (f"{campaign}: {phase_title(before)}" if before is not None and adjudicated
-             else f"{campaign}: the position before {phase_title(after)}")
-    colours = player_colours(after.players)
-    players = [PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill,
-                          in_game=True, sent_orders=None if sent is None else p in sent)
-               for p in after.players]
+def phase_name(state: GweState) -> str:
+    """`Game-Turn 2, Phase 4: Movement (second Player-Turn)`."""
+    phase = PLAYER_TURN[(state.phase - 1) % len(PLAYER_TURN)]
+    turn = "first" if state.phase <= len(PLAYER_TURN) else "second"
+    return f"Game-Turn {state.turn}, Phase {state.phase}: {phase.name} ({turn} Player-Turn)"
+
+
+def unit_view(unit_id: str, state: GweState, data: GweData) -> UnitView:
+    known = data.units[unit_id]
+    now = state.unit(unit_id)
+    lost = min(now.steps_lost, len(known.steps) - 1)
+    values = current_values(known, lost)
+    left = 0 if now.place == "eliminated" else len(known.steps) - now.steps_lost
+    marks = [m for m, on in (("entrained", now.entrained), ("out of supply", now.out_of_supply),
+                             ("out of command", now.out_of_command)) if on]
+    label = (f"{unit_id} {values.attack}-{values.defense}-{values.movement}, {left} of "
+             f"{len(known.steps)} Steps{''.join(f', {m}' for m in marks)}")
+    return UnitView(id=unit_id, label=label, side=known_side(data, unit_id), type=known.type,
+                    size=known.size, attack=values.attack, defense=values.defense,
+                    movement=values.movement, steps_left=left, steps=len(known.steps),
+                    place=now.place, hex=now.hex, entrained=now.entrained,
+                    out_of_supply=now.out_of_supply, out_of_command=now.out_of_command)
+
+
+def known_side(data: GweData, unit_id: str) -> str:
+    return data.side_of(unit_id)
+
+
+def _victory(state: GweState, data: GweData) -> VictoryView | None:
+    if state.vp is None or data.exclusive != "serbia-galicia":
+        return None
+    return VictoryView(index=state.vp, level=victory_level(state.vp), hexes=[
+        VpHexView(hex=str(h), name=name, vp=vp, holder=_side_name(data, controller(state, data,
+                                                                            h)))
+        for h, name, vp in valued_hexes(data)])
+
+
+def _side_name(data: GweData, side: str | None) -> str | None:
+    return None if side is None else data.counters.sides[side].name
+
+
+def _seen_by(event: Event, player: str | None) -> bool:
+    """A player's copy leaves out the other's standing orders not yet used (ruling G56)."""
+    return player is None or event.player in (None, player) or event.result != "stands"
+
+
+def build_report(campaign: str, before: GameStateBase | None, after: GameStateBase,
+                 data: GweData, events: list[Event], player: str | None = None,
+                 deadline: str | None = None, names: Mapping[str, str] | None = None,
+                 sent: Sequence[str] | None = None, drawn: bool = True) -> Report:
+    """The report of what led from `before` to `after` (None: of `after` alone), for
+    `player` (None: the GM's copy); `drawn`: with the hex map (HTML, PNG)."""
+    assert isinstance(after, GweState) and (before is None or isinstance(before, GweState))
+    names = dict(names or {})
+    played = play.sides_of(after)
+    own_side = played.get(player) if player is not None else None
+    sides = [SideView(code=code, name=side.name,
+                      player=next((p for p, s in played.items() if s == code), None),
+                      colour=side_colour(data, code))
+             for code, side in data.counters.sides.items()]
+    own = [own_event(e) for e in events if _seen_by(e, player)]
+    units = [unit_view(u, after, data) for u in sorted(after.units) if u in data.units]
+    by_hex: dict[str, list[UnitView]] = {}
+    for unit in units:
+        if unit.hex is not None:
+            by_hex.setdefault(unit.hex, []).append(unit)
+    position = []
+    for where, found in sorted(by_hex.items()):
+        entry = data.hexes.get(parse_hex(where))
+        named = entry and (entry.city or entry.landmark)
+        position.append(HexView(hex=where, terrain=entry.terrain if entry else "clear",
+                                name=named.name if named else "", units=found))
+    moves = changes.moves(before, after, data) if before is not None else []
+    attacks = changes.attacks(own)
+    adjudicated = before is not None
+    title = (f"{campaign}: {phase_name(before)}" if before is not None
+             else f"{campaign}: the position before {phase_name(after)}")
     part = None
     if player is not None:
-        orders = sorted((OrderView(line=e.line or 0, text=e.order or "", result=e.result or "",
-                                   rule=e.rule, detail=e.detail or "")
-                         for e in events if e.player == player and e.order),
+        orders = sorted((OrderView(line=e.line or 0, text=e.order or "", result=e.result or
+                                   "void", rule=e.rule, detail=e.detail or "")
+                         for e in own if e.player == player and e.order),
                         key=lambda o: o.line)
-        part = PlayerPart(letter=player, orders=orders, template=[])
-    return Report(kind=kind, campaign=campaign, title=title,
-                  next_phase=None if after.stage == ENDED else phase_title(after),
-                  deadline=deadline, events=events, player=part, players=players)
+        offers = planning.attacks(after, data, own_side) if own_side else []
+        part = PlayerPart(letter=player, orders=orders, side=own_side, offers=offers,
+                          template=[o.line for o in offers if not o.odds.startswith("below")],
+                          forces=planning.forces(after, data, own_side) if own_side else [])
+    board = board_svg(data, units, sides, moves, attacks, own_side) if drawn else None
+    colours = player_colours(list(after.players))
+    return Report(
+        kind="final" if after.stage == "ended" else "phase" if adjudicated else after.stage,
+        campaign=campaign, title=title,
+        next_phase=None if after.stage == "ended" else phase_name(after), deadline=deadline,
+        events=own, player=part, sides=sides, moves=moves, attacks=attacks,
+        rolls=changes.rolls(own), reinforcements=changes.reinforcements(own),
+        position=position, waiting=[u for u in units if u.hex is None],
+        victory=_victory(after, data), board=board.body if board else None,
+        board_size=(board.width, board.height) if board else (0.0, 0.0),
+        windows=board.windows if board else [],
+        players=[PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill,
+                            in_game=True, sent_orders=None if sent is None else p in sent)
+                 for p in after.players])

@@ -69,6 +69,14 @@ class Resolution:
     defense: int = 0
     odds: str | None = None
     result: combat.CrtResult | None = None
+    # for the reports (gm/games/gwe/reports): the die as rolled and its modifier, the HQs'
+    # shift, the results after 10.43, and the defender's option (ordered, or G10's default)
+    die: int | None = None
+    modifier: int = 0
+    shift: int = 0
+    results: tuple[str, str] | None = None
+    option: int | None = None
+    option_ordered: bool = False
 
 
 # --- who takes part ----------------------------------------------------------------------------
@@ -417,7 +425,9 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     state = _record_advance(state, data, applied, side)
     state, awarded = sg.award_combat_losses(fighting, state, data)  # 25.14
     events.extend(awarded)
-    return Resolution(state, True, tuple(events), total_attack, total_defense, odds, result)
+    return Resolution(state, True, tuple(events), total_attack, total_defense, odds, result,
+                      die, modifier, shift, (attacker_result, defender_result), applied.option,
+                      applied.ordered)
 
 
 def _attacking_hq_fates(state: GweState, data: GweData, attackers: Sequence[str]) -> GweState:

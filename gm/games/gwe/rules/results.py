@@ -115,6 +115,7 @@ class Applied:
     notes: tuple[str, ...]
     vacated: tuple[Hex, ...]  # defending hexes left empty of the defender's units (8.71)
     no_advance: bool = False  # 8.75: "Ils ne passeront pas!"
+    ordered: bool = False  # the option was the defender's written one (else G10's default)
 
 
 def _retreat_stack(state: GweState, data: GweData, origin: Hex, side: str, length: int,
@@ -222,7 +223,8 @@ def apply_defender_result(state: GweState, data: GweData, result: str,
     entries = data.charts.options.defender[result]  # type: ignore[index]
     notes: list[str] = []
     option = choice.option if choice.option is not None else choice.options.get(result)
-    if option is None or not 1 <= option <= len(entries):
+    chosen = option is not None and 1 <= option <= len(entries)
+    if option is None or not chosen:
         if option is not None:
             notes.append(f"defender: there is no option {option} for result {result} (8.9)")
         option = default_option(state, data, result, defenders, affected, choice, apart)
@@ -239,7 +241,7 @@ def apply_defender_result(state: GweState, data: GweData, result: str,
     held = result in NO_ADVANCE_RESULTS and option == 1 and wiped and in_supply
     if held:
         notes.append("Ils ne passeront pas: no attacking unit may advance (8.75)")
-    return Applied(state, option, tuple(notes), vacated, held)
+    return Applied(state, option, tuple(notes), vacated, held, ordered=chosen)
 
 
 def advance(state: GweState, data: GweData, applied: Applied, attackers: Sequence[str],

@@ -1,0 +1,190 @@
+"""Great War in the East's part of the report model (the core: gm/reporting/model.py): the
+Player-Turn's moves, attacks, rolls and reinforcements, the position hex by hex with each
+counter's Attack-Defense-Movement at its current Step, the Victory Point Index (Serbia/Galicia
+25.0), and the hex map with the counters (gm/games/gwe/reports/board.py), drawn for HTML and
+PNG only; rendered by the core's templates with this package's (templates/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gm.engine.facts import Fact
+from gm.games.gwe.engine.facts import Attacked, own_fact
+from gm.reporting import model as core
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"  # found before the core's
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+
+class Event(core.Event):
+    fact: Attacked | None = None  # an attack as fields (gm/games/gwe/engine/facts.py)
+
+
+def own_event(event: core.Event) -> Event:
+    """An event with its fact as this game's kind (one read back from the store is not)."""
+    if isinstance(event, Event):
+        return event
+    fields = dict(event)
+    fact: Fact | None = fields.pop("fact")
+    return Event(**fields, fact=own_fact(fact))
+
+
+class SideView(_Frozen):
+    code: str  # the counter mix's: "central", "allied"
+    name: str
+    player: str | None  # who plays it
+    colour: str  # its counters' on the map
+
+
+class UnitView(_Frozen):
+    """A unit as the report lists it and the map draws it."""
+
+    id: str
+    label: str  # `AH-1-I 4-4-3, 3 of 4 Steps`
+    side: str
+    type: str
+    size: str
+    attack: int  # at its current Step (8.52)
+    defense: int
+    movement: int
+    steps_left: int
+    steps: int  # printed
+    place: str  # "map", "off_map", "pending", "eliminated"
+    hex: str | None = None
+    entrained: bool = False  # 5.32
+    out_of_supply: bool = False  # 9.2
+    out_of_command: bool = False  # 10.3
+
+
+class HexView(_Frozen):
+    """A hex holding units: its terrain and place name, and the units in it."""
+
+    hex: str
+    terrain: str
+    name: str = ""  # a town's, a pass's
+    units: list[UnitView]
+
+
+class MoveView(_Frozen):
+    """A unit that changed hex (or entered or left the map) this Player-Turn."""
+
+    unit: str
+    side: str
+    start: str | None  # its hex before; None: it arrived (14.0)
+    end: str | None  # its hex after; None: it left the map or was eliminated
+    rail: bool = False  # it moved by rail (5.3)
+    how: str  # "moved", "by rail", "arrived", "retreated or advanced", "eliminated", "left"
+
+
+class AttackView(_Frozen):
+    """One attack of the Combat Phase, numbered as the map marks it."""
+
+    number: int
+    player: str
+    line: int
+    attackers: list[str]
+    hexes: list[str]
+    origins: list[str]
+    attack: int
+    defense: int
+    odds: str
+    shift: int
+    die: int
+    modifier: int
+    result: str  # attacker/defender, after 10.43: `1/2`
+    option: int | None
+    option_by: str | None  # "order" (the defender's DEFEND) or "default" (ruling G10)
+    text: str  # the whole line as the reports write it
+
+
+class RollView(_Frozen):
+    """A die rolled outside combat: supply attrition, Command Control, entrainment, ..."""
+
+    kind: str  # "supply", "command", "entrainment", "replacement", "withdrawal", "other"
+    text: str
+    rule: str | None = None
+
+
+class VpHexView(_Frozen):
+    hex: str
+    name: str
+    vp: int
+    holder: str | None  # the side that controls it now (25.12), if any
+
+
+class VictoryView(_Frozen):
+    """Serbia/Galicia 25.0: the net Allied Victory Point Total, and what it would give now."""
+
+    index: int
+    level: str
+    hexes: list[VpHexView]
+
+
+class ForceView(_Frozen):
+    """One of the reader's units on the map, and the hexes it can reach in a Movement Phase
+    with the Movement Points each costs: `g0420 (2)`."""
+
+    unit: str
+    hex: str
+    reach: list[str]
+
+
+class OfferView(_Frozen):
+    """An attack the reader's units could make now on an Enemy hex next to them: every unit
+    that may take part, the totals and the odds before any HQ's shift (8.4, 10.21)."""
+
+    hex: str
+    attackers: list[str]
+    attack: int
+    defense: int
+    odds: str
+    line: str  # the ATTACK to write, commented out, with its odds
+
+
+class PlayerPart(core.PlayerPart):  # the core's, with the reader's side and planning aids
+    side: str | None = None
+    forces: list[ForceView] = Field(default=[])
+    offers: list[OfferView] = Field(default=[])
+
+
+class Report(core.Report):  # the core's, with this game's part
+    templates: ClassVar[Path | None] = TEMPLATES
+    shared: ClassVar[tuple[str, ...]] = (
+        *core.Report.shared, "sides", "moves", "attacks", "rolls", "reinforcements",
+        "position", "waiting", "victory")
+    key_order: ClassVar[tuple[str, ...]] = (
+        "schema_version", "kind", "campaign", "title", "next_phase", "deadline", "sides",
+        "events", "moves", "attacks", "rolls", "reinforcements", "position", "waiting",
+        "victory", "player", "players", "dice_seed", "dice_salts", "next_commitment")
+    quit_rule: ClassVar[str] = ""
+
+    events: list[Event]
+    player: PlayerPart | None
+    sides: list[SideView]
+    moves: list[MoveView] = Field(default=[])
+    attacks: list[AttackView] = Field(default=[])
+    rolls: list[RollView] = Field(default=[])
+    reinforcements: list[str] = Field(default=[])  # what arrived, each with its case
+    position: list[HexView] = Field(default=[])  # the hexes holding units, by hex
+    waiting: list[UnitView] = Field(default=[])  # off the map: to arrive, moving, eliminated
+    victory: VictoryView | None = None  # None: a game that keeps no index
+    # the hex map (gm/games/gwe/reports/board.py), drawn for HTML and PNG only: its SVG body,
+    # size, the windows a phone shows (x, y, width, height)
+    board: str | None = Field(default=None, exclude=True)
+    board_size: tuple[float, float] = Field(default=(0.0, 0.0), exclude=True)
+    windows: list[list[float]] = Field(default=[], exclude=True)
+
+    def own_picture(self) -> str | None:
+        if self.board is None:
+            return None
+        from gm.games.gwe.reports.picture import Drawn, picture_svg  # lazy: the PNG only
+        from gm.reporting.render import caption_of  # lazy: as the picture
+
+        return picture_svg(Drawn(self.board, *self.board_size, self.windows),
+                           f"Map: {self.title}", caption_of(self))

@@ -1,0 +1,93 @@
+"""YOUR FORCES: the reader's planning aids, found with the rules' own functions the
+adjudication uses: each of his units on the map, the hexes it can reach in a Movement Phase
+from where it stands and what each costs (5.12-5.17, 5.4, 7.21, 9.21; stacking at the end is
+left to the orders' checks, 6.0), and the attacks his units next to Enemy hexes could make now
+with their odds (8.4, 8.8; supply as at the instant of combat, 9.23) before the Combat Phase's
+Command Control (10.36, 10.42) and any HQ's shift (10.21); the lines to write them, commented
+out."""
+
+from __future__ import annotations
+
+import heapq
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.reports.model import ForceView, OfferView
+from gm.games.gwe.rules import combat
+from gm.games.gwe.rules.attack import (
+    attack_total,
+    attacker_problem,
+    hex_defense,
+    table_rating,
+    target_problem,
+)
+from gm.games.gwe.rules.movement import entry, may_enter, unit_allowance
+from gm.games.gwe.rules.steps import is_hq
+from gm.games.gwe.rules.supply import supply_status
+from gm.games.gwe.state import GweState
+
+
+def reach(state: GweState, data: GweData, unit_id: str) -> dict[Hex, int]:
+    """Each hex the unit can end a move in, by the fewest Movement Points it costs."""
+    unit = state.unit(unit_id)
+    if unit.hex is None or unit.entrained:
+        return {}
+    start = parse_hex(unit.hex)
+    allowance = unit_allowance(state, data, unit_id)
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best.get(here, spent):
+            continue
+        for there in data.neighbours(here):
+            cost = entry(state, data, unit_id, here, there).cost
+            if cost is None or not may_enter(spent, cost, allowance, not unit.out_of_command):
+                continue
+            if spent + cost < best.get(there, spent + cost + 1):
+                best[there] = spent + cost
+                heapq.heappush(queue, (spent + cost, there))
+    del best[start]
+    return best
+
+
+def attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
+    """For each Enemy-held hex next to the side's units, the attack of every one of them that
+    may attack it (8.11-8.14), with its odds now (no attrition rolled, no HQ's shift)."""
+    mine = [(u, h) for u, h in state.on_map() if data.side_of(u) == side]
+    targets = sorted({n for _, h in mine for n in data.neighbours(h)
+                      if any(data.side_of(u) in data.enemies_of(side)
+                             for u in state.units_in(n))})
+    offers = []
+    for target in targets:
+        if target_problem(state, data, target, side) is not None:
+            continue
+        attackers = sorted(u for u, h in mine if not is_hq(data, u)
+                           and attacker_problem(state, data, u, side, (target,)) is None)
+        if not attackers:
+            continue
+        defenders = [u for u in state.units_in(target)
+                     if data.side_of(u) in data.enemies_of(side)]
+        unsupplied = [u for u in attackers  # 9.23: at the instant of combat, as the engine
+                      if not supply_status(state, data, u, attacking=True).in_supply]
+        attack, _ = attack_total(state, data, attackers, (target,), unsupplied, defenders)
+        defense, _, _ = hex_defense(state, data, target, defenders)
+        table = data.combat_table(table_rating(data, attackers))
+        column = combat.odds_column(table, attack, defense)
+        odds = table.columns[column] if column is not None else f"below {table.columns[0]}"
+        offers.append(OfferView(hex=str(target), attackers=attackers, attack=attack,
+                                defense=defense, odds=odds,
+                                line=f"# ATTACK {target} WITH {' '.join(attackers)}   "
+                                     f"# {odds} ({attack} to {defense})"))
+    return offers
+
+
+def forces(state: GweState, data: GweData, side: str) -> list[ForceView]:
+    found = []
+    for unit_id, where in sorted(state.on_map()):
+        if data.side_of(unit_id) != side:
+            continue
+        reached = reach(state, data, unit_id)
+        found.append(ForceView(unit=unit_id, hex=str(where), reach=[
+            f"{h} ({cost})" for h, cost in sorted(reached.items(), key=lambda i: (i[1], i[0]))]))
+    return found
