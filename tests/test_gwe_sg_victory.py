@@ -61,25 +61,27 @@ def test_a_town_yields_its_points_only_to_its_side_controlling_it_in_supply(
     state = placed(galicia, AH_1_I="g0120")
     assert controller(state, galicia, parse_hex("g0120")) is None
     assert turn_vp(state, galicia) == 0
-    # ... and once a Friendly line reaches it, -5 each Game-Turn, even after they leave (25.12).
+    # ... nor through a railroad in Russia, though the data names it theirs: they use only
+    # their own country's (Serbia/Galicia 5.3, ruling G60; tests/test_gwe_sg_supply_sources.py
+    # has a town they control through a depot).
     line = RailLine(kind="single", hexes=("g0220", "g0120"), exits_map=True, side="central",
                     source="synthetic: a test line")
     fed = dataclasses.replace(galicia, map=galicia.map.model_copy(
         update={"rail_lines": (*galicia.map.rail_lines, line)}))
     state = placed(fed).occupied_by(parse_hex("g0120"), "central")
-    assert [str(a) for a in turn_awards(state, fed)] == [
-        "Lublin (g0120): -5 VP to the central side (25.11)"]
+    assert turn_awards(state, fed) == []
 
 
 @pytest.mark.rules("gwe-serbia-galicia:25.2", "gwe-serbia-galicia:25.11")
-def test_russian_control_of_a_pass_yields_four_a_game_turn(galicia: GweData) -> None:
+def test_russian_control_of_a_pass_needs_russian_supply(galicia: GweData) -> None:
+    assert turn_vp(placed(galicia, RU_8_VII="g1825"), galicia) == 0  # no supply: no control
+    # A line in Galicia supplies no Russian, whatever side the data gives it (Serbia/Galicia
+    # 5.3, ruling G60); tests/test_gwe_sg_supply_sources.py has a pass held through depots.
     line = RailLine(kind="single", hexes=("g1826", "g1825"), exits_map=True, side="allied",
                     source="synthetic: a test line")
     fed = dataclasses.replace(galicia, map=galicia.map.model_copy(
         update={"rail_lines": (*galicia.map.rail_lines, line)}))
-    state = placed(fed, RU_8_VII="g1825")
-    assert turn_vp(state, fed) == 4
-    assert turn_vp(placed(galicia, RU_8_VII="g1825"), galicia) == 0  # no supply: no control
+    assert turn_vp(placed(fed, RU_8_VII="g1825"), fed) == 0
 
 
 @pytest.mark.rules("gwe-serbia-galicia:25.2", "gwe-serbia-galicia:25.14")

@@ -47,13 +47,18 @@ def occupier(state: GweState, data: GweData, where: Hex) -> str | None:
 
 
 def hex_in_supply(state: GweState, data: GweData, where: Hex, side: str) -> bool:
-    """25.12, 9.12: a line of supply of the side's Supply Range (the longest of its
-    nationalities', three in Galicia, 9.1) from the hex to a Friendly source."""
-    reach = max((n.supply_range for n in data.counters.nationalities.values()
-                 if n.side == side), default=0)
-    sources = supply_sources(state, data, side)
-    return where in sources or line_of_supply(state, data, where, side, reach, 0,
-                                              sources) is not None
+    """25.12, 9.12: a line of supply from the hex to a source one of the side's nationalities
+    may use, within its Supply Range (three hexes in Galicia, 9.1): its own country's
+    railroads, map edges and depots (5.3, 9.0; ruling G60)."""
+    for code, nationality in sorted(data.counters.nationalities.items()):
+        if nationality.side != side:
+            continue
+        sources = supply_sources(state, data, side, code)
+        if where in sources or line_of_supply(state, data, where, side,
+                                              nationality.supply_range, 0,
+                                              sources) is not None:
+            return True
+    return False
 
 
 def controller(state: GweState, data: GweData, where: Hex) -> str | None:
