@@ -59,7 +59,16 @@ def test_a_town_yields_its_points_only_to_its_side_controlling_it_in_supply(
     state = placed(galicia, AH_1_I="g0120")
     assert controller(state, galicia, parse_hex("g0120")) is None
     assert turn_vp(state, galicia) == 0
-    # ... and once a chain of its depots reaches it (9.16; its own railroads, 5.3), -5 each
+    # ... nor through a railroad in Russia, though the data names it theirs: they use only
+    # their own country's (Serbia/Galicia 5.3, ruling G60; tests/test_gwe_sg_supply_sources.py
+    # has a town they control through a depot).
+    line = RailLine(kind="single", hexes=("g0220", "g0120"), exits_map=True, side="central",
+                    source="synthetic: a test line")
+    fed = dataclasses.replace(galicia, map=galicia.map.model_copy(
+        update={"rail_lines": (*galicia.map.rail_lines, line)}))
+    state = placed(fed).occupied_by(parse_hex("g0120"), "central")
+    assert turn_awards(state, fed) == []
+    # ... but once a chain of its depots reaches it (9.16; its own railroads, 5.3), -5 each
     # Game-Turn, even after they leave (25.12).
     state = with_depots(placed(galicia), galicia, parse_hex("g0120"), "central", "AH")
     state = state.occupied_by(parse_hex("g0120"), "central")
@@ -73,6 +82,13 @@ def test_russian_control_of_a_pass_yields_four_a_game_turn(galicia: GweData) -> 
                         "allied", "RU")
     assert turn_vp(state, galicia) == 4
     assert turn_vp(placed(galicia, RU_8_VII="g1825"), galicia) == 0  # no supply: no control
+    # A line in Galicia supplies no Russian, whatever side the data gives it (Serbia/Galicia
+    # 5.3, ruling G60); tests/test_gwe_sg_supply_sources.py has a pass held through depots.
+    line = RailLine(kind="single", hexes=("g1826", "g1825"), exits_map=True, side="allied",
+                    source="synthetic: a test line")
+    fed = dataclasses.replace(galicia, map=galicia.map.model_copy(
+        update={"rail_lines": (*galicia.map.rail_lines, line)}))
+    assert turn_vp(placed(fed, RU_8_VII="g1825"), fed) == 0
 
 
 @pytest.mark.rules("gwe-serbia-galicia:25.2", "gwe-serbia-galicia:25.14")

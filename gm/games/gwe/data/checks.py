@@ -126,6 +126,21 @@ def _check_map(data: GweData, where: _Where) -> Iterator[Problem]:
     for i, start in enumerate(data.map.start_lines):
         for j, text in enumerate(start.hexes):
             yield from _hex(where, data, text, ("start_lines", i, "hexes", j))
+    yield from _check_edges(data, where)
+
+
+def _check_edges(data: GweData, where: _Where) -> Iterator[Problem]:
+    """Serbia/Galicia 9.0: a map's East edge, once, is a row or column on its boundary."""
+    extents = {extent.map: extent for extent in data.map.extents}
+    said = Counter(edge.map for edge in data.map.east_edges)
+    for i, edge in enumerate(data.map.east_edges):
+        extent = extents.get(edge.map)
+        if extent is None or said[edge.map] > 1:
+            yield where(MAP_FILE, ("east_edges", i), f"east edge of map {edge.map!r}: "
+                        + ("no map has that letter" if extent is None else "said twice"))
+        elif edge.row not in (None, *extent.rows) or edge.column not in (None, *extent.columns):
+            yield where(MAP_FILE, ("east_edges", i), "an east edge is a first or last row or "
+                        f"column of its map: rows {extent.rows}, columns {extent.columns}")
 
 
 def _check_counters(data: GweData, where: _Where) -> Iterator[Problem]:

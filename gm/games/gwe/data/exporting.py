@@ -49,6 +49,9 @@ def sheet_rows(map_file: MapFile, counters: CountersFile) -> Rows:
                           "without a `;`, to be named in hexes.csv")
     rows += [{"item": "start_line", "name": line.name, "value": armies_cell(line.armies),
               **_sourced(line)} for line in map_file.start_lines]
+    rows += [{"item": "east_edge", "name": edge.map, "value": f"row {edge.row}"
+              if edge.row is not None else f"column {edge.column}", **_sourced(edge)}
+             for edge in map_file.east_edges]
     return rows
 
 

@@ -20,6 +20,7 @@ from gm.games.gwe.data.models import (
     Extent,
     HexEntry,
     HexsideEntry,
+    MapEdge,
     MapFile,
     Nationality,
     OffMapLink,
@@ -107,9 +108,9 @@ def _sourced(row: Row) -> dict[str, Any]:
 def _map(reader: _Reader, rows: dict[str, list[Row]]) -> MapFile | None:
     heads = [r for r in rows[SHEET] if r["item"] == "map"]
     for row in rows[SHEET]:
-        if row["item"] not in ("map", "counters", "extent", "start_line"):
+        if row["item"] not in ("map", "counters", "extent", "start_line", "east_edge"):
             reader.problems.append(row.problem(f"item {row['item']!r}: one of map, counters, "
-                                               "extent, start_line"))
+                                               "extent, start_line, east_edge"))
     if len(heads) != 1:
         where = heads[1] if heads else None
         message = "one `map` row names the map and its source"
@@ -130,11 +131,14 @@ def _map(reader: _Reader, rows: dict[str, list[Row]]) -> MapFile | None:
                                         "side": r["side"] or None, **_sourced(r)})
              for r in rows[RAIL] if r["kind"] != "link"]
     links = [_link(reader, r) for r in rows[RAIL] if r["kind"] == "link"]
+    east = [reader.model(r, MapEdge, {"map": r["name"], **_edge(reader, r), **_sourced(r)})
+            for r in rows[SHEET] if r["item"] == "east_edge"]
     head = heads[0]
     return reader.model(head, MapFile, {
         "name": head["name"], **_sourced(head), "extents": extents, "hexes": hexes,
         "hexsides": hexsides, "rail_lines": lines, "entry_hexes": entries,
-        "start_lines": starts, "off_map_links": links}) if reader.problems == [] else None
+        "start_lines": starts, "off_map_links": links, "east_edges": east}) \
+        if reader.problems == [] else None
 
 
 def rows_path(rows: dict[str, list[Row]], name: str) -> Path:
@@ -150,6 +154,17 @@ def _extent(reader: _Reader, row: Row) -> dict[str, Any]:
             raise SheetError(f"extent {row['value']!r}: write its columns then its rows, "
                              "e.g. 1-10 1-8")
         return {"columns": [int(x) for x in pairs[0]], "rows": [int(x) for x in pairs[1]]}
+    return reader.cell(row, read) or {}
+
+
+def _edge(reader: _Reader, row: Row) -> dict[str, Any]:
+    """`row 1` or `column 16`: the map's East edge (Serbia/Galicia 9.0)."""
+    def read() -> dict[str, Any]:
+        parts = row["value"].split()
+        if len(parts) != 2 or parts[0] not in ("row", "column") or not parts[1].isdigit():
+            raise SheetError(f"east_edge {row['value']!r}: write `row` or `column` and its "
+                             "number, e.g. row 1 or column 16")
+        return {parts[0]: int(parts[1])}
     return reader.cell(row, read) or {}
 
 

@@ -76,6 +76,23 @@ class Extent(_Frozen):
     note: Note = None
 
 
+class MapEdge(_Frozen):
+    """A map's East edge (Serbia/Galicia 9.0): one row or one column of its extent's boundary,
+    as the sheet is drawn (the shipped Galician sheet is turned, east at the top: ruling G26)."""
+
+    map: Annotated[str, Field(pattern=r"^[a-z]?$")] = ""
+    row: Annotated[int, Field(ge=0, le=99)] | None = None
+    column: Annotated[int, Field(ge=0, le=99)] | None = None
+    source: Source
+    note: Note = None
+
+    @model_validator(mode="after")
+    def _one_line(self) -> MapEdge:
+        if (self.row is None) == (self.column is None):
+            raise ValueError("an edge is one row or one column")
+        return self
+
+
 class HexsideEntry(_Frozen):
     between: tuple[HexId, HexId]
     features: tuple[HexsideFeature, ...]
@@ -139,6 +156,7 @@ class MapFile(_Frozen):
     entry_hexes: tuple[EntryHex, ...] = ()
     start_lines: tuple[StartLine, ...] = ()
     off_map_links: tuple[OffMapLink, ...] = ()
+    east_edges: tuple[MapEdge, ...] = ()  # Serbia/Galicia 9.0; none said: ruling G26's
 
 
 # --- the counters ------------------------------------------------------------------------------

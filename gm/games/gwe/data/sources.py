@@ -54,6 +54,8 @@ def _entries(data: GweData) -> Iterator[tuple[str, str, str, tuple[Any, ...], An
         yield "start line", start.name, MAP_FILE, ("start_lines", i), start
     for i, link in enumerate(data.map.off_map_links):
         yield "off-map link", f"{link.exit}>{link.reenter}", MAP_FILE, ("off_map_links", i), link
+    for i, edge in enumerate(data.map.east_edges):
+        yield "east edge", edge.map or "the map", MAP_FILE, ("east_edges", i), edge
     yield "counters file", "counters.yaml", COUNTERS_FILE, (), data.counters
     for code, own_side in data.counters.sides.items():
         yield "side", code, COUNTERS_FILE, ("sides", code), own_side

@@ -11,8 +11,12 @@ from gm.games.gwe.data.hexes import Hex
 
 SERBIA_GALICIA = "serbia-galicia"
 # 9.0: "The Austro-Hungarian Player may not treat any East map-edge hexes of the Galician map
-# as Friendly"; the sheet is turned, east at the top: its row 01 (ruling G26)
-NO_EAST_EDGE = {"AH": ("g", 1)}  # nationality -> (map letter, the East edge's row)
+# as Friendly"
+NO_EAST_EDGE = frozenset({"AH"})
+# 2.1: the Galician map's letter; "" a data set of that map alone (26.3 plays on it only)
+GALICIAN_MAPS = ("g", "")
+# where the data set does not say: the shipped sheet is turned, east at the top (ruling G26)
+G26_EAST_EDGE = ("g", 1)  # map letter, row
 
 
 def nationality_country(data: GweData, nationality: str | None) -> str | None:
@@ -38,5 +42,16 @@ def friendly_edge(data: GweData, where: Hex, nationality: str | None) -> bool:
     East edge to the Austro-Hungarians."""
     if not in_country(data, where, nationality_country(data, nationality)):
         return False
-    east = NO_EAST_EDGE.get(nationality or "") if data.exclusive == SERBIA_GALICIA else None
-    return east is None or (where.map, where.row) != east
+    barred = data.exclusive == SERBIA_GALICIA and nationality in NO_EAST_EDGE
+    return not (barred and on_galician_east_edge(data, where))
+
+
+def on_galician_east_edge(data: GweData, where: Hex) -> bool:
+    """9.0: whether the hex lies on the Galician map's East edge, as the data set says it
+    (`east_edges`, ruling G62); one that says nothing has ruling G26's sheet: row 01 of map g."""
+    if where.map not in GALICIAN_MAPS:
+        return False
+    if not data.map.east_edges:
+        return (where.map, where.row) == G26_EAST_EDGE
+    return any(edge.map == where.map and (where.row == edge.row or where.column == edge.column)
+               for edge in data.map.east_edges)

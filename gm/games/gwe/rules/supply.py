@@ -18,6 +18,7 @@ from gm.games.gwe.rules.countries import (
     nationality_country,
     unit_country,
 )
+from gm.games.gwe.rules.rail import friendly_line
 from gm.games.gwe.rules.steps import enemy_occupied, is_hq, lose_steps, steps_left
 from gm.games.gwe.rules.zoc import blocks_tracing
 from gm.games.gwe.state import GweState
@@ -38,8 +39,9 @@ def rail_sources(state: GweState, data: GweData, side: str, nationality: str | N
     """9.13, 9.15: the side's railroad hexes joined by contiguous rail hexes, each free of
     Enemy-occupied and Enemy-controlled hexes, to a Friendly map edge (the map-exit end of a
     Friendly line), and not last occupied by an Enemy unit. With a `nationality`, under
-    Serbia/Galicia's Exclusive Rules, only its own country's railroads and edges (5.3, 9.0)."""
-    lines = [line for line in data.map.rail_lines if line.side == side]
+    Serbia/Galicia's Exclusive Rules, only its own country's railroads and edges (5.3, 9.0).
+    A line of no side is Friendly to either, as for rail movement (`friendly_line`)."""
+    lines = [line for line in data.map.rail_lines if friendly_line(line.side, side)]
     country = nationality_country(data, nationality)
     links: dict[Hex, set[Hex]] = {}
     for line in lines:
@@ -104,11 +106,11 @@ def supplied_depots(state: GweState, data: GweData, side: str,
                     rails: frozenset[Hex], nationality: str | None = None) -> frozenset[str]:
     """9.16: a depot within its Supply Range, free of Enemy-occupied and Enemy-controlled
     hexes, of a usable rail hex or of another supplied depot; depots may form a chain (with
-    a `nationality` under Serbia/Galicia, that country's depots)."""
+    a `nationality` under Serbia/Galicia, that country's depots; without one, the side's)."""
     country = nationality_country(data, nationality)
     depots = {u: at for u, at in state.on_map()
               if data.side_of(u) == side and data.units[u].type == "depot"
-              and unit_country(data, u) in (None, country)}
+              and (country is None or unit_country(data, u) in (None, country))}
     supplied: set[str] = set()
     grew = True
     while grew:

@@ -47,9 +47,9 @@ def occupier(state: GweState, data: GweData, where: Hex) -> str | None:
 
 
 def hex_in_supply(state: GweState, data: GweData, where: Hex, side: str) -> bool:
-    """25.12, 9.12: a line of supply of the side's Supply Range (three in Galicia, 9.1) from
-    the hex to a Friendly source: of any of the side's nationalities, each tracing to its own
-    country's railroads, edges and depots (5.3, 9.0)."""
+    """25.12, 9.12: a line of supply from the hex to a source one of the side's nationalities
+    may use, within its Supply Range (three hexes in Galicia, 9.1): its own country's
+    railroads, map edges and depots (5.3, 9.0; ruling G60)."""
     for code, nationality in sorted(data.counters.nationalities.items()):
         if nationality.side != side:
             continue
