@@ -4,10 +4,13 @@ combat, the Allied total starting at 35 and the levels of victory."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.data.models import RailLine
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.victory import (
     DECISION_IN_GALICIA_START,
