@@ -25,19 +25,11 @@ from gm.games.gwe.reports.model import (
     VpHexView,
     own_event,
 )
-from gm.games.gwe.rules.sequence import PLAYER_TURN
 from gm.games.gwe.rules.serbia_galicia import play
 from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes, victory_level
 from gm.games.gwe.state import GweState
 from gm.reporting.model import Event, OrderView, PlayerView
 from gm.reporting.palette import player_colours
-
-
-def phase_name(state: GweState) -> str:
-    """`Game-Turn 2, Phase 4: Movement (second Player-Turn)`."""
-    phase = PLAYER_TURN[(state.phase - 1) % len(PLAYER_TURN)]
-    turn = "first" if state.phase <= len(PLAYER_TURN) else "second"
-    return f"Game-Turn {state.turn}, Phase {state.phase}: {phase.name} ({turn} Player-Turn)"
 
 
 def unit_view(unit_id: str, state: GweState, data: GweData) -> UnitView:
@@ -108,8 +100,8 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
     moves = changes.moves(before, after, data) if before is not None else []
     attacks = changes.attacks(own)
     adjudicated = before is not None
-    title = (f"{campaign}: {phase_name(before)}" if before is not None
-             else f"{campaign}: the position before {phase_name(after)}")
+    title = (f"{campaign}: {play.phase_title(before)}" if before is not None
+             else f"{campaign}: the position before {play.phase_title(after)}")
     part = None
     if player is not None:
         orders = sorted((OrderView(line=e.line or 0, text=e.order or "", result=e.result or
@@ -125,7 +117,7 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
     return Report(
         kind="final" if after.stage == "ended" else "phase" if adjudicated else after.stage,
         campaign=campaign, title=title,
-        next_phase=None if after.stage == "ended" else phase_name(after), deadline=deadline,
+        next_phase=None if after.stage == "ended" else play.phase_title(after), deadline=deadline,
         events=own, player=part, sides=sides, moves=moves, attacks=attacks,
         rolls=changes.rolls(own), reinforcements=changes.reinforcements(own),
         position=position, waiting=[u for u in units if u.hex is None],
