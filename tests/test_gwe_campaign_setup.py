@@ -17,8 +17,8 @@ import pytest
 
 from gm.app.campaign import open_campaign
 from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.reading import read_data_set
-from gm.games.gwe.rules.serbia_galicia.setup import army_of, sector_army
 from gm.games.gwe.state import GweState
 from gm.games.gwe.system import GreatWarInTheEast
 from tests.conftest import gm
@@ -26,7 +26,6 @@ from tests.conftest import gm
 PLAYERS = ("-p", "C:Conrad:conrad@example.org:pwc", "-p", "E:Ivanov:ivanov@example.org:pwe")
 # The 2nd Army's corps spread so that its whole sector is covered (the even spread leaves
 # g2508 and g2907 open: the refused close below).
-COVERING = {"AH-2-1C": "g1909", "AH-2-38H": "g2208", "AH-2-43LW": "g2508", "AH-2-XII": "g2807"}
 
 
 def run_gm(*args: str) -> subprocess.CompletedProcess[str]:
@@ -40,18 +39,6 @@ def galicia() -> GweData:
     data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
     assert data is not None, problems
     return data
-
-
-def spread(data: GweData, side: str) -> dict[str, str]:
-    """Each army's units of the start spread evenly along its own sector's start line."""
-    placed = {}
-    for line in data.map.start_lines:
-        army = sector_army(line, side)
-        units = sorted(u.id for u in data.counters.units if data.side_of(u.id) == side
-                       and u.arrives is None and army_of(u.id)[1] == army)
-        for number, unit_id in enumerate(units):
-            placed[unit_id] = line.hexes[number * len(line.hexes) // len(units)]
-    return placed
 
 
 def deploy_message(player: str, password: str, placed: dict[str, str]) -> str:
@@ -117,46 +104,56 @@ def test_both_deployments_recorded_closed_with_attrition_then_play_opens(
                  "g0322 would hold 12 Stacking Points, over the limit of 9",
                  "only DEPLOY orders are given in the set-up"):
         assert said in answer, answer
-    # the even spread leaves two start-line hexes open: the close is refused, each named
-    uncovered = tmp_path / "uncovered.txt"
-    uncovered.write_text(deploy_message("C", "pwc", spread(galicia, "central")),
-                         encoding="utf-8")
+    # the 2nd Army's four units stacked at one end of its sector leave the other end open:
+    # the close is refused, each open hex named (26.31), and nothing is done
+    stacked = tmp_path / "stacked.txt"
+    stacked.write_text("GAME east\nPLAYER C\nPASSWORD pwc\nPHASE SETUP\n"
+                       "DEPLOY AH-2-XII AH-2-38H AH-2-43LW g1710\nDEPLOY AH-2-1C g1809\n",
+                       encoding="utf-8")
     assert "recorded: player C's message counts" in gm("orders", "record", str(folder),
-                                                       str(uncovered))
+                                                       str(stacked))
     refused = run_gm("end-deployment", str(folder))
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert "the Austro-Hungarian deployment cannot be closed" in refused.stderr
-    for where in ("g2508", "g2907"):
-        assert f"{where}: a start-line hex neither occupied" in refused.stderr
+    assert "g2108: a start-line hex not covered" in refused.stderr
     assert state_of(folder).stage == "ah-deployment"
+    # put back where the scenario's defaults have them (deployment.yaml), the rest defaulted
+    defaults = read_deployment(GreatWarInTheEast().default_data_dir())
+    assert defaults is not None
+    back = {u: str(defaults.hexes[u]) for u in ("AH-2-XII", "AH-2-38H", "AH-2-43LW",
+                                                "AH-2-1C")}
     central = tmp_path / "central.txt"
-    central.write_text(deploy_message("C", "pwc", spread(galicia, "central") | COVERING),
-                       encoding="utf-8")
+    central.write_text(deploy_message("C", "pwc", back), encoding="utf-8")
     gm("orders", "record", str(folder), str(central))
     closed = gm("end-deployment", str(folder))
     assert "the Russian Player (E) deploys now" in closed
     state = state_of(folder)
-    assert state.stage == "ru-deployment" and state.unit("AH-2-43LW").hex == "g2508"
+    assert state.stage == "ru-deployment"
+    assert state.unit("AH-2-43LW").place == "eliminated" or \
+        state.unit("AH-2-43LW").hex == str(defaults.hexes["AH-2-43LW"])
     allied = tmp_path / "allied.txt"  # the Russian on his side of the line, beside it
     allied.write_text(deploy_message("E", "pwe", {"RU-4-XIV": "g0220"}), encoding="utf-8")
     assert "recorded: player E's message counts" in gm("orders", "record", str(folder),
                                                        str(allied))
     entries = [json.loads(line) for line in gm("history", str(folder), "--json").splitlines()]
     rolls = {e["action"]: [d["purpose"] for d in e["dice"]] for e in entries}
-    assert "26.32 attrition of AH-1-I in " + spread(galicia, "central")["AH-1-I"] in \
-        rolls["end-deployment"]
+    assert f"26.32 attrition of AH-1-I in {defaults.hexes['AH-1-I']}" in rolls["end-deployment"]
     assert not any("-HQ" in p for p in rolls["end-deployment"])  # ruling G28
     history = gm("history", str(folder))
     assert "the Austro-Hungarian deployment closed (Serbia/Galicia 26.31); AH-" in history
     assert "(26.32)" in history
-    # the start refused while the Russian set-up is short, each fault named (26.31)
-    refused = run_gm("start", str(folder))
-    assert refused.returncode == 1 and "the Russian deployment cannot be closed" in \
-        refused.stderr and "RU-8-XII: not set up" in refused.stderr
+    # the Russian deployment closed, the rest of it defaulted, its attrition rolled: play
+    # opens at the Russian Player-Turn of Game-Turn 7 (26.3; Serbia/Galicia 4.0)
+    started = gm("start", str(folder))
+    assert "Game-Turn 7, Russian Player-Turn, Movement Phase" in started
+    state = state_of(folder)
+    assert (state.stage, state.turn, state.phase, state.vp) == ("play", 7, 1, 35)
+    assert state.sides == {"C": "central", "E": "allied"}
+    assert "waiting for: E" in gm("status", str(folder))
+    assert "26.32 attrition of RU-4-XIV in g0220" in gm("history", str(folder), "--json")
     shown = gm("show", str(folder))
-    assert shown.startswith("Campaign east: Decision in Galicia, before Game-Turn 7: the "
-                            "Russian deployment")
-    assert "\ng0220:\n  RU-4-XIV 4-" in shown and "Victory Point Index: 35" in shown
+    assert shown.startswith("Campaign east: Game-Turn 7, Russian Player-Turn, Movement Phase")
+    assert "\ng0220:\n" in shown and "Victory Point Index: 35" in shown
     one = gm("show", str(folder), "g0220")
     assert one.startswith("g0220:\n") and "RU-4-XIV" in one and "AH-" not in one
     assert "Duka Pass (g1825) +4 VP" in gm("show", str(folder), "g1825")
@@ -165,30 +162,28 @@ def test_both_deployments_recorded_closed_with_attrition_then_play_opens(
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
-def test_a_set_up_left_to_the_defaults_of_deployment_yaml(tmp_path: Path,
-                                                          galicia: GweData) -> None:
-    data_dir = tmp_path / "galicia"
-    shutil.copytree(GreatWarInTheEast().default_data_dir(), data_dir)
-    defaults = spread(galicia, "central") | COVERING
-    (data_dir / "deployment.yaml").write_text(
-        "scenario: decision-in-galicia\nsource: \"synthetic: the test's spread\"\nunits:\n" +
-        "".join(f"  {u}: {{hex: {h}, source: \"synthetic\"}}\n" for u, h in defaults.items()),
-        encoding="utf-8")
+def test_a_set_up_left_to_the_defaults_of_deployment_yaml(tmp_path: Path) -> None:
+    defaults = read_deployment(GreatWarInTheEast().default_data_dir())
+    assert defaults is not None
     folder = tmp_path / "east"
-    gm("new", str(folder), "--game", "gwe", "--seed", "g28", "--data", str(data_dir),
-       *PLAYERS)
+    gm("new", str(folder), "--game", "gwe", "--seed", "g28", *PLAYERS)
     gm("end-deployment", str(folder))  # no DEPLOY order: every unit at its default
+    gm("start", str(folder))
     state = state_of(folder)
-    assert state.stage == "ru-deployment"
+    assert state.stage == "play"
     on_map = {u: s.hex for u, s in state.units.items() if s.place == "map"}
     eliminated = {u for u, s in state.units.items() if s.place == "eliminated"}
-    assert on_map == {u: h for u, h in defaults.items() if u not in eliminated}
-    assert set(on_map) | eliminated == set(defaults)
+    assert eliminated  # 26.32's dice eliminated some, with this seed
+    assert on_map == {u: str(h) for u, h in defaults.hexes.items() if u not in eliminated}
+    assert set(on_map) | eliminated == set(defaults.hexes)
 
 
 def test_without_deployment_yaml_an_undeployed_unit_refuses_the_close(tmp_path: Path) -> None:
+    data_dir = tmp_path / "galicia"  # a GM's own data set, with no default deployment
+    shutil.copytree(GreatWarInTheEast().default_data_dir(), data_dir)
+    (data_dir / "deployment.yaml").unlink()
     folder = tmp_path / "east"
-    gm("new", str(folder), "--game", "gwe", *PLAYERS)
+    gm("new", str(folder), "--game", "gwe", "--data", str(data_dir), *PLAYERS)
     refused = run_gm("end-deployment", str(folder))
     assert refused.returncode == 1
     assert "AH-1-I: not set up; every unit sets up on the start line" in refused.stderr

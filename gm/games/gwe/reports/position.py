@@ -11,26 +11,15 @@ from gm.core.state import ENDED, PLAY
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import current_values
-from gm.games.gwe.rules.sequence import game_turn
+from gm.games.gwe.rules.serbia_galicia.play import phase_title
 from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes
-from gm.games.gwe.setup.scenario import scenario_of
 from gm.games.gwe.setup.stages import setup_title
 from gm.games.gwe.state import GweState
 
 
-def play_title(state: GweState) -> str:
-    """`Game-Turn 7, Allied (Russian) Player-Turn, Movement Phase` (4.0; ruling G17's Phases
-    1-6 of a Game-Turn)."""
-    scenario = scenario_of(state.scenario)
-    second = next(s for s in scenario.players.values() if s != scenario.first)
-    step = game_turn(scenario.first, second)[state.phase - 1]
-    return (f"Game-Turn {state.turn}, {scenario.side_titles[step.phasing]} Player-Turn, "
-            f"{step.phase.name} Phase")
-
-
 def where_text(state: GweState, data: GweData) -> str:
     if state.stage == PLAY:
-        return play_title(state)
+        return phase_title(state)
     if state.stage == ENDED:
         return f"the game has ended after Game-Turn {state.turn}"
     return setup_title(state)
