@@ -29,23 +29,30 @@ from gm.games.gwe.state import GweState
 
 def reach(state: GweState, data: GweData, unit_id: str) -> dict[Hex, int]:
     """Each hex the unit can end a move in, by the fewest Movement Points it costs."""
+    return {there: cost for there, (cost, _) in routes(state, data, unit_id).items()}
+
+
+def routes(state: GweState, data: GweData, unit_id: str
+           ) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+    """Each hex the unit can end a move in: the fewest Movement Points it costs, and the path
+    that costs them, from the hex it stands in (a MOVE's path, 5.0)."""
     unit = state.unit(unit_id)
     if unit.hex is None or unit.entrained:
         return {}
     start = parse_hex(unit.hex)
     allowance = unit_allowance(state, data, unit_id)
-    best = {start: 0}
+    best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {start: (0, (start,))}
     queue = [(0, start)]
     while queue:
         spent, here = heapq.heappop(queue)
-        if spent > best.get(here, spent):
+        if spent > best[here][0]:
             continue
         for there in data.neighbours(here):
             cost = entry(state, data, unit_id, here, there).cost
             if cost is None or not may_enter(spent, cost, allowance, not unit.out_of_command):
                 continue
-            if spent + cost < best.get(there, spent + cost + 1):
-                best[there] = spent + cost
+            if there not in best or spent + cost < best[there][0]:
+                best[there] = (spent + cost, (*best[here][1], there))
                 heapq.heappush(queue, (spent + cost, there))
     del best[start]
     return best

@@ -25,6 +25,7 @@ from gm.games.gwe.reports.model import (
     VpHexView,
     own_event,
 )
+from gm.games.gwe.reports.template import order_template
 from gm.games.gwe.rules.serbia_galicia import play
 from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes, victory_level
 from gm.games.gwe.state import GweState
@@ -109,8 +110,10 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                          for e in own if e.player == player and e.order),
                         key=lambda o: o.line)
         offers = planning.attacks(after, data, own_side) if own_side else []
+        template = order_template(after, data, campaign, player, own_side, offers) \
+            if own_side else []
         part = PlayerPart(letter=player, orders=orders, side=own_side, offers=offers,
-                          template=[o.line for o in offers if not o.odds.startswith("below")],
+                          template=template,
                           forces=planning.forces(after, data, own_side) if own_side else [])
     board = board_svg(data, units, sides, moves, attacks, own_side) if drawn else None
     colours = player_colours(list(after.players))

@@ -1,0 +1,95 @@
+"""ORDERS FOR THE NEXT PHASE: the message a player may send back once he has removed the `#`
+of the orders he gives: the envelope of the open Phase, then what fits it. In his own
+Movement Phase a MOVE for each unit to one hex it can reach (planning.routes), the one
+nearest the Enemy (a HQ two hexes short of him, out of the Enemy's Zones of Control: 10.52),
+with the attacks open now as notes for the Combat Phase; in his Combat Phase the ATTACK lines
+(planning.attacks). In the other player's Phases he owes nothing: the envelope takes his
+standing orders (DEFEND, WITHDRAW), and a note names his next Phase. Lines starting `##` are
+notes: they stay comments when one `#` is removed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import Hex
+from gm.games.gwe.reports.model import OfferView
+from gm.games.gwe.reports.planning import routes
+from gm.games.gwe.rules.sequence import PLAYER_TURN, next_phase
+from gm.games.gwe.rules.serbia_galicia import play
+from gm.games.gwe.rules.steps import is_hq
+from gm.games.gwe.state import GweState
+
+MOVEMENT, WITHDRAWAL, COMBAT = range(3)  # a Player-Turn's Phases, in order (4.0 A)
+HQ_DISTANCE = 2  # a HQ kept out of the Enemy's Zones of Control (7.1, 10.52)
+WIDTH = 72  # a line of the template, as the text report's
+
+
+def order_template(state: GweState, data: GweData, campaign: str, player: str, side: str,
+                   offers: Sequence[OfferView]) -> list[str]:
+    """The template for the reader of the open Phase's report; none once the game is over or
+    before play (the set-up is written with DEPLOY, docs/orders-gwe.md)."""
+    if state.stage != "play":
+        return []
+    lines = [f"GAME {campaign}", f"PLAYER {player}", "PASSWORD <your password>",
+             f"TURN {state.turn} PHASE {state.phase}"]
+    step = (state.phase - 1) % len(PLAYER_TURN)
+    attacks = [o.line for o in offers if not o.odds.startswith("below")]  # off the table
+    if play.phasing_side(state) != side:
+        turn, phase = _next_owed(state, side)
+        lines += [f"## {play.phase_title(state)}:",
+                  f"## you owe no orders in it; your next are for TURN {turn} PHASE {phase}.",
+                  "## Standing orders (DEFEND, WITHDRAW) may be sent now; HELP shows them."]
+    elif step == MOVEMENT:
+        lines += _moves(state, data, side)
+        if attacks:
+            lines.append("## the attacks open now, to give in the Combat Phase:")
+            lines += [f"#{line}" for line in attacks]
+    elif step == COMBAT:
+        lines += attacks
+    else:
+        lines.append("## the Cavalry Withdrawal Phase: FOLLOW hex WITH units, if you wish")
+    return [*lines, "END"]
+
+
+def _next_owed(state: GweState, side: str) -> tuple[int, int]:
+    """The next Phase whose Phasing Player the side is (4.0; Serbia/Galicia 4.0)."""
+    turn, phase = next_phase(state.turn, state.phase)
+    while play.phasing_side(state.model_copy(update={"phase": phase})) != side:
+        turn, phase = next_phase(turn, phase)
+    return turn, phase
+
+
+def _moves(state: GweState, data: GweData, side: str) -> list[str]:
+    enemies = [h for u, h in state.on_map() if data.side_of(u) in data.enemies_of(
+        side)]
+    lines = []
+    for unit_id, where in sorted(state.on_map()):
+        if data.side_of(unit_id) == side:
+            lines.append(_move(state, data, unit_id, where, enemies))
+    return lines
+
+
+def _move(state: GweState, data: GweData, unit_id: str, here: Hex, enemies: list[Hex]) -> str:
+    """One MOVE for the unit, to the hex nearest the Enemy it can reach (a HQ two hexes
+    short), the cheapest of equals; a note where no move brings it nearer."""
+    if state.unit(unit_id).entrained:
+        return f"## {unit_id} in {here} is entrained: RAIL or DETRAIN it"
+    if data.units[unit_id].type == "depot":  # the supply of the units round it: left to the player
+        return f"## {unit_id} in {here}: a supply depot, no move offered"
+    reached = routes(state, data, unit_id)
+    if not enemies or not reached:
+        return f"## {unit_id} in {here}: no move offered"
+    wanted = HQ_DISTANCE if is_hq(data, unit_id) else 1
+
+    def off(there: Hex) -> int:
+        near = [there.distance(e) for e in enemies if e.map == there.map]
+        return abs(min(near) - wanted) if near else 0  # the other map's Enemy is apart (2.1)
+
+    best = min(reached, key=lambda h: (off(h), reached[h][0], h))
+    if off(best) >= off(here):
+        return f"## {unit_id} in {here}: stays, no move brings it nearer the Enemy"
+    cost, path = reached[best]
+    order = f"# MOVE {unit_id}: {'-'.join(str(h) for h in path)}"
+    comment = f"   # {cost} MP"
+    return order + comment if len(order + comment) <= WIDTH else order
