@@ -47,7 +47,7 @@ def recorded(folder: Path, path: Path) -> Result:
     return done
 
 
-@pytest.mark.rules("gwe:5.0", "gwe:8.0", "gwe:4.0")
+@pytest.mark.rules("gwe:5.0", "gwe:8.0", "gwe:4.0", "gwe:6.14")
 def test_the_phasing_players_template_is_a_message_the_campaign_takes(tmp_path: Path) -> None:
     folder = galician_campaign(tmp_path / "galicia", galician_state(FRONT))
     lines = template(folder, "A")  # the Russian, phasing in Game-Turn 7's Phase 1
@@ -59,7 +59,9 @@ def test_the_phasing_players_template_is_a_message_the_campaign_takes(tmp_path: 
     assert "## RU-4-13C in g0417: stays, no move brings it nearer the Enemy" in lines
     done = recorded(folder, reply(folder, "A", lines))
     assert done.output.count("MOVE RU-") == len(moves) >= 3
-    gm("adjudicate", str(folder))
+    moved = gm("adjudicate", str(folder)).output
+    assert "succeeded: MOVE RU-4-XIV" in moved
+    assert "over the Stacking limit" not in moved  # 13C, XIV and XVI make 10 of 9 (6.11)
     after = template(folder, "A")  # the Cavalry Withdrawal Phase: the envelope alone
     assert after[3] == "TURN 7 PHASE 2"
     recorded(folder, reply(folder, "A", after))

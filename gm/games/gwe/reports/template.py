@@ -1,7 +1,7 @@
 """ORDERS FOR THE NEXT PHASE: the message a player may send back once he has removed the `#`
 of the orders he gives: the envelope of the open Phase, then what fits it. In his own
 Movement Phase a MOVE for each unit to one hex it can reach (planning.routes), the one
-nearest the Enemy (a HQ two hexes short of him, out of the Enemy's Zones of Control: 10.52),
+nearest the Enemy (a HQ two hexes short of him: an Enemy unit may enter a hex of HQs, 10.52),
 with the attacks open now as notes for the Combat Phase; in his Combat Phase the ATTACK lines
 (planning.attacks). In the other player's Phases he owes nothing: the envelope takes his
 standing orders (DEFEND, WITHDRAW), and a note names his next Phase. Lines starting `##` are
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
+from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.reports.model import OfferView
 from gm.games.gwe.reports.planning import routes
 from gm.games.gwe.rules.sequence import PLAYER_TURN, next_phase
@@ -61,23 +62,32 @@ def _next_owed(state: GweState, side: str) -> tuple[int, int]:
 
 
 def _moves(state: GweState, data: GweData, side: str) -> list[str]:
-    enemies = [h for u, h in state.on_map() if data.side_of(u) in data.enemies_of(
-        side)]
+    """A MOVE (or a note) for each of the side's units, by designation; each destination
+    keeps the hex within the Stacking limit with the moves before it (6.11, 6.14)."""
+    enemies = [h for u, h in state.on_map() if data.side_of(u) in data.enemies_of(side)]
+    load: dict[Hex, int] = {}
+    for unit_id, where in state.on_map():
+        if data.side_of(unit_id) == side:
+            load[where] = load.get(where, 0) + stacking_points(data.units[unit_id])
     lines = []
     for unit_id, where in sorted(state.on_map()):
         if data.side_of(unit_id) == side:
-            lines.append(_move(state, data, unit_id, where, enemies))
+            lines.append(_move(state, data, unit_id, where, enemies, load))
     return lines
 
 
-def _move(state: GweState, data: GweData, unit_id: str, here: Hex, enemies: list[Hex]) -> str:
-    """One MOVE for the unit, to the hex nearest the Enemy it can reach (a HQ two hexes
-    short), the cheapest of equals; a note where no move brings it nearer."""
+def _move(state: GweState, data: GweData, unit_id: str, here: Hex, enemies: list[Hex],
+          load: dict[Hex, int]) -> str:
+    """One MOVE for the unit, to the hex nearest the Enemy it can reach with room for it (a
+    HQ two hexes short), the cheapest of equals; a note where no move brings it nearer."""
     if state.unit(unit_id).entrained:
         return f"## {unit_id} in {here} is entrained: RAIL or DETRAIN it"
-    if data.units[unit_id].type == "depot":  # the supply of the units round it: left to the player
+    if data.units[unit_id].type == "depot":  # the supply of the units round it: left to him
         return f"## {unit_id} in {here}: a supply depot, no move offered"
-    reached = routes(state, data, unit_id)
+    points = stacking_points(data.units[unit_id])
+    limit = data.counters.sides[data.side_of(unit_id)].stacking_limit
+    reached = {h: r for h, r in routes(state, data, unit_id).items()
+               if load.get(h, 0) + points <= limit}
     if not enemies or not reached:
         return f"## {unit_id} in {here}: no move offered"
     wanted = HQ_DISTANCE if is_hq(data, unit_id) else 1
@@ -89,6 +99,8 @@ def _move(state: GweState, data: GweData, unit_id: str, here: Hex, enemies: list
     best = min(reached, key=lambda h: (off(h), reached[h][0], h))
     if off(best) >= off(here):
         return f"## {unit_id} in {here}: stays, no move brings it nearer the Enemy"
+    load[here] -= points
+    load[best] = load.get(best, 0) + points
     cost, path = reached[best]
     order = f"# MOVE {unit_id}: {'-'.join(str(h) for h in path)}"
     comment = f"   # {cost} MP"
