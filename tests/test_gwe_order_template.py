@@ -68,10 +68,10 @@ def test_the_phasing_players_template_is_a_message_the_campaign_takes(tmp_path: 
     gm("adjudicate", str(folder))
     combat = template(folder, "A")
     assert combat[3] == "TURN 7 PHASE 3"
-    attacks = [line for line in combat if line.startswith("# ATTACK g0418 WITH ")]
+    attacks = [line for line in combat if line.startswith("# ATTACK ")]
     assert attacks, combat
     done = recorded(folder, reply(folder, "A", combat))
-    assert "ATTACK g0418 WITH" in done.output
+    assert attacks[0][2:].split("   #")[0] in done.output
 
 
 def test_the_other_players_template_takes_his_standing_orders_now(tmp_path: Path) -> None:
@@ -82,3 +82,18 @@ def test_the_other_players_template_takes_his_standing_orders_now(tmp_path: Path
     assert not [line for line in lines if line.startswith("# ")]
     path = reply(folder, "B", [*lines[:-1], "DEFEND g0418 RESULT 1 OPTION 2", "END"])
     recorded(folder, path)
+
+
+@pytest.mark.rules("gwe:8.14")
+def test_the_attacks_offered_to_give_use_no_unit_twice(tmp_path: Path) -> None:
+    # g0418 and g0518 both next to g0417: its corps may attack one of them, not both (8.14)
+    places = {"RU-4-XIV": "g0417", "RU-4-XVI": "g0417", "AH-1-I": "g0418", "AH-1-3C": "g0518"}
+    folder = galician_campaign(tmp_path / "galicia", galician_state(places, phase=3))
+    lines = template(folder, "A")
+    given = [line for line in lines if line.startswith("# ATTACK ")]
+    noted = [line for line in lines if line.startswith("## ATTACK ")]
+    assert len(given) == len(noted) == 1, lines
+    assert given[0].startswith("# ATTACK g0518 WITH RU-4-XIV RU-4-XVI")  # the better odds
+    assert "## also open, with units the attacks above use (8.14):" in lines
+    done = recorded(folder, reply(folder, "A", lines))
+    assert "line 5: ATTACK g0518 WITH RU-4-XIV RU-4-XVI" in done.output

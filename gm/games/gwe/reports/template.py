@@ -1,11 +1,12 @@
 """ORDERS FOR THE NEXT PHASE: the message a player may send back once he has removed the `#`
 of the orders he gives: the envelope of the open Phase, then what fits it. In his own
 Movement Phase a MOVE for each unit to one hex it can reach (planning.routes), the one
-nearest the Enemy (a HQ two hexes short of him: an Enemy unit may enter a hex of HQs, 10.52),
-with the attacks open now as notes for the Combat Phase; in his Combat Phase the ATTACK lines
-(planning.attacks). In the other player's Phases he owes nothing: the envelope takes his
-standing orders (DEFEND, WITHDRAW), and a note names his next Phase. Lines starting `##` are
-notes: they stay comments when one `#` is removed."""
+nearest the Enemy (a HQ two hexes short of him: an Enemy unit may enter a hex of HQs, 10.52)
+with room for it (6.11), with the attacks open now as notes for the Combat Phase; in his
+Combat Phase the ATTACK lines (planning.attacks), no unit in two (8.14). In the other
+player's Phases he owes nothing: the envelope takes his standing orders (DEFEND, WITHDRAW),
+and a note names his next Phase. Lines starting `##` are notes: they stay comments when one
+`#` is removed."""
 
 from __future__ import annotations
 
@@ -47,10 +48,28 @@ def order_template(state: GweState, data: GweData, campaign: str, player: str, s
             lines.append("## the attacks open now, to give in the Combat Phase:")
             lines += [f"#{line}" for line in attacks]
     elif step == COMBAT:
-        lines += attacks
+        lines += _together(offers)
     else:
         lines.append("## the Cavalry Withdrawal Phase: FOLLOW hex WITH units, if you wish")
     return [*lines, "END"]
+
+
+def _together(offers: Sequence[OfferView]) -> list[str]:
+    """The attacks as lines: the best odds first, each whose units attack in none before it
+    open to give (8.14: no unit attacks twice), the others as notes."""
+    used: set[str] = set()
+    given, noted = [], []
+    for offer in sorted(offers, key=lambda o: (-o.attack / max(o.defense, 1), o.hex)):
+        if offer.odds.startswith("below"):
+            continue
+        if used.isdisjoint(offer.attackers):
+            used.update(offer.attackers)
+            given.append(offer.line)
+        else:
+            noted.append(f"#{offer.line}")
+    if noted:
+        noted.insert(0, "## also open, with units the attacks above use (8.14):")
+    return [*given, *noted]
 
 
 def _next_owed(state: GweState, side: str) -> tuple[int, int]:
