@@ -203,3 +203,20 @@ def test_no_tracked_file_points_outside_the_repository() -> None:
             continue
         pointing += [f"{path.relative_to(ROOT)}: {word}" for word in OUTSIDE if word in text]
     assert pointing == []
+
+
+PLAYER_GUIDES = (DOCS / "player-guide.md", DOCS / "player-guide-gwe.md")
+NAMED_PATH = re.compile(r"`((?:docs|gm|tests|fixtures|scripts|reports|orders_grammar)/[^`\s]*)`")
+LINK = re.compile(r"https?://|www\.|\]\(")
+
+
+@pytest.mark.parametrize("guide", PLAYER_GUIDES, ids=lambda p: p.name)
+def test_a_player_guide_names_only_what_the_repository_holds(guide: Path) -> None:
+    """A player reads the guide as it is: no link out, nothing outside the repository, and
+    every file or folder it names is there."""
+    text = guide.read_text(encoding="utf-8")
+    assert LINK.findall(text) == []
+    assert [word for word in OUTSIDE if word in text] == []
+    named = NAMED_PATH.findall(text)
+    assert named
+    assert [path for path in named if not (ROOT / path.rstrip("/")).exists()] == []
