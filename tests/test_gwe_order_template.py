@@ -78,7 +78,10 @@ def test_the_other_players_template_takes_his_standing_orders_now(tmp_path: Path
     folder = galician_campaign(tmp_path / "galicia", galician_state(FRONT))
     lines = template(folder, "B")  # the Austro-Hungarian owes nothing in Phase 1
     assert lines[3] == "TURN 7 PHASE 1"
-    assert "## you owe no orders in it; your next are for TURN 7 PHASE 4." in lines
+    note = " ".join(line.removeprefix("## ") for line in lines if line.startswith("## "))
+    assert note.startswith("Game-Turn 7, Russian Player-Turn, Movement Phase: you owe no "
+                           "orders in it; your next are for TURN 7 PHASE 4.")
+    assert max(len(line) for line in lines) <= 72
     assert not [line for line in lines if line.startswith("# ")]
     path = reply(folder, "B", [*lines[:-1], "DEFEND g0418 RESULT 1 OPTION 2", "END"])
     recorded(folder, path)

@@ -10,6 +10,7 @@ and a note names his next Phase. Lines starting `##` are notes: they stay commen
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from gm.games.gwe.data.dataset import GweData
@@ -39,9 +40,10 @@ def order_template(state: GweState, data: GweData, campaign: str, player: str, s
     attacks = [o.line for o in offers if not o.odds.startswith("below")]  # off the table
     if play.phasing_side(state) != side:
         turn, phase = _next_owed(state, side)
-        lines += [f"## {play.phase_title(state)}:",
-                  f"## you owe no orders in it; your next are for TURN {turn} PHASE {phase}.",
-                  "## Standing orders (DEFEND, WITHDRAW) may be sent now; HELP shows them."]
+        lines += textwrap.wrap(
+            f"{play.phase_title(state)}: you owe no orders in it; your next are for TURN {turn} "
+            f"PHASE {phase}. Standing orders (DEFEND, WITHDRAW) may be sent now; HELP shows "
+            "them.", WIDTH, initial_indent="## ", subsequent_indent="## ", break_on_hyphens=False)
     elif step == MOVEMENT:
         lines += _moves(state, data, side)
         if attacks:
