@@ -13,8 +13,11 @@ from gm.games.gwe.engine.phase import PhaseOutcome, Sides, adjudicate_phase
 from gm.games.gwe.grammar.names import Names
 from gm.games.gwe.grammar.parser import parse_line
 from gm.games.gwe.orders import model as m
+from gm.games.gwe.rules.command import command_control, default_allocation
 from gm.games.gwe.state import GweState, initial_state
+from gm.games.gwe.system import GREAT_WAR_IN_THE_EAST
 from tests.gwe import fixture_data
+from tests.gwe_galicia_position import galicia, set_up
 
 DATA = fixture_data()
 NAMES = Names(DATA)
@@ -45,3 +48,30 @@ def test_an_order_for_a_reinforcement_delayed_by_a_blocked_entry_hex_says_so() -
     said = _line(done, 1)
     assert (said.result, said.rule) == ("illegal", "14.22"), said
     assert "entry hex 1005 is blocked, so it is delayed to Game-Turn 3 at 1006" in said.detail
+
+
+@pytest.mark.rules("gwe:10.31", "gwe:10.32")
+def test_one_command_order_leaves_every_other_hq_to_the_default_allocation() -> None:
+    """Ruling G13, per HQ: RU-3-HQ as written; RU-4-HQ, RU-5-HQ, RU-8-HQ by default."""
+    data = galicia()
+    state = set_up(data)
+    default = default_allocation(state, data, "allied")
+    assert default["RU-4-HQ"] and default["RU-3-HQ"]
+    written = {"RU-3-HQ": default["RU-3-HQ"][:1]}
+    done = command_control(state, data, "allied", written, None)
+    assert done.allocation["RU-3-HQ"] == written["RU-3-HQ"]
+    for hq_id in ("RU-4-HQ", "RU-5-HQ", "RU-8-HQ"):
+        assert done.allocation[hq_id] == default[hq_id]
+        assert not any(done.state.unit(u).out_of_command for u in default[hq_id])
+    assert "command: as written for RU-3-HQ; the default allocation for RU-4-HQ, RU-5-HQ, " \
+        "RU-8-HQ (ruling G13)" in done.notes
+
+
+@pytest.mark.rules("gwe:10.31")
+def test_the_answer_to_a_command_order_says_the_other_hqs_allocate_by_default() -> None:
+    data = galicia()
+    given = parse_line("COMMAND RU-3-HQ: RU-3-XI", 5, Names(data))
+    assert isinstance(given, m.Command)
+    said = GREAT_WAR_IN_THE_EAST.awaiting(given, set_up(data), "B")
+    assert said == "RU-3-HQ as written; each HQ you write no COMMAND for allocates by default " \
+        "(ruling G13)"

@@ -247,10 +247,14 @@ class GreatWarInTheEast(GameSystem):
         return ""
 
     def awaiting(self, given: order.Order, state: GameStateBase, player: str) -> str | None:
-        """A DEFEND or WITHDRAW stands until the player gives another (ruling G25, G52)."""
-        from gm.games.gwe.orders.model import Defend, Withdraw
+        """A DEFEND or WITHDRAW stands until the player gives another (ruling G25, G52); a
+        COMMAND leaves the other HQs to the default allocation (ruling G13)."""
+        from gm.games.gwe.orders.model import Command, Defend, Withdraw
         if isinstance(given, Defend | Withdraw):
             return "stands until you give another for it (rulings G25, G52)"
+        if isinstance(given, Command):
+            return f"{given.hq} as written; each HQ you write no COMMAND for allocates by " \
+                "default (ruling G13)"
         return None
 
     def order_forms(self) -> str:
