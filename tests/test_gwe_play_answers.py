@@ -75,3 +75,12 @@ def test_the_answer_to_a_command_order_says_the_other_hqs_allocate_by_default() 
     said = GREAT_WAR_IN_THE_EAST.awaiting(given, set_up(data), "B")
     assert said == "RU-3-HQ as written; each HQ you write no COMMAND for allocates by default " \
         "(ruling G13)"
+
+
+@pytest.mark.rules("gwe:10.41", "gwe:4.0")
+def test_a_move_not_made_for_want_of_command_control_says_so_in_its_result() -> None:
+    done = _play("A", ["MOVE RU-4C: 0504-0503"], dice=[1] * 40)  # its 10.41 die fails
+    said = _line(done, 1)
+    assert said.result == "failed" and said.rule == "4.0, 10.4", said
+    assert said.detail.startswith("RU-4C: out of Command Control, may not move "
+                                  "(4.0 A.1d, 10.4); RU-4C ends in 0504"), said
