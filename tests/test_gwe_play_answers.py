@@ -14,6 +14,7 @@ from gm.games.gwe.grammar.names import Names
 from gm.games.gwe.grammar.parser import parse_line
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.rules.command import command_control, default_allocation
+from gm.games.gwe.rules.results import apply_attacker_result
 from gm.games.gwe.state import GweState, initial_state
 from gm.games.gwe.system import GREAT_WAR_IN_THE_EAST
 from tests.gwe import fixture_data
@@ -84,3 +85,24 @@ def test_a_move_not_made_for_want_of_command_control_says_so_in_its_result() -> 
     assert said.result == "failed" and said.rule == "4.0, 10.4", said
     assert said.detail.startswith("RU-4C: out of Command Control, may not move "
                                   "(4.0 A.1d, 10.4); RU-4C ends in 0504"), said
+
+
+@pytest.mark.rules("gwe:8.9")
+def test_a_unit_losses_names_is_chosen_among_the_affected() -> None:
+    """Ruling G71: LOSSES RU-12 with no AFFECTED: RU-12 is affected first, then RU-8 (G8's
+    default alone would take RU-8's 4 Steps and never reach RU-12)."""
+    state = initial_state(DATA, ("A", "B"))
+    after, note = apply_attacker_result(state, DATA, "1", ["RU-8", "RU-12"], 4,
+                                        losses=("RU-12",))
+    assert after.unit("RU-12").steps_lost == 1 and after.unit("RU-8").steps_lost == 1
+    assert note == "attacker: result 1, loses 2 Step(s) (8.9)"
+
+
+@pytest.mark.rules("gwe:8.9")
+def test_a_losses_unit_left_out_of_the_affected_is_reported_unused() -> None:
+    state = initial_state(DATA, ("A", "B"))
+    after, note = apply_attacker_result(state, DATA, "2", ["RU-8", "RU-12"], 2,
+                                        ["RU-12"], ("RU-8",))
+    assert after.unit("RU-12").place == "eliminated" and after.unit("RU-8").steps_lost == 0
+    assert note == "attacker: result 2, loses 2 Step(s) (8.9); attacker: LOSSES RU-8 not " \
+        "used: not among the affected units (8.9, ruling G71)"
