@@ -13,6 +13,7 @@ from gm.games.gwe.engine.phase import PhaseOutcome, Sides, adjudicate_phase
 from gm.games.gwe.grammar.names import Names
 from gm.games.gwe.grammar.parser import parse_line
 from gm.games.gwe.orders import model as m
+from gm.games.gwe.orders.legality import validate_orders
 from gm.games.gwe.rules.command import command_control, default_allocation
 from gm.games.gwe.rules.results import apply_attacker_result
 from gm.games.gwe.state import GweState, initial_state
@@ -106,3 +107,32 @@ def test_a_losses_unit_left_out_of_the_affected_is_reported_unused() -> None:
     assert after.unit("RU-12").place == "eliminated" and after.unit("RU-8").steps_lost == 0
     assert note == "attacker: result 2, loses 2 Step(s) (8.9); attacker: LOSSES RU-8 not " \
         "used: not among the affected units (8.9, ruling G71)"
+
+
+@pytest.mark.rules("gwe-serbia-galicia:11.0")
+@pytest.mark.parametrize(("unit_id", "turn", "why"), [
+    ("AH-1-I", 7, "AH-1-I: no Step replacement before Game-Turn 8"),
+    ("RU-3-IX", 8, "RU-3-IX: only the Austro-Hungarian Player replaces Steps")])
+def test_replace_barred_by_serbia_galicia_11_is_refused_when_answered(
+        unit_id: str, turn: int, why: str) -> None:
+    data = galicia()
+    state = set_up(data).model_copy(update={"turn": turn}).with_unit(unit_id, steps_lost=1)
+    side = data.side_of(unit_id)
+    given = parse_line(f"REPLACE {unit_id}", 5, Names(data))
+    assert isinstance(given, m.Replace)
+    found = validate_orders([given], state.model_copy(
+        update={"phase": 1 if side == "allied" else 4}), data, side, "allied")
+    assert [(r.breach.message, r.breach.rule) for r in found] == [(why, "gwe-serbia-galicia:11.0")]
+
+
+@pytest.mark.rules("gwe-serbia-galicia:11.0", "gwe:13.0")
+def test_replace_near_an_allied_unit_cites_serbia_galicia_11_and_six_hexes() -> None:
+    data = galicia()
+    state = set_up(data).model_copy(update={"turn": 8, "phase": 4}).with_unit(
+        "AH-1-I", steps_lost=1)
+    done = adjudicate_phase(state, data, Sides({"A": "central", "B": "allied"}, "allied"),
+                            {"A": [m.Replace(line=5, column=1, units=("AH-1-I",))]},
+                            ForcedDice([6] * 200, [], []))
+    said = _line(done, 5)
+    assert said.result == "failed" and "is fewer than six hexes away " \
+        "(gwe-serbia-galicia:11.0)" in said.detail, said
