@@ -14,6 +14,7 @@ from gm.games.gwe.grammar.names import Names
 from gm.games.gwe.grammar.parser import parse_line
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.orders.legality import validate_orders
+from gm.games.gwe.reports.report import build_report
 from gm.games.gwe.rules.command import command_control, default_allocation
 from gm.games.gwe.rules.results import apply_attacker_result
 from gm.games.gwe.state import GweState, initial_state
@@ -136,3 +137,15 @@ def test_replace_near_an_allied_unit_cites_serbia_galicia_11_and_six_hexes() -> 
     said = _line(done, 5)
     assert said.result == "failed" and "is fewer than six hexes away " \
         "(gwe-serbia-galicia:11.0)" in said.detail, said
+
+
+@pytest.mark.rules("gwe-serbia-galicia:4.0")
+def test_the_report_says_nothing_of_orders_from_a_player_not_awaited() -> None:
+    """Ruling G50: in the Russian Player-Turn only the Russian Player (B) is awaited; the
+    Austro-Hungarian Player (A) is not said to have 'sent no orders'."""
+    data = galicia()
+    before = set_up(data).model_copy(update={"turn": 7, "phase": 1, "stage": "play"})
+    made = build_report("dig", before, before, data, [], sent=[], drawn=False)
+    assert {p.letter: p.sent_orders for p in made.players} == {"A": None, "B": False}
+    made = build_report("dig", before, before, data, [], sent=["A"], drawn=False)
+    assert {p.letter: p.sent_orders for p in made.players} == {"A": True, "B": False}
