@@ -9,14 +9,17 @@ import pytest
 
 from gm.core.dice import ForcedDice
 from gm.engine.results import OrderResult
+from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.engine.phase import PhaseOutcome, Sides, adjudicate_phase
 from gm.games.gwe.grammar.names import Names
 from gm.games.gwe.grammar.parser import parse_line
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.orders.legality import validate_orders
 from gm.games.gwe.reports.report import build_report
+from gm.games.gwe.rules.attack import attack_total
 from gm.games.gwe.rules.command import command_control, default_allocation
 from gm.games.gwe.rules.results import apply_attacker_result
+from gm.games.gwe.rules.strength import unit_attack
 from gm.games.gwe.state import GweState, initial_state
 from gm.games.gwe.system import GREAT_WAR_IN_THE_EAST
 from tests.gwe import fixture_data
@@ -149,3 +152,13 @@ def test_the_report_says_nothing_of_orders_from_a_player_not_awaited() -> None:
     assert {p.letter: p.sent_orders for p in made.players} == {"A": None, "B": False}
     made = build_report("dig", before, before, data, [], sent=["A"], drawn=False)
     assert {p.letter: p.sent_orders for p in made.players} == {"A": True, "B": False}
+
+
+@pytest.mark.rules("gwe:10.42")
+def test_the_combat_log_names_each_attacker_halved_out_of_command_with_its_strength() -> None:
+    state = initial_state(DATA, ("A", "B")).with_unit("RU-8", out_of_command=True)
+    total, notes = attack_total(state, DATA, ["RU-8", "RU-12"], [parse_hex("0505")], [],
+                                ["AH-24"])
+    assert "RU-8: out of Command Control, Attack Strength 4 halved to 2 (10.42)" in notes
+    assert not any(n.startswith("RU-12") for n in notes)
+    assert total == 2 + unit_attack(state, DATA, "RU-12", out_of_supply=False)
