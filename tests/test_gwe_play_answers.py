@@ -31,10 +31,11 @@ SIDES = Sides({"A": "allied", "B": "central"}, "allied")  # allied phasing in Ph
 
 
 def _play(player: str, lines: list[str], turn: int = 1, phase: int = 1,
-          dice: list[int] | None = None, **units: dict[str, Any]) -> PhaseOutcome:
+          dice: list[int] | None = None, units: dict[str, dict[str, Any]] | None = None
+          ) -> PhaseOutcome:
     state: GweState = initial_state(DATA, ("A", "B")).model_copy(
         update={"turn": turn, "phase": phase})
-    for unit_id, changes in units.items():
+    for unit_id, changes in (units or {}).items():
         state = state.with_unit(unit_id, **changes)
     orders = [parse_line(line, number, NAMES) for number, line in enumerate(lines, 1)]
     assert all(isinstance(o, m.Order) for o in orders), orders
@@ -50,7 +51,7 @@ def _line(outcome: PhaseOutcome, line: int) -> OrderResult:
 @pytest.mark.rules("gwe:14.22")
 def test_an_order_for_a_reinforcement_delayed_by_a_blocked_entry_hex_says_so() -> None:
     done = _play("B", ["RAIL AH-9: 1005-0905 DETRAIN"], turn=2, phase=4,
-                 **{"RU-4C": {"hex": "1004"}})  # its zone covers AH-9's entry hex 1005
+                 units={"RU-4C": {"hex": "1004"}})  # its zone covers AH-9's entry hex 1005
     said = _line(done, 1)
     assert (said.result, said.rule) == ("illegal", "14.22"), said
     assert "entry hex 1005 is blocked, so it is delayed to Game-Turn 3 at 1006" in said.detail
@@ -162,3 +163,28 @@ def test_the_combat_log_names_each_attacker_halved_out_of_command_with_its_stren
     assert "RU-8: out of Command Control, Attack Strength 4 halved to 2 (10.42)" in notes
     assert not any(n.startswith("RU-12") for n in notes)
     assert total == 2 + unit_attack(state, DATA, "RU-12", out_of_supply=False)
+
+
+@pytest.mark.rules("gwe:8.9", "gwe:12.11")
+def test_standing_orders_are_shown_from_their_own_message_and_a_refused_one_does_not_stand(
+        ) -> None:
+    """Ruling G72: B's DEFEND and WITHDRAW of his message of Game-Turn 1 Phase 4 stand in
+    Game-Turn 2 Phase 1 beside his new line 5; the WITHDRAW of an infantry unit, refused when
+    answered, is not reported again."""
+    earlier = [parse_line(text, line, NAMES) for line, text in
+               ((5, "DEFEND 0604 RESULT 1 OPTION 2"), (6, "WITHDRAW AH-24"))]
+    current = parse_line("DEFEND 0705 RESULT 1 OPTION 1", 5, NAMES)
+    assert all(isinstance(o, m.Order) for o in [*earlier, current])
+    standing = [o.model_copy(update={"given": "Game-Turn 1 Phase 4"}) for o in earlier
+                if isinstance(o, m.Order)]
+    assert isinstance(current, m.Order)
+    state = initial_state(DATA, ("A", "B")).model_copy(update={"turn": 2, "phase": 1})
+    done = adjudicate_phase(state, DATA, SIDES, {"B": [*standing, current]},
+                            ForcedDice([6] * 40, [], []))
+    said = [(r.line, r.text, r.detail) for r in done.results if r.player == "B"]
+    assert said == [
+        (5, "DEFEND 0604 RESULT 1 OPTION 2", "standing, from your message of Game-Turn 1 "
+         "Phase 4, line 5: a standing order: kept for a later Phase (ruling G25)"),
+        (5, "DEFEND 0705 RESULT 1 OPTION 1", "a standing order: kept for a later Phase "
+         "(ruling G25)")]
+    assert "given" not in standing[0].model_dump()  # never stored with the message

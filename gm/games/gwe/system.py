@@ -281,11 +281,13 @@ class GreatWarInTheEast(GameSystem):
                                           timeline), played.after
 
     def with_standing(self, state: GameStateBase, orders: Orders,
-                      earlier: Callable[[], Sequence[tuple[str, int, Sequence[order.Order]]]]
+                      earlier: Callable[[], Sequence[tuple[str, int, int, Sequence[order.Order]]]]
                       ) -> Orders:
         """The DEFEND and WITHDRAW orders of earlier messages that still stand (G25, G52)."""
         from gm.games.gwe.engine.standing import with_standing
-        given = [(p, _orders({p: tuple(o)})[p]) for p, _, o in earlier()]
+        given = [(p, tuple(o.model_copy(update={"given": f"Game-Turn {turn} Phase {phase}"})
+                           for o in _orders({p: tuple(o)})[p]))
+                 for p, turn, phase, o in earlier()]
         return with_standing(_orders(orders), given)
 
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
