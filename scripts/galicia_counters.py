@@ -131,7 +131,7 @@ def steps(values: list[Values]) -> str:
 
 def unit(nat: str, army: str, name: str, divisions: str,
          arrives: tuple[int, str] | None) -> list[str]:
-    cavalry = "Cavalry" in divisions
+    cavalry = "Cavalry" in divisions or "Cossack" in divisions  # Cossack divisions rode
     kind = "cavalry" if cavalry else "infantry"
     face, back = DIVISION[(nat, kind)]
     corps = "," in divisions  # a corps lists its two divisions

@@ -58,7 +58,7 @@ def test_which_units_may_roll_for_step_replacement() -> None:
     state = opening(DATA).with_unit("RU-8", steps_lost=1).with_unit("RU-12", steps_lost=1)
     assert replacement_bar(state, DATA, "RU-8", 1, (), ()) is None
     assert replacement_bar(state, DATA, "RU-8", 2, (), ()) == \
-        "RU-8: AH-24 is within 2 hexes (13.0)"
+        "RU-8: AH-24 is fewer than three hexes away (13.0)"
     assert replacement_bar(state, DATA, "RU-8", 1, ("RU-8",), ()) == \
         "RU-8: in combat in the preceding Game-Turn (13.0)"
     assert replacement_bar(state, DATA, "RU-8", 1, (), ("RU-8",)) == \

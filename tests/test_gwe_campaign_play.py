@@ -78,7 +78,8 @@ def test_a_russian_player_turn_played_phase_by_phase(tmp_path: Path) -> None:
     assert "die 2: 1/1 (8.8)" in fought
     # B sent nothing for this Phase: his DEFEND of Phase 1 stood and was taken (G25, G52)
     assert "B line 5: succeeded (8.9, G25): DEFEND g0418 RESULT 1 OPTION 2 RETREAT " \
-        "g0418-g0519 -- taken in the attack on g0418" in fought
+        "g0418-g0519 -- standing, from your message of Game-Turn 7 Phase 1, line 5: taken in " \
+        "the attack on g0418" in fought
     campaign = open_campaign(folder)
     last = campaign.store.entries(campaign.row)[-1]
     assert last.action == "adjudicate 7.3"

@@ -143,6 +143,14 @@ def test_unit_values_follow_their_type(galicia: GweData) -> None:
             assert (unit.steps[2].attack, unit.steps[2].defense) == one[:2]
 
 
+@pytest.mark.rules("gwe:12.1", "gwe-serbia-galicia:26.3")
+@pytest.mark.parametrize("unit_id", ["RU-5-1DC", "RU-8-2CC"])
+def test_the_cossack_divisions_are_cavalry(galicia: GweData, unit_id: str) -> None:
+    """The 1st Don and 2nd Combined Cossack Divisions rode: cavalry, so they may withdraw
+    before combat (12.1) and are never replaced (13.0)."""
+    assert galicia.units[unit_id].type == "cavalry"
+
+
 @pytest.mark.rules("gwe-serbia-galicia:26.3")
 def test_the_order_of_battle_is_the_eight_armies(galicia: GweData) -> None:
     armies = {(u.nationality, u.id.split("-")[1]) for u in galicia.counters.units}

@@ -110,7 +110,7 @@ def with_standing(campaign: Campaign, state: GameStateBase,
     standard game's LOSSES, ruling R58), as the game system merges them."""
     store = campaign.store
 
-    def earlier() -> list[tuple[str, int, tuple[Order, ...]]]:
+    def earlier() -> list[tuple[str, int, int, tuple[Order, ...]]]:
         """Each player's message that counted in each phase before this one, oldest first (a
         later message replaced an earlier whole; one sent for a phase a rollback has undone
         counts no more). Read only by a mode with standing orders: a postal phase never pays
@@ -121,7 +121,8 @@ def with_standing(campaign: Campaign, state: GameStateBase,
             when = phase_of.get(row.state_seq, (0, 0))
             if when < (state.turn, state.phase) and row.parsed:
                 counted[(row.player, when)] = row
-        return [(row.player, when[0], campaign.system.orders_from_json(json.loads(row.parsed)))
+        return [(row.player, when[0], when[1],
+                 campaign.system.orders_from_json(json.loads(row.parsed)))
                 for (_, when), row in sorted(counted.items(), key=lambda item: item[1].id)
                 if row.parsed]
 

@@ -220,10 +220,10 @@ class GameSystem(ABC):
         """The open phase adjudicated: its result, and the state the campaign goes on from."""
 
     def with_standing(self, state: GameStateBase, orders: Orders,
-                      earlier: Callable[[], Sequence[tuple[str, int, Sequence[Order]]]]
+                      earlier: Callable[[], Sequence[tuple[str, int, int, Sequence[Order]]]]
                       ) -> Orders:
         """Each player's orders for the open phase, with those he gave in earlier phases that
-        still stand now (`earlier`: reads each message's player, Game-Turn and orders, oldest
+        still stand now (`earlier`: reads each message's player, Game-Turn, phase and orders, oldest
         first, when called). A game whose every phase takes its own orders has none."""
         return orders
 

@@ -247,10 +247,14 @@ class GreatWarInTheEast(GameSystem):
         return ""
 
     def awaiting(self, given: order.Order, state: GameStateBase, player: str) -> str | None:
-        """A DEFEND or WITHDRAW stands until the player gives another (ruling G25, G52)."""
-        from gm.games.gwe.orders.model import Defend, Withdraw
+        """A DEFEND or WITHDRAW stands until the player gives another (ruling G25, G52); a
+        COMMAND leaves the other HQs to the default allocation (ruling G13)."""
+        from gm.games.gwe.orders.model import Command, Defend, Withdraw
         if isinstance(given, Defend | Withdraw):
             return "stands until you give another for it (rulings G25, G52)"
+        if isinstance(given, Command):
+            return f"{given.hq} as written; each HQ you write no COMMAND for allocates by " \
+                "default (ruling G13)"
         return None
 
     def order_forms(self) -> str:
@@ -277,11 +281,13 @@ class GreatWarInTheEast(GameSystem):
                                           timeline), played.after
 
     def with_standing(self, state: GameStateBase, orders: Orders,
-                      earlier: Callable[[], Sequence[tuple[str, int, Sequence[order.Order]]]]
+                      earlier: Callable[[], Sequence[tuple[str, int, int, Sequence[order.Order]]]]
                       ) -> Orders:
         """The DEFEND and WITHDRAW orders of earlier messages that still stand (G25, G52)."""
         from gm.games.gwe.engine.standing import with_standing
-        given = [(p, _orders({p: tuple(o)})[p]) for p, _, o in earlier()]
+        given = [(p, tuple(o.model_copy(update={"given": f"Game-Turn {turn} Phase {phase}"})
+                           for o in _orders({p: tuple(o)})[p]))
+                 for p, turn, phase, o in earlier()]
         return with_standing(_orders(orders), given)
 
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:

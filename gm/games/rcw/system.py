@@ -218,7 +218,7 @@ class RussianCivilWar(GameSystem):
                                           result.timeline), after
 
     def with_standing(self, state: GameStateBase, orders: Orders,
-                      earlier: Callable[[], Sequence[tuple[str, int, Sequence[order.Order]]]]
+                      earlier: Callable[[], Sequence[tuple[str, int, int, Sequence[order.Order]]]]
                       ) -> Orders:
         """In the standard game a player's latest LOSSES stands until he gives another (he
         is attacked in other players' Player-Turns), and his END GAME until the end of its
@@ -227,7 +227,7 @@ class RussianCivilWar(GameSystem):
         own = _own(state)
         if own.mode != "standard":
             return orders
-        given = [(p, turn, _orders({p: tuple(o)})[p]) for p, turn, o in earlier()]
+        given = [(p, turn, _orders({p: tuple(o)})[p]) for p, turn, _, o in earlier()]
         return dict(merged(own, _orders(orders), standing_orders(own, given)))
 
     def table_words(self) -> TableWords:

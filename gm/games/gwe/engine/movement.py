@@ -32,6 +32,7 @@ class Replacement:
     fought: frozenset[str] = frozenset()
     max_points: int | None = None  # Stacking Points of units rolled for in a Phase
     exclusive: bool = False  # the Exclusive Rules' own bars (Serbia/Galicia 11.0) apply
+    rule: str = "13.0"  # the case giving the Enemy's distance
 
 
 def game_replacement(data: GweData) -> Replacement | None:
@@ -39,7 +40,8 @@ def game_replacement(data: GweData) -> Replacement | None:
     in combat the preceding Game-Turn are the caller's to give)."""
     if data.exclusive == "serbia-galicia":
         return Replacement(sg_replacement.SUCCEEDS_ON, sg_replacement.ENEMY_DISTANCE,
-                           max_points=sg_replacement.MAX_POINTS, exclusive=True)
+                           max_points=sg_replacement.MAX_POINTS, exclusive=True,
+                           rule=sg_replacement.RULE)
     return None
 
 
@@ -178,7 +180,8 @@ def _replace(state: GweState, data: GweData, order: m.Replace, dice: Dice,
             notes.append(bar)
             continue
         state, said = replace_steps(state, data, (unit_id,), dice, replacement.succeeds_on,
-                                    replacement.enemy_distance, replacement.fought, moved)
+                                    replacement.enemy_distance, replacement.fought, moved,
+                                    replacement.rule)
         notes.extend(said)
     restored = sum(1 for u in order.units if state.unit(u).steps_lost < before[u])
     return state, notes, restored

@@ -9,7 +9,7 @@ Every choice left unwritten takes its published default (rulings G8-G24)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm.core.dice import Dice
 from gm.core.errors import GameError
@@ -100,9 +100,26 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
         state, done, events = combat(state, data, step.phasing, phasing, other,
                                      {p: tuple(o) for p, o in legal.items()}, dice)
     results += done
-    return PhaseOutcome(state, phasing, tuple(sorted(results, key=lambda r: (r.player,
-                                                                             r.line))),
-                        tuple(events))
+    return PhaseOutcome(state, phasing, tuple(_as_given(results, orders)), tuple(events))
+
+
+def _as_given(results: Sequence[OrderResult], orders: Mapping[str, Sequence[m.Order]]
+              ) -> list[OrderResult]:
+    """By player, then line; a standing order of an earlier message first, shown as from it
+    (its lines are its own message's, ruling G72); one refused now is left out: it was
+    refused when its message was answered, and does not stand."""
+    given = {(p, o.line, o.echo()): o.given for p, written in orders.items() for o in written
+             if o.given}
+    shown: list[tuple[tuple[str, bool, int], OrderResult]] = []
+    for r in results:
+        earlier = given.get((r.player, r.line, r.text))
+        if earlier is not None and r.result == "illegal":
+            continue
+        if earlier is not None:
+            r = replace(r, detail=f"standing, from your message of {earlier}, line {r.line}: "
+                                  f"{r.detail}")
+        shown.append(((r.player, earlier is None, r.line), r))
+    return [r for _, r in sorted(shown, key=lambda item: item[0])]
 
 
 def position_judged(state: GweState, data: GweData, phasing_side: str,

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.orders.context import Context
+from gm.games.gwe.rules.arrivals import entry_hex
 from gm.orders.refusal import Breach
 
 
@@ -20,7 +21,24 @@ def own_units(ctx: Context, units: Sequence[str], rule: str, on_map: bool = True
         elif not ctx.mine(unit_id):
             yield Breach(f"{unit_id} is not one of your units", rule)
         elif on_map and ctx.hex_of(unit_id) is None:
-            yield Breach(f"{unit_id} is not on the map", rule)
+            yield not_arrived(ctx, unit_id) or Breach(f"{unit_id} is not on the map", rule)
+
+
+def not_arrived(ctx: Context, unit_id: str) -> Breach | None:
+    """Why a reinforcement is not on the map yet, with its case: not due (14.1), or its entry
+    hex was blocked and it comes a Game-Turn late (14.22); None if it is not one waiting."""
+    unit, arrives = ctx.state.unit(unit_id), ctx.data.units[unit_id].arrives
+    if unit.place != "pending" or arrives is None:
+        return None
+    if unit.delayed_until is not None and unit.delayed_until > ctx.state.turn:
+        entry = entry_hex(ctx.data, ctx.side, arrives.entry)
+        where = f" at {unit.delayed_to}" if unit.delayed_to else ""
+        return Breach(f"{unit_id} has not arrived: its entry hex {entry} is blocked, so it "
+                      f"is delayed to Game-Turn {unit.delayed_until}{where}", "14.22")
+    if arrives.turn > ctx.state.turn:
+        return Breach(f"{unit_id} has not arrived: a reinforcement due Game-Turn "
+                      f"{arrives.turn}", "14.1")
+    return None
 
 
 def starts_at(ctx: Context, units: Sequence[str], origin: Hex, rule: str) -> Iterator[Breach]:

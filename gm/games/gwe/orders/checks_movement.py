@@ -16,6 +16,7 @@ from gm.games.gwe.rules.arrivals import NOT_REPLACED, REPLACEABLE_LOSSES, entry_
 from gm.games.gwe.rules.command import within_radius
 from gm.games.gwe.rules.countries import unit_country
 from gm.games.gwe.rules.rail import rail_graph
+from gm.games.gwe.rules.serbia_galicia import replacement as sg_replacement
 from gm.games.gwe.rules.steps import enemy_units_in, is_hq
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Breach
@@ -116,7 +117,12 @@ def check_replace(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
     found = [*own_units(ctx, units, "13.0")]
     for unit_id in units if not found else ():
         counter, lost = ctx.data.units[unit_id], ctx.state.unit(unit_id).steps_lost
-        if counter.type in NOT_REPLACED:
+        barred = sg_replacement.exclusive_bar(ctx.state, ctx.data, unit_id) \
+            if ctx.data.exclusive == "serbia-galicia" else None
+        if barred is not None:  # who and when: known now (Serbia/Galicia 11.0)
+            found.append(Breach(barred.replace(f" ({sg_replacement.RULE})", ""),
+                                sg_replacement.RULE))
+        elif counter.type in NOT_REPLACED:
             found.append(Breach(f"{unit_id} is a {counter.type} unit: never replaced", "13.0"))
         elif lost not in REPLACEABLE_LOSSES.get(counter.size, ()):
             found.append(Breach(f"{unit_id} is not a division short one Step nor a corps short "

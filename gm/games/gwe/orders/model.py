@@ -45,6 +45,8 @@ class Order(order.Order):
     actor: ClassVar[Actor] = "phasing"
     moments: ClassVar[frozenset[Moment]] = frozenset({"movement"})
     cases: ClassVar[tuple[str, ...]] = ()
+    # a standing order of an earlier message: which ("Game-Turn 7 Phase 1"); never stored
+    given: str | None = Field(default=None, exclude=True)
 
     def breaches(self, ctx: Context) -> Iterator[Breach]:  # pragma: no cover - overridden
         raise NotImplementedError

@@ -116,7 +116,6 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                           template=template,
                           forces=planning.forces(after, data, own_side) if own_side else [])
     board = board_svg(data, units, sides, moves, attacks, own_side) if drawn else None
-    colours = player_colours(list(after.players))
     return Report(
         kind="final" if after.stage == "ended" else "phase" if adjudicated else after.stage,
         campaign=campaign, title=title,
@@ -127,6 +126,22 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
         victory=_victory(after, data), board=board.body if board else None,
         board_size=(board.width, board.height) if board else (0.0, 0.0),
         windows=board.windows if board else [],
-        players=[PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill,
-                            in_game=True, sent_orders=None if sent is None else p in sent)
-                 for p in after.players])
+        players=_players(after, names, sent, _awaited(before)))
+
+
+def _awaited(before: GweState | None) -> str | None:
+    """The Phasing Player of the Phase reported, whose orders it awaited (ruling G50)."""
+    return play.phasing_player(before) if before is not None and before.stage == "play" \
+        else None
+
+
+def _players(after: GweState, names: Mapping[str, str], sent: Sequence[str] | None,
+             awaited: str | None) -> list[PlayerView]:
+    """Who sent orders for the Phase; of a player it did not await, nothing unless he sent
+    some (G50: his standing orders may come in any message)."""
+    colours = player_colours(list(after.players))
+    return [PlayerView(letter=p, name=names.get(p, ""), colour=colours[p].fill, in_game=True,
+                       sent_orders=None if sent is None or (awaited is not None and
+                                                            p != awaited and p not in sent)
+                       else p in sent)
+            for p in after.players]

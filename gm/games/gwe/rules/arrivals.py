@@ -21,12 +21,18 @@ REPLACEABLE_LOSSES = {"division": (1,), "corps": (1, 2)}  # 13.0
 # --- step replacement (13.0) -------------------------------------------------------------------
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten")
+
+
 def replacement_bar(state: GweState, data: GweData, unit_id: str, enemy_distance: int,
-                    fought: Collection[str], moved: Collection[str]) -> str | None:
+                    fought: Collection[str], moved: Collection[str], rule: str = "13.0"
+                    ) -> str | None:
     """13.0: why a unit may not roll for replacement, None if it may: a division that has lost
     one Step or a corps one or two, not cavalry nor a depot, no Enemy unit within
     `enemy_distance` hexes (its Exclusive Rules'), not in combat in the preceding Game-Turn
-    (`fought`), not moved in this Game-Turn's Movement Phase (`moved`)."""
+    (`fought`), not moved in this Game-Turn's Movement Phase (`moved`). `rule` is the case
+    that gives the distance (its Exclusive Rules')."""
     unit, counter = state.unit(unit_id), data.units[unit_id]
     if unit.hex is None:
         return f"{unit_id}: not on the map (13.0)"
@@ -37,7 +43,9 @@ def replacement_bar(state: GweState, data: GweData, unit_id: str, enemy_distance
     for other, where in state.on_map():
         if data.side_of(other) in data.enemies_of(side) and where.map == at.map and \
                 where.distance(at) <= enemy_distance:
-            return f"{unit_id}: {other} is within {enemy_distance} hexes (13.0)"
+            near = enemy_distance + 1
+            words = NUMBER_WORDS[near] if near < len(NUMBER_WORDS) else str(near)
+            return f"{unit_id}: {other} is fewer than {words} hexes away ({rule})"
     if unit_id in fought:
         return f"{unit_id}: in combat in the preceding Game-Turn (13.0)"
     if unit_id in moved:
@@ -47,12 +55,13 @@ def replacement_bar(state: GweState, data: GweData, unit_id: str, enemy_distance
 
 def replace_steps(state: GweState, data: GweData, units: Sequence[str], dice: Dice,
                   succeeds_on: Collection[int], enemy_distance: int, fought: Collection[str],
-                  moved: Collection[str]) -> tuple[GweState, tuple[str, ...]]:
+                  moved: Collection[str], rule: str = "13.0"
+                  ) -> tuple[GweState, tuple[str, ...]]:
     """13.0: a die for each unit named (as many as its Exclusive Rules allow, the caller's to
     count); one in `succeeds_on` restores it to full strength."""
     notes = []
     for unit_id in units:
-        bar = replacement_bar(state, data, unit_id, enemy_distance, fought, moved)
+        bar = replacement_bar(state, data, unit_id, enemy_distance, fought, moved, rule)
         if bar is not None:
             notes.append(bar)
             continue

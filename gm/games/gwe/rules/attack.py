@@ -168,6 +168,8 @@ def attack_total(state: GweState, data: GweData, attackers: Sequence[str],
         if unit_id in unsupplied and not is_hq(data, unit_id):
             strength = halved(strength)
         if unit.out_of_command:
+            notes.append(f"{unit_id}: out of Command Control, Attack Strength {strength} "
+                         f"halved to {halved(strength)} (10.42)")
             strength = halved(strength)
         if any(data.charts.hexsides[f].combat.attack_halved
                for f in _crossings(data, at, targets)):

@@ -41,13 +41,18 @@ def _commandable(state: GweState, data: GweData, side: str) -> list[str]:
                   and not is_hq(data, u))
 
 
-def default_allocation(state: GweState, data: GweData, side: str) -> dict[str, tuple[str, ...]]:
+def default_allocation(state: GweState, data: GweData, side: str,
+                       written: Allocation | None = None) -> dict[str, tuple[str, ...]]:
     """Ruling G13: each HQ in turn by id gives its Command Strength to the units within its
     radius not yet in command, nearest first, then the larger in Stacking Points, then by id,
-    while its strength lasts (10.31); a HQ of unlimited strength takes every such unit."""
-    taken: set[str] = set()
+    while its strength lasts (10.31); a HQ of unlimited strength takes every such unit. The
+    HQs of `written` (the player's own allocation) are left out, their units already taken."""
+    written = written or {}
+    taken: set[str] = {u for units in written.values() for u in units}
     allocation: dict[str, tuple[str, ...]] = {}
     for hq_id in _hqs(state, data, side):
+        if hq_id in written:
+            continue
         rating = data.units[hq_id].hq
         assert rating is not None
         left = rating.command_strength
@@ -119,9 +124,14 @@ def command_control(state: GweState, data: GweData, side: str, allocation: Alloc
     if allocation is None:
         chosen = default_allocation(state, data, side)
         notes.append("command: the default allocation (ruling G13)")
-    else:
+    else:  # G13 per HQ: those he wrote no COMMAND for allocate by default
         chosen, refused = checked_allocation(state, data, side, allocation)
         notes.extend(refused)
+        rest = default_allocation(state, data, side, chosen)
+        if rest:
+            notes.append(f"command: as written for {', '.join(sorted(chosen))}; the default "
+                         f"allocation for {', '.join(sorted(rest))} (ruling G13)")
+        chosen = {**chosen, **rest}
     commanded = {u for units in chosen.values() for u in units}
     for unit_id in _commandable(state, data, side):
         in_command = unit_id in commanded

@@ -59,10 +59,11 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
         return Moved(state, (f"{unit_id}: not a unit of {side} (5.0)",), False)
     unit = state.unit(unit_id)
     if unit.hex is None:
-        return Moved(state, (f"{unit_id}: not on the map (5.0)",), False)
-    if unit.out_of_command and not unit.entrained:
-        return Moved(state, (f"{unit_id}: out of Command Control, may not move (4.0 A.1d, "
-                             "10.4)",), False)
+        why = f"{unit_id}: not on the map (5.0)"
+        return Moved(state, (why,), False, stopped=why)
+    if unit.out_of_command and not unit.entrained:  # the cause goes to the order's result
+        why = f"{unit_id}: out of Command Control, may not move (4.0 A.1d, 10.4)"
+        return Moved(state, (why,), False, stopped=why)
     limit = unit_allowance(state, data, unit_id)
     rate = data.counters.sides[side].rail_rate
     spent = rail_hexes = 0

@@ -86,9 +86,18 @@ def apply_attacker_result(state: GweState, data: GweData, result: str, attackers
         return state, "attacker: no effect (8.54)"
     share = data.charts.options.attacker[result]  # type: ignore[index]
     count = loss_for(share, affected)
-    hit = affected_units(state, data, attackers, affected, chosen_units)
+    hit = affected_units(state, data, attackers, affected, (*chosen_units, *losses))
     state = spread_losses(state, data, hit, count, losses)
-    return state, f"attacker: result {result}, loses {count} Step(s) (8.9)"
+    return state, "; ".join([f"attacker: result {result}, loses {count} Step(s) (8.9)",
+                             *losses_unused("attacker", hit, losses)])
+
+
+def losses_unused(who: str, hit: Sequence[str], losses: Sequence[str]) -> list[str]:
+    """Ruling G71: a unit LOSSES names is chosen among the affected (after AFFECTED's); one
+    that is still not affected (the affected Steps already held, or not in the force) gives
+    no Step, and the result says so."""
+    return [f"{who}: LOSSES {unit_id} not used: not among the affected units (8.9, ruling "
+            "G71)" for unit_id in dict.fromkeys(losses) if unit_id not in hit]
 
 
 @dataclass(frozen=True)
@@ -179,10 +188,11 @@ def carry_out_option(state: GweState, data: GweData, entry: OptionEntry, defende
     holding a surviving affected unit retreats (with the unaffected units in it)."""
     side = data.side_of(defenders[0])
     hexes = sorted({parse_hex(h) for u in defenders if (h := state.unit(u).hex) is not None})
-    hit = affected_units(state, data, defenders, affected, choice.affected)
+    hit = affected_units(state, data, defenders, affected, (*choice.affected, *choice.losses))
     count = loss_for(entry.lose, affected)
     state = spread_losses(state, data, hit, count, choice.losses)
-    notes = [f"defender: loses {count} Step(s) (8.9)"] if count else []
+    notes = [f"defender: loses {count} Step(s) (8.9)",
+             *losses_unused("defender", hit, choice.losses)] if count else []
     state, fates = hq_fates(state, data, hexes, side)
     notes.extend(fates)
     if entry.retreat:
