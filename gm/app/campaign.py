@@ -18,7 +18,7 @@ from gm.app.hostfile import HOST_FILE, host_folder, hosted_database
 from gm.app.passwords import check_password, fingerprint, hash_password, new_password
 from gm.app.people import check_address, check_name, check_not_judge
 from gm.core.data import DataError, DataSet
-from gm.core.dice import SeededDice
+from gm.core.dice import HashDice, SeededDice
 from gm.core.errors import Busy, GameError, Superseded
 from gm.core.private import private_folder, tighten, write_private
 from gm.games.registry import DEFAULT, playable, system_for
@@ -169,18 +169,20 @@ class Campaign:
         return opened
 
     def apply(self, action: str, detail: dict[str, Any],
-              change: Callable[[GameStateBase, SeededDice], GameStateBase],
+              change: Callable[[GameStateBase, Any], GameStateBase],
               mail: Callable[[GameStateBase, GameStateBase], Sequence[MailLike]] | None = None,
               result: Callable[[], str | None] | None = None,
-              release: Callable[[str], str] | None = None) -> GameStateBase:
+              release: Callable[[str], str] | None = None,
+              dice: HashDice | None = None) -> GameStateBase:
         """Run one pure change on the latest state and append the result with its dice, with
         the mail it sends (`mail(before, after)`) and what it kept (`result()`) in the same
         transaction, on the state it started from (Superseded if another came between);
-        `release`: the held mail goes with it (gm.store.mail.release_in)."""
+        `release`: the held mail goes with it (gm.store.mail.release_in); `dice`: dice
+        players may verify (docs/dice.md), else the campaign's seeded for this entry."""
         latest = self.latest()
-        dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
-        new_state = change(latest.state, dice)
-        self.store.append_state(self.row, action, detail, new_state, dice.log, now(),
+        rolled = dice or SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
+        new_state = change(latest.state, rolled)
+        self.store.append_state(self.row, action, detail, new_state, rolled.log, now(),
                                 after=latest.seq, result=result() if result else None,
                                 mail=mail(latest.state, new_state) if mail else (),
                                 release=release)

@@ -121,13 +121,13 @@ class GreatWarInTheEast(GameSystem):
                    "the Austro-Hungarian deployment is not open (it is the set-up's first)",
                    "gm end-deployment (when player C's DEPLOY orders are in)",
                    "Austro-Hungarian deployment ended, its attrition rolled (26.32); the "
-                   "Russian Player (E) deploys now, then gm start"),
+                   "Russian Player (E) deploys now, then gm start", verifiable=True),
         SetupStage(RU_DEPLOYMENT, "start",
                    "the game started: the Russian deployment closed, Game-Turn 7 opened "
                    "(Serbia/Galicia 26.3)",
                    "the game starts after the Austro-Hungarian deployment, closed by gm "
                    "end-deployment (Serbia/Galicia 26.31)",
-                   "gm start (when player E's DEPLOY orders are in)"))
+                   "gm start (when player E's DEPLOY orders are in)", verifiable=True))
 
     def history_text(self, action: str, detail: Mapping[str, Any]) -> str | None:
         """A deployment's close with its attrition rolls (26.32); the scenario of the deal."""
