@@ -43,14 +43,15 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
             raise GameError(f"Game-Turn {turn}, {period} {phase} has not been adjudicated")
     found = Reported(store.state_at(campaign.row, history[-1].seq).state, history[-1].seq)
     if not rows:  # the position as play opened, with what happened as it did (its result)
-        opened = next((r for r in reversed(history) if r.action == "start"), None)
-        stored = json.loads(store.result(campaign.row, opened.seq) or "{}") if opened else {}
-        found.events = [Event(**e) for e in stored.get("events", [])]
         closes = [(i, r) for i, r in enumerate(history) if "salts" in r.detail and i > 0
                   and campaign.system.setup_stage(command=r.action) is not None]
-        if closes:  # the last set-up close whose dice players may verify
-            index, row = closes[-1]
-            found.closed, found.salts = history[index - 1].stage, row.detail["salts"]
+        if closes:  # the last set-up close whose dice players may verify: what it rolled
+            index, last = closes[-1]
+            found.closed, found.salts = history[index - 1].stage, last.detail["salts"]
+        opened = next((r for r in reversed(history) if r.action == "start"),
+                      closes[-1][1] if closes else None)
+        stored = json.loads(store.result(campaign.row, opened.seq) or "{}") if opened else {}
+        found.events = [Event(**e) for e in stored.get("events", [])]
     if rows:
         row = rows[-1]
         previous = next(r.seq for r in reversed(history) if r.seq < row.seq)
