@@ -13,6 +13,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.reports import changes, planning, setup_aid
+from gm.games.gwe.reports.wording import plain_event
 from gm.games.gwe.reports.board import board_svg
 from gm.games.gwe.reports.mapsheet import side_colour
 from gm.games.gwe.reports.model import (
@@ -85,7 +86,7 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                       player=next((p for p, s in played.items() if s == code), None),
                       colour=side_colour(data, code))
              for code, side in data.counters.sides.items()]
-    own = [own_event(e) for e in events if _seen_by(e, player)]
+    own = [plain_event(own_event(e)) for e in events if _seen_by(e, player)]
     units = [unit_view(u, after, data) for u in sorted(after.units) if u in data.units]
     units = [u.model_copy(update={"place": setup_aid.SETUP_PLACE})
              if setup_aid.to_set_up(after, data, u.id) else u for u in units]
