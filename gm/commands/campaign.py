@@ -19,8 +19,8 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 @click.option("--player", "-p", "players", multiple=True, required=True,
               metavar="L:NAME:ADDRESS[:PASSWORD]",
               help="A player: letter, name, e-mail address and, if the GM chooses it, his "
-              "password. Repeat for each (Russian Civil War: 3 to 6, the solitaire game R alone; Great "
-              "War in the East: C and E).")
+              "password. Repeat for each (Russian Civil War: 3 to 6, the solitaire game R "
+              "alone; Great War in the East: C and E).")
 @click.option("--seed", help="Seed for every random draw of this campaign (default: random).")
 @click.option("--data", "data_dir", type=click.Path(file_okay=False),
               help="A corrected data set folder to play on instead of the embedded one.")
@@ -29,8 +29,8 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 @click.option("--mode", type=click.Choice(["postal", "standard", "solitaire"]),
               default="postal", show_default=True, help="Russian Civil War's way of play: "
               "postal: every player's orders for two Phases a Game-Turn (17.0); standard: one "
-              "Player-Turn at a time, as the rulebook plays it at the table (4.2); solitaire: one player, R, plays Red "
-              "against the program (18.0-28.0).")
+              "Player-Turn at a time, as the rulebook plays it at the table (4.2); solitaire: "
+              "one player, R, plays Red against the program (18.0-28.0).")
 @click.option("--scenario", help="The scenario, for a game that has several (Great War in the "
               "East: decision-in-galicia, the default).")
 @GAME_OPTION

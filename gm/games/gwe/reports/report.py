@@ -13,7 +13,6 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.reports import changes, planning, setup_aid
-from gm.games.gwe.reports.wording import plain_event
 from gm.games.gwe.reports.board import board_svg
 from gm.games.gwe.reports.mapsheet import side_colour
 from gm.games.gwe.reports.model import (
@@ -26,6 +25,7 @@ from gm.games.gwe.reports.model import (
     VpHexView,
     own_event,
 )
+from gm.games.gwe.reports.wording import plain_event
 from gm.games.gwe.rules.serbia_galicia import play
 from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes, victory_level
 from gm.games.gwe.state import GweState

@@ -5,12 +5,14 @@ G7's form being the program's), a side by its name (`the allied side` -> `the Al
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from gm.reporting.model import Event, OrderView
 
 GAMES = {"serbia-galicia": "Serbia/Galicia", "brusilov": "Brusilov"}
 CITATION = re.compile(r"\bgwe-([a-z-]+):(?=\d)")
 SIDES = re.compile(r"\bthe (allied|central) (side|Player-Turn)\b")
+AnyEvent = TypeVar("AnyEvent", bound=Event)
 SIDE_WORDS = {"allied": "Allied (Russian)", "central": "Austro-Hungarian"}
 
 
@@ -23,7 +25,7 @@ def plain_or_none(text: str | None) -> str | None:
     return None if text is None else plain(text)
 
 
-def plain_event(event: Event) -> Event:
+def plain_event(event: AnyEvent) -> AnyEvent:
     return event.model_copy(update={"text": plain(event.text), "rule": plain_or_none(event.rule),
                                     "detail": plain_or_none(event.detail)})
 
