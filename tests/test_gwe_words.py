@@ -65,3 +65,14 @@ def test_an_order_out_of_turn_names_the_player_turn_by_its_side(tmp_path: Path) 
                              "--campaign", str(folder)], capture_output=True, text=True,
                             check=False).stdout
     assert "the Allied (Russian) Player-Turn is under way" in answer, answer
+
+
+def test_the_docs_agree_with_each_other_and_speak_to_the_gm() -> None:
+    rulings = (ROOT / "docs" / "rulings-gwe.md").read_text(encoding="utf-8")
+    g24 = rulings.split("## G24.", 1)[1].split("\n## ", 1)[0]
+    assert "second move for it is" not in " ".join(g24.split()) and "(G61)" in g24
+    data = (ROOT / "docs" / "data-gwe.md").read_text(encoding="utf-8")
+    headings = [line for line in data.splitlines() if line.startswith("## ")]
+    assert sum("deployment.yaml" in h for h in headings) == 1, headings
+    deployment = data.split("(deployment.yaml)\n", 1)[1].split("\n## ", 1)[0]
+    assert "gm.games" not in deployment and "gm data check" in deployment
