@@ -95,7 +95,8 @@ class LazyGroup(click.Group):
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="gamesmaster", message="gm %(version)s")
 def cli() -> None:
-    """Gamesmaster: runs a play-by-e-mail campaign of SPI's Russian Civil War 1918-1922.
+    """Gamesmaster: runs play-by-e-mail campaigns of SPI board wargames: Russian Civil War
+    1918-1922 (the default) and Great War in the East (--game gwe: Decision in Galicia).
 
     A CAMPAIGN is a folder made by `gm new`; it holds campaign.toml and the database.
     """

@@ -18,7 +18,7 @@ from gm.app.hostfile import HOST_FILE, host_folder, hosted_database
 from gm.app.passwords import check_password, fingerprint, hash_password, new_password
 from gm.app.people import check_address, check_name, check_not_judge
 from gm.core.data import DataError, DataSet
-from gm.core.dice import SeededDice
+from gm.core.dice import HashDice, SeededDice
 from gm.core.errors import Busy, GameError, Superseded
 from gm.core.private import private_folder, tighten, write_private
 from gm.games.registry import DEFAULT, playable, system_for
@@ -169,18 +169,20 @@ class Campaign:
         return opened
 
     def apply(self, action: str, detail: dict[str, Any],
-              change: Callable[[GameStateBase, SeededDice], GameStateBase],
+              change: Callable[[GameStateBase, Any], GameStateBase],
               mail: Callable[[GameStateBase, GameStateBase], Sequence[MailLike]] | None = None,
               result: Callable[[], str | None] | None = None,
-              release: Callable[[str], str] | None = None) -> GameStateBase:
+              release: Callable[[str], str] | None = None,
+              dice: HashDice | None = None) -> GameStateBase:
         """Run one pure change on the latest state and append the result with its dice, with
         the mail it sends (`mail(before, after)`) and what it kept (`result()`) in the same
         transaction, on the state it started from (Superseded if another came between);
-        `release`: the held mail goes with it (gm.store.mail.release_in)."""
+        `release`: the held mail goes with it (gm.store.mail.release_in); `dice`: dice
+        players may verify (docs/dice.md), else the campaign's seeded for this entry."""
         latest = self.latest()
-        dice = SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
-        new_state = change(latest.state, dice)
-        self.store.append_state(self.row, action, detail, new_state, dice.log, now(),
+        rolled = dice or SeededDice(self.row.seed, f"{latest.seq + 1}:{action}")
+        new_state = change(latest.state, rolled)
+        self.store.append_state(self.row, action, detail, new_state, rolled.log, now(),
                                 after=latest.seq, result=result() if result else None,
                                 mail=mail(latest.state, new_state) if mail else (),
                                 release=release)
@@ -282,6 +284,10 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     if (folder / CONFIG_FILE).exists():
         raise GameError(f"{folder} already holds a campaign")
     data = _load_data(system, data_dir)
+    refused = system.check_data(Path(data_dir)) if data_dir else []  # the scenario's set-up too
+    if refused:
+        raise GameError(f"the data set has {len(refused)} problem(s), first: {refused[0]}; "
+                        "run `gm data check`")
     import secrets  # lazy: a new campaign's seed only
 
     seed = seed or secrets.token_hex(8)

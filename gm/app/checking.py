@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from gm.app.campaign import open_campaign
+from gm.app.campaign import CONFIG_FILE, open_campaign
 from gm.app.judge import Roster, Verdict, in_game, judge, password_roster
+from gm.core.errors import GameError
 from gm.games.registry import DEFAULT, system_for
 from gm.messages.reading import read_message
 from gm.orders.order import Order
@@ -70,3 +71,21 @@ def read_orders(raw: bytes, game: str = DEFAULT) -> ParsedMessage[Order]:
     system = system_for(game)
     return system.parse_orders(read_envelope(read_message(raw).text), system.load_data(),
                                MAX_LINE_CHARS)
+
+
+def message_game(raw: bytes, game: str | None) -> str:
+    """The game to read a message by: `game` if given, else that of the campaign its GAME line
+    names when a folder of that name here holds one, else the default game."""
+    if game:
+        return game
+    try:
+        named = read_envelope(read_message(raw).text).game
+    except OrdersError:
+        return DEFAULT
+    folder = Path(named)
+    if named and (folder / CONFIG_FILE).is_file():
+        try:
+            return open_campaign(folder).system.name
+        except GameError:
+            return DEFAULT
+    return DEFAULT

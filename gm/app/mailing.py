@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from gm.app.campaign import Campaign, now
-from gm.app.reports import reported, with_dice
+from gm.app.reports import reported, verified_stages, with_dice
 from gm.app.schedule import deadline_text
 from gm.app.settings import MailConfig, mail_config_or_none
 from gm.core.errors import GameError
@@ -20,11 +20,11 @@ from gm.reporting.render import mailed_html, render_report
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
           before: GameStateBase | None, after: GameStateBase, events: list[Event],
           player: str | None, salts: list[str], opened_at: dt.datetime,
-          sent: list[str] | None) -> Outgoing:
+          sent: list[str] | None, closed: str | None = None) -> Outgoing:
     model = with_dice(campaign.system.report(
         campaign.name, before, after, campaign.data, events, player,
         deadline=deadline_text(campaign.folder, opened_at), names=campaign.player_names(),
-        sent=sent), campaign.row.seed, before, after, salts)
+        sent=sent), campaign.row.seed, before, after, salts, closed, verified_stages(campaign))
     png = picture(model)  # his own: his stacks outlined, his caption
     attached = None if png is None else MapPicture(
         png, map_content_id(campaign.row, kind, key), render_report(model, "html"))
@@ -37,10 +37,12 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
 def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: GameStateBase,
                     events: list[Event], key: str, salts: list[str] | None = None,
                     players: bool = True, opened_at: dt.datetime | None = None,
-                    sent: list[str] | None = None) -> list[Outgoing]:
+                    sent: list[str] | None = None, closed: str | None = None
+                    ) -> list[Outgoing]:
     """Each player's report and the GM's copy, when the campaign is played by mail;
     `opened_at`: when the phase after it opened (default: now), for its deadline; `sent`: the
-    players whose orders it was adjudicated with."""
+    players whose orders it was adjudicated with; `closed`: the set-up stage whose close's dice
+    it reveals."""
     config = mail_config_or_none(campaign.folder)
     if config is None:
         return []
@@ -52,9 +54,9 @@ def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: Gam
                 continue
             mail.append(_mail(campaign, config, player.email, f"{key}.{player.letter}",
                               "report", before, after, events, player.letter, salts or [],
-                              opened_at, sent))
+                              opened_at, sent, closed))
     mail.append(_mail(campaign, config, config.gm_inbox, key, "gm-report", before, after,
-                      events, None, salts or [], opened_at, sent))
+                      events, None, salts or [], opened_at, sent, closed))
     return mail
 
 
@@ -65,7 +67,7 @@ def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
     found = reported(campaign, turn, phase)
     outgoing = reports_by_mail(campaign, found.before, found.after, found.events,
                                str(found.last_seq), found.salts, opened_at=found.opened_at,
-                               sent=found.sent)
+                               sent=found.sent, closed=found.closed)
     if not outgoing:
         raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see README, "
                         "By mail")
@@ -78,4 +80,5 @@ def report_for(campaign: Campaign, config: MailConfig, player: str, address: str
     """One player's report of a phase (the last when `turn` is None) again, as REPORT asks."""
     found = reported(campaign, turn, phase)
     return _mail(campaign, config, address, key, "report", found.before, found.after,
-                 found.events, player, found.salts, found.opened_at or now(), found.sent)
+                 found.events, player, found.salts, found.opened_at or now(), found.sent,
+                 found.closed)

@@ -15,7 +15,7 @@ from gm.app.adjudication import OrderMessage, judge_files
 from gm.app.campaign import Campaign
 from gm.app.mailing import reports_by_mail
 from gm.app.press import releasing
-from gm.core.dice import Dice, SeededDice
+from gm.core.dice import Dice, HashDice, SeededDice, setup_seed
 from gm.core.errors import GameError
 from gm.core.state import PLAY, GameStateBase
 from gm.engine.results import SetupResult
@@ -101,8 +101,13 @@ def close_stage(campaign: Campaign, stage: str, action: str, already: str
     applied = apply_mailed(campaign)
     opening: list[Event] = []  # what happened as play opened (a standard game's first events)
     detail: dict[str, Any] = {}  # filled as it closes: what happened, for gm history
+    closing = campaign.system.setup_stage(name=stage)
+    verified = closing is not None and closing.verifiable
+    salts = sorted(stage_salts(campaign, stage)) if verified else []
+    if verified:  # its dice as a phase's (docs/dice.md), so that gm verify checks them
+        detail["salts"] = salts
 
-    def close(state: GameStateBase, dice: SeededDice) -> GameStateBase:
+    def close(state: GameStateBase, dice: SeededDice | HashDice) -> GameStateBase:
         closed, timeline = campaign.system.close_setup_stage(state, campaign.data, dice)
         opening.extend(events_of(timeline))
         if opening:
@@ -111,13 +116,31 @@ def close_stage(campaign: Campaign, stage: str, action: str, already: str
 
     state = campaign.apply(
         action, detail, close,
-        mail=lambda _before, after: reports_by_mail(campaign, None, after, opening, "start")
-        if after.stage == PLAY else [],
+        mail=lambda _before, after: reports_by_mail(
+            campaign, None, after, opening, "start", salts=salts,
+            closed=stage if verified else None) if after.stage == PLAY else [],
         # kept with the entry, for the report rebuilt later (gm report)
         result=lambda: json.dumps({"events": [e.model_dump(mode="json") for e in opening]})
         if opening else None,
-        release=releasing(campaign))  # the stage's anonymous press goes now (R82)
+        release=releasing(campaign),  # the stage's anonymous press goes now (R82)
+        dice=HashDice(setup_seed(campaign.row.seed, stage), tuple(salts)) if verified else None)
     return applied, state
+
+
+def stage_salts(campaign: Campaign, stage: str) -> list[str]:
+    """The SALT words of each player's last order message of a set-up stage."""
+    last: dict[str, str] = {}
+    for row in campaign.store.orders_in_stage(campaign.row, stage):
+        last[row.player] = row.raw
+    salts = []
+    for raw in last.values():
+        try:
+            salt = read_envelope(read_message(raw.encode("utf-8")).text).salt
+        except OrdersError:
+            continue
+        if salt:
+            salts.append(salt)
+    return salts
 
 
 def close_by(campaign: Campaign, command: str) -> tuple[Applied, GameStateBase]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from gm.app.campaign import Campaign
 from gm.app.history import rulings
 from gm.app.schedule import deadline_text
-from gm.core.dice import commitment, phase_seed
+from gm.core.dice import commitment, phase_seed, setup_seed
 from gm.core.errors import GameError
 from gm.core.state import PLAY, GameStateBase
 from gm.reporting.model import Event, Report
@@ -27,6 +27,7 @@ class Reported:
     salts: list[str] = field(default_factory=list)
     sent: list[str] | None = None  # the players whose orders it was adjudicated with
     opened_at: dt.datetime | None = None  # when the phase after it opened
+    closed: str | None = None  # the set-up stage whose close's dice it reveals (docs/dice.md)
 
 
 def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reported:
@@ -42,7 +43,13 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
             raise GameError(f"Game-Turn {turn}, {period} {phase} has not been adjudicated")
     found = Reported(store.state_at(campaign.row, history[-1].seq).state, history[-1].seq)
     if not rows:  # the position as play opened, with what happened as it did (its result)
-        opened = next((r for r in reversed(history) if r.action == "start"), None)
+        closes = [(i, r) for i, r in enumerate(history) if "salts" in r.detail and i > 0
+                  and campaign.system.setup_stage(command=r.action) is not None]
+        if closes:  # the last set-up close whose dice players may verify: what it rolled
+            index, last = closes[-1]
+            found.closed, found.salts = history[index - 1].stage, last.detail["salts"]
+        opened = next((r for r in reversed(history) if r.action == "start"),
+                      closes[-1][1] if closes else None)
         stored = json.loads(store.result(campaign.row, opened.seq) or "{}") if opened else {}
         found.events = [Event(**e) for e in stored.get("events", [])]
     if rows:
@@ -70,20 +77,32 @@ def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
     return with_dice(campaign.system.report(
         campaign.name, found.before, found.after, campaign.data, found.events, player,
         deadline=deadline, names=campaign.player_names(), sent=found.sent, drawn=drawn),
-        campaign.row.seed, found.before, found.after, found.salts)
+        campaign.row.seed, found.before, found.after, found.salts, found.closed,
+        verified_stages(campaign))
+
+
+def verified_stages(campaign: Campaign) -> frozenset[str]:
+    """The set-up stages whose close rolls dice players may verify."""
+    return frozenset(s.name for s in campaign.system.setup_stages if s.verifiable)
 
 
 def with_dice(report: Report, seed: str, before: GameStateBase | None, after: GameStateBase,
-              salts: list[str]) -> Report:
+              salts: list[str], closed: str | None = None,
+              stages: frozenset[str] = frozenset()) -> Report:
     """The report's dice line (docs/dice.md), filled here, where the campaign's secret seed is
-    kept (a game's report never sees it): the seed of the phase reported, revealed, with the
-    players' salts; the commitment to the seed of the phase it opens."""
+    kept (a game's report never sees it): the seed of the phase reported (or of the set-up
+    stage `closed`), revealed, with the players' salts; the commitment to the seed of the
+    phase it opens, or of the set-up stage (one of `stages`) whose close rolls next."""
     found: dict[str, object] = {}
     if before is not None and before.stage == PLAY:
         found["dice_seed"] = phase_seed(seed, before.turn, before.phase)
         found["dice_salts"] = salts
+    elif closed is not None:
+        found["dice_seed"], found["dice_salts"] = setup_seed(seed, closed), salts
     if after.stage == PLAY:
         found["next_commitment"] = commitment(phase_seed(seed, after.turn, after.phase))
+    elif after.stage in stages:
+        found["next_commitment"] = commitment(setup_seed(seed, after.stage))
     return report.model_copy(update=found)
 
 

@@ -19,27 +19,28 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 @click.option("--player", "-p", "players", multiple=True, required=True,
               metavar="L:NAME:ADDRESS[:PASSWORD]",
               help="A player: letter, name, e-mail address and, if the GM chooses it, his "
-              "password. Repeat for each (3 to 6; the solitaire game: R alone).")
+              "password. Repeat for each (Russian Civil War: 3 to 6, the solitaire game R "
+              "alone; Great War in the East: C and E).")
 @click.option("--seed", help="Seed for every random draw of this campaign (default: random).")
 @click.option("--data", "data_dir", type=click.Path(file_okay=False),
               help="A corrected data set folder to play on instead of the embedded one.")
 @click.option("--database", help="A PostgreSQL URL, postgresql://USER@HOST/DB (default: SQLite "
               "inside the campaign folder; the postgres extra installs the driver).")
 @click.option("--mode", type=click.Choice(["postal", "standard", "solitaire"]),
-              default="postal", show_default=True, help="postal: every player's orders for "
-              "two Phases a Game-Turn (17.0); standard: one Player-Turn at a time, as the "
-              "rulebook plays it at the table (4.2); solitaire: one player, R, plays Red "
-              "against the program (18.0-28.0).")
+              default="postal", show_default=True, help="Russian Civil War's way of play: "
+              "postal: every player's orders for two Phases a Game-Turn (17.0); standard: one "
+              "Player-Turn at a time, as the rulebook plays it at the table (4.2); solitaire: "
+              "one player, R, plays Red against the program (18.0-28.0).")
 @click.option("--scenario", help="The scenario, for a game that has several (Great War in the "
               "East: decision-in-galicia, the default).")
 @GAME_OPTION
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
         database: str | None, mode: str, scenario: str | None, game: str | None) -> None:
-    """Create CAMPAIGN (a folder), deal the Initial Forces (15.31, 15.32) and print the
-    players' passwords, which they put in their order e-mails: shown this once, to be kept
-    (`gm password CAMPAIGN X --reset` makes a new one). Great War in the East (--game gwe):
-    Decision in Galicia, players C (Austria-Hungary) and E (Russia), who set up by DEPLOY
-    orders (Serbia/Galicia 26.3)."""
+    """Create CAMPAIGN (a folder) and print the players' passwords, which they put in their
+    order e-mails: shown this once, to be kept (`gm password CAMPAIGN X --reset` makes a new
+    one). Russian Civil War: the Initial Forces dealt (15.31, 15.32). Great War in the East
+    (--game gwe): Decision in Galicia, players C (Austria-Hungary) and E (Russia), who set up
+    by DEPLOY orders (Serbia/Galicia 26.3)."""
     specs = [parse_player(p) for p in players]
     from gm.games.registry import DEFAULT
 
@@ -66,9 +67,12 @@ def _show(campaign: Campaign) -> None:
 @click.command()
 @CAMPAIGN
 def start(campaign: Path) -> None:
-    """Carry out the DEPLOY orders received by mail, deploy every leader (15.5) and draw the
-    Player-Turn order (15.62): Game-Turn 1 opens. A campaign played by mail queues each
-    player's opening report, with his orders template, for `gm send`."""
+    """Close the set-up with the DEPLOY orders received by mail and open play. Russian Civil
+    War: every leader deployed (15.5), the Player-Turn order drawn (15.62), Game-Turn 1
+    opens. Great War in the East: the Russian deployment closed (units not deployed at their
+    default hexes, 26.31; attrition rolled, 26.32), Game-Turn 7 opens with the Russian
+    Movement Phase. A campaign played by mail queues each player's opening report, with his
+    orders template, for `gm send`."""
     from gm.app.pregame import start as do_start
     from gm.app.reports import opened_with
     from gm.commands.orders import report_applied

@@ -217,6 +217,7 @@ def _draw(drawing: str, out: Path | None) -> None:
 @DATA_OPTION
 @GAME_OPTION
 def counters(as_json: bool, data_dir: Path | None, game: str | None) -> None:
-    """Print every unit (of each kind the game has) and the markers."""
+    """Print every unit (of each kind the game has) and the markers, as JSON: give --json,
+    the one format offered (for either game)."""
     system, loaded = _load(data_dir, game)
     _print(system.counters_document(loaded), as_json)

@@ -10,8 +10,8 @@ if TYPE_CHECKING:
     from gm.games.system import GameSystem
 
 GAME_OPTION = click.option("--game", default=None, metavar="GAME",
-                           help="The game system (default: rcw; gwe: Great War in the East, "
-                           "its data, rules and cases, not yet its campaigns).")
+                           help="The game system: rcw (Russian Civil War, the default) or gwe "
+                           "(Great War in the East).")
 
 
 def game_system(game: str | None) -> GameSystem:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from gm.commands.files import read_bytes, read_files
+from gm.commands.games import GAME_OPTION
 
 if TYPE_CHECKING:
     from gm.app.pregame import Applied
@@ -27,33 +28,46 @@ def orders() -> None:
               help="Check against this campaign's open phase and position.")
 @click.option("--case", "case_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Check against an adjudication case's position instead.")
-def check(file: Path, campaign: Path | None, case_file: Path | None) -> None:
+@GAME_OPTION
+def check(file: Path, campaign: Path | None, case_file: Path | None, game: str | None) -> None:
     """Print the answer the player would get for FILE (an e-mail as delivered, or its text);
-    exit 1 if anything is refused."""
-    from gm.app.checking import check_language, check_with_campaign, check_with_case
+    exit 1 if anything is refused. Without --campaign, read by --game's order language (else
+    that of the campaign the GAME line names, when its folder is here; else rcw)."""
+    from gm.app.checking import (
+        check_language,
+        check_with_campaign,
+        check_with_case,
+        message_game,
+    )
 
     if campaign and case_file:
         raise click.UsageError("give --campaign or --case, not both")
     raw = read_bytes(file)
+    if campaign and game:
+        raise click.UsageError("--campaign reads by its campaign's game: leave out --game")
     if campaign:
         verdict = check_with_campaign(raw, campaign)
         text, refused = verdict.text, verdict.refused
     elif case_file:
-        verdict = check_with_case(raw, case_file)
+        verdict = check_with_case(raw, case_file, message_game(raw, game))
         text, refused = verdict.text, verdict.refused
     else:  # no position: the language only
-        text, refused = check_language(raw)
+        text, refused = check_language(raw, message_game(raw, game))
     click.echo(text, nl=False)
     sys.exit(1 if refused else 0)
 
 
 @orders.command()
 @FILE
-def echo(file: Path) -> None:
-    """Print the orders of FILE in normal form, one a line (problems on stderr, exit 1)."""
-    from gm.app.checking import read_orders
+@GAME_OPTION
+def echo(file: Path, game: str | None) -> None:
+    """Print the orders of FILE in normal form, one a line (problems on stderr, exit 1), read
+    by --game's order language (else that of the campaign the GAME line names, when its folder
+    is here; else rcw)."""
+    from gm.app.checking import message_game, read_orders
 
-    message = read_orders(read_bytes(file))
+    raw = read_bytes(file)
+    message = read_orders(raw, message_game(raw, game))
     click.echo(f"GAME {message.game}")
     if message.player:
         click.echo(f"PLAYER {message.player}")

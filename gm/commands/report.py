@@ -12,7 +12,9 @@ import click
 @click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--turn", type=int, help="The Game-Turn of the phase (default: the last one).")
 @click.option("--phase", type=click.IntRange(1, 6),
-              help="The phase: 1 or 2 (postal), the Player-Turn 1 to 6 (standard).")
+              help="The phase: Russian Civil War 1 or 2 (postal), the Player-Turn 1 to 6 "
+              "(standard); Great War in the East 1 to 6 (each Player-Turn's Movement, Cavalry "
+              "Withdrawal, Combat).")
 @click.option("--player", help="The report one player gets: his orders and a template.")
 @click.option("--format", "fmt", type=click.Choice(["text", "html", "json", "png"]),
               default="text", show_default=True,

@@ -115,6 +115,12 @@ def phase_seed(campaign_seed: str, turn: int, phase: int) -> str:
     return hashlib.sha256(f"{campaign_seed}|turn {turn}|phase {phase}".encode()).hexdigest()
 
 
+def setup_seed(campaign_seed: str, stage: str) -> str:
+    """The secret seed of the dice rolled as a set-up stage closes (a deployment's attrition),
+    committed to while the stage is open, as a phase's is."""
+    return hashlib.sha256(f"{campaign_seed}|set-up {stage}".encode()).hexdigest()
+
+
 def commitment(seed: str) -> str:
     """Published when the phase opens; the seed itself when the next report comes out."""
     return hashlib.sha256(seed.encode()).hexdigest()

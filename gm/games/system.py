@@ -79,6 +79,7 @@ class SetupStage:
     not_open: str  # the refusal when it is not the stage open
     awaiting: str  # what `gm status` tells the GM while it is open
     done: str = ""  # what its command prints once it is closed
+    verifiable: bool = False  # its close rolls dice committed to and verified as a phase's
 
 
 class GameSystem(ABC):

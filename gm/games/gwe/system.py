@@ -89,7 +89,8 @@ def _order_adapter() -> TypeAdapter[AnyOrder]:
 def _deployment_problems(directory: Path) -> list[Problem]:
     """26.31 for a data set's default deployment (deployment.yaml) as a whole: both sides
     placed, the Austro-Hungarians first, each side's set-up checked (ruling G29)."""
-    from gm.games.gwe.data.deployment import DEPLOYMENT_FILE, read_deployment
+    from gm.core.yamlio import line_of
+    from gm.games.gwe.data.deployment import read_deployment
     from gm.games.gwe.data.reading import read_data_set
     from gm.games.gwe.rules.serbia_galicia.setup import deployment_problems
     from gm.games.gwe.state import initial_state
@@ -98,7 +99,9 @@ def _deployment_problems(directory: Path) -> list[Problem]:
     if data is None or deployment is None or data.exclusive != "serbia-galicia":
         return []
     state = initial_state(data, ("C", "E"))
-    return [Problem(str(directory / DEPLOYMENT_FILE), 0, text)
+    # a unit's problem at its line; the line's coverage at the `units` key
+    return [Problem(str(deployment.path), line_of(deployment.document, (
+        "units", *[u for u in [text.partition(":")[0]] if u in deployment.file.units])), text)
             for text in deployment_problems(state, data, deployment.hexes)]
 
 
@@ -118,13 +121,13 @@ class GreatWarInTheEast(GameSystem):
                    "the Austro-Hungarian deployment is not open (it is the set-up's first)",
                    "gm end-deployment (when player C's DEPLOY orders are in)",
                    "Austro-Hungarian deployment ended, its attrition rolled (26.32); the "
-                   "Russian Player (E) deploys now, then gm start"),
+                   "Russian Player (E) deploys now, then gm start", verifiable=True),
         SetupStage(RU_DEPLOYMENT, "start",
                    "the game started: the Russian deployment closed, Game-Turn 7 opened "
                    "(Serbia/Galicia 26.3)",
                    "the game starts after the Austro-Hungarian deployment, closed by gm "
                    "end-deployment (Serbia/Galicia 26.31)",
-                   "gm start (when player E's DEPLOY orders are in)"))
+                   "gm start (when player E's DEPLOY orders are in)", verifiable=True))
 
     def history_text(self, action: str, detail: Mapping[str, Any]) -> str | None:
         """A deployment's close with its attrition rolls (26.32); the scenario of the deal."""

@@ -1,5 +1,6 @@
 """One order for a map's entries whose order means nothing to the rules (hexes, hexsides, entry
-hexes, a start line's hexes): by hex, then by what they say. An import gives its map in this
+hexes): by hex, then by what they say. A start line's hexes keep theirs: ruling G29 reads
+which side of the line is whose from it. An import gives its map in this
 order, so the data of an export imported again is the data exported, put in this order."""
 
 from __future__ import annotations
@@ -28,8 +29,4 @@ def canonical_map(map_file: MapFile) -> MapFile:
         "hexes": tuple(sorted(map_file.hexes, key=_hex_key)),
         "hexsides": tuple(sorted(map_file.hexsides, key=_side_key)),
         "entry_hexes": tuple(sorted(map_file.entry_hexes, key=_entry_key)),
-        "start_lines": tuple(
-            line.model_copy(update={"hexes": tuple(sorted(line.hexes,
-                                                          key=lambda h: (parse_hex(h), h)))})
-            for line in map_file.start_lines),
     })

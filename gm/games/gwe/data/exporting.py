@@ -22,6 +22,7 @@ from gm.games.gwe.data.sheets import (
     armies_cell,
     by_turn_cell,
     number_cell,
+    start_line_cell,
     write_rows,
     yes_cell,
 )
@@ -44,9 +45,9 @@ def sheet_rows(map_file: MapFile, counters: CountersFile) -> Rows:
               "value": f"{e.columns[0]}-{e.columns[1]} {e.rows[0]}-{e.rows[1]}", **_sourced(e)}
              for e in map_file.extents]
     names = [line.name for line in map_file.start_lines]
-    for name in {n for n in names if names.count(n) > 1 or ";" in n}:
+    for name in {n for n in names if names.count(n) > 1 or ";" in n or "#" in n}:
         raise ExportError(f"start line {name!r}: a start line's name is written once, "
-                          "without a `;`, to be named in hexes.csv")
+                          "without a `;` or `#`, to be named in hexes.csv")
     rows += [{"item": "start_line", "name": line.name, "value": armies_cell(line.armies),
               **_sourced(line)} for line in map_file.start_lines]
     rows += [{"item": "east_edge", "name": edge.map, "value": f"row {edge.row}"
@@ -111,12 +112,12 @@ def hex_rows(map_file: MapFile) -> Rows:
         row["entry"] = " ".join([*row.get("entry", "").split(),
                                  f"{entry_hex.side}:{entry_hex.letter}"])
     for line in map_file.start_lines:
-        for hex_id in line.hexes:
+        for place, hex_id in enumerate(line.hexes, start=1):
             # a hex's membership carries no source of its own: its line's row in sheet.csv
             row = next((r for i, r in found.rows if i == hex_id), {}) or \
                 found.row(hex_id, {"source": line.source, "note": line.note or ""})
             row["start_line"] = "; ".join([*filter(None, [row.get("start_line", "")]),
-                                           line.name])
+                                           start_line_cell(line.name, place)])
     return found.sorted()
 
 
@@ -183,6 +184,10 @@ def write_sheets(map_file: MapFile, counters: CountersFile, folder: Path) -> lis
 def yaml_text(model: MapFile | CountersFile, origin: str) -> str:
     """A map.yaml or counters.yaml: the defaults left out, each entry on a line or few."""
     document = model.model_dump(mode="json", exclude_defaults=True)
+    for side in document.get("sides", {}).values():  # JSON's keys are strings; Game-Turns not
+        if "rail_capacity_by_turn" in side:
+            side["rail_capacity_by_turn"] = {int(turn): value for turn, value
+                                             in side["rail_capacity_by_turn"].items()}
     head = f"# Written by `gm data import` from {origin}: edit those files and import again.\n"
     return head + yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                             default_flow_style=None, width=100)

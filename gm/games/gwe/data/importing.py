@@ -43,6 +43,7 @@ from gm.games.gwe.data.sheets import (
     names,
     number,
     read_rows,
+    start_line_place,
     triples,
     words,
     yes,
@@ -120,9 +121,9 @@ def _map(reader: _Reader, rows: dict[str, list[Row]]) -> MapFile | None:
     extents = [reader.model(r, Extent, {"map": r["name"], **_extent(reader, r), **_sourced(r)})
                for r in rows[SHEET] if r["item"] == "extent"]
     start_rows = {r["name"]: r for r in rows[SHEET] if r["item"] == "start_line"}
-    members: dict[str, list[str]] = {name: [] for name in start_rows}
+    members: dict[str, list[_Member]] = {name: [] for name in start_rows}
     hexes, hexsides, entries = _hex_rows(reader, rows[HEXES], members)
-    starts = [reader.model(r, StartLine, {"name": name, "hexes": members[name],
+    starts = [reader.model(r, StartLine, {"name": name, "hexes": _along(reader, members[name]),
                                           "armies": reader.cell(r, armies, r["value"]) or {},
                                           **_sourced(r)})
               for name, r in start_rows.items()]
@@ -179,7 +180,27 @@ def _link(reader: _Reader, row: Row) -> OffMapLink | None:
                                           "side": row["side"] or None, **_sourced(row)})
 
 
-def _hex_rows(reader: _Reader, rows: list[Row], members: dict[str, list[str]]
+_Member = tuple[int | None, str, Row]  # a start-line hex: its place along the line, id, row
+
+
+def _along(reader: _Reader, found: list[_Member]) -> list[str]:
+    """A start line's hexes in its order (ruling G29 reads the sides from it): by their
+    places, or the rows' order where none has one."""
+    numbered = [m for m in found if m[0] is not None]
+    if not numbered:
+        return [hex_id for _, hex_id, _ in found]
+    for place, hex_id, row in found:
+        if place is None:
+            reader.problems.append(row.problem(
+                f"hex {hex_id}: give its place along the start line (`name #N`), as its other "
+                "hexes have"))
+        elif sum(1 for m in numbered if m[0] == place) > 1:
+            reader.problems.append(row.problem(f"hex {hex_id}: place #{place} along the start "
+                                               "line is given to another hex too"))
+    return [hex_id for _, hex_id, _ in sorted(numbered, key=lambda m: m[0] or 0)]
+
+
+def _hex_rows(reader: _Reader, rows: list[Row], members: dict[str, list[_Member]]
               ) -> tuple[list[Any], list[Any], list[Any]]:
     hexes: list[Any] = []
     hexsides: list[Any] = []
@@ -208,12 +229,13 @@ def _hex_rows(reader: _Reader, rows: list[Row], members: dict[str, list[str]]
                 continue
             entries.append(reader.model(row, EntryHex, {"letter": letter, "hex": text,
                                                         "side": side, **_sourced(row)}))
-        for name in names(row["start_line"]):
+        for member in names(row["start_line"]):
+            name, place = reader.cell(row, start_line_place, member) or (member, None)
             if name not in members:
                 reader.problems.append(row.problem(
                     f"start line {name!r} is not named in {SHEET} (item start_line)"))
                 continue
-            members[name].append(text)
+            members[name].append((place, text, row))
     return hexes, hexsides, entries
 
 

@@ -171,6 +171,23 @@ def names(text: str) -> list[str]:
     return [n.strip() for n in text.split(";") if n.strip()]
 
 
+def start_line_place(text: str) -> tuple[str, int | None]:
+    """`Front of 1 September #2`: a start line's name and the hex's place along it, 1 first,
+    the line walked as ruling G29 reads it (north-west to south-east, the Russian side on the
+    left); a name alone leaves the place to the rows' order."""
+    name, hash_mark, place = text.rpartition("#")
+    if not hash_mark:
+        return text, None
+    if not place.strip().isdigit() or int(place) < 1 or not name.strip():
+        raise SheetError(f"start line {text!r}: write its name, then # and the hex's place "
+                         "along the line, e.g. Front of 1 September #2")
+    return name.strip(), int(place)
+
+
+def start_line_cell(name: str, place: int) -> str:
+    return f"{name} #{place}"
+
+
 def armies(text: str) -> dict[str, str]:
     """A start line's Army boundaries (Serbia/Galicia 26.31), `central:1 allied:4`: the army
     of each side whose sector it is, as a unit id writes it."""

@@ -17,6 +17,7 @@ from gm.orders.refusal import Breach, Refusal
 # The case that keeps each kind to its Phase, besides 4.0: units move only in their Movement
 # Phase (5.11), Command Strength is allocated in a Command Control Segment (10.36), the
 # Phasing Player attacks in his Combat Phase (8.11), follows a withdrawal at once (12.16).
+SIDE_WORDS = {"allied": "Allied (Russian)", "central": "Austro-Hungarian"}  # players' words
 OUT_OF_PHASE = {"move": "5.11", "rail": "5.31", "detrain": "5.34", "command": "10.36",
                 "withhold": "14.24", "replace": "13.0", "follow": "12.16", "attack": "8.11"}
 
@@ -33,8 +34,9 @@ def _when(order: Order, ctx: Context) -> Breach:
 
 def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
     if order.actor == "phasing" and not ctx.phasing:
+        side = SIDE_WORDS.get(ctx.phasing_side, ctx.phasing_side)
         yield Refusal(order, Breach(f"{order.echo().split()[0]} is the Phasing Player's: the "
-                                    f"{ctx.phasing_side} Player-Turn is under way",
+                                    f"{side} Player-Turn is under way",
                                     _rule(order)))
         return
     if ctx.moment not in order.moments:

@@ -16,7 +16,7 @@ from gm.reporting.events import events_of
 
 DIE = re.compile(r"\bdie \d")
 # a roll's kind by the case its event cites (the first that matches)
-ROLL_KINDS = (("10.41", "command"), ("9.2", "supply"), ("26.32", "supply"),
+ROLL_KINDS = (("10.41", "command"), ("26.32", "attrition"), ("9.2", "supply"),
               ("17.1", "entrainment"), ("13.0", "replacement"), ("12.1", "withdrawal"))
 ARRIVAL = re.compile(r"\(14\.\d")
 STEPS = {1: "movement", 2: "withdrawal", 3: "combat"}

@@ -55,7 +55,7 @@ class UnitView(_Frozen):
     movement: int
     steps_left: int
     steps: int  # printed
-    place: str  # "map", "off_map", "pending", "eliminated"
+    place: str  # "map", "off_map", "pending" (to arrive), "setup" (to set up), "eliminated"
     hex: str | None = None
     entrained: bool = False  # 5.32
     out_of_supply: bool = False  # 9.2
@@ -69,6 +69,14 @@ class HexView(_Frozen):
     terrain: str
     name: str = ""  # a town's, a pass's
     units: list[UnitView]
+
+
+class SectorView(_Frozen):
+    """An army sector of the start line (Serbia/Galicia 26.31), shown while the sides set up."""
+
+    name: str
+    armies: dict[str, str]  # side -> the army whose sector it is, as a unit id writes it
+    hexes: list[str]  # in the line's order, north-west to south-east (ruling G29)
 
 
 class MoveView(_Frozen):
@@ -157,11 +165,11 @@ class Report(core.Report):  # the core's, with this game's part
     templates: ClassVar[Path | None] = TEMPLATES
     shared: ClassVar[tuple[str, ...]] = (
         *core.Report.shared, "sides", "moves", "attacks", "rolls", "reinforcements",
-        "position", "waiting", "victory")
+        "position", "waiting", "victory", "sectors")
     key_order: ClassVar[tuple[str, ...]] = (
         "schema_version", "kind", "campaign", "title", "next_phase", "deadline", "sides",
         "events", "moves", "attacks", "rolls", "reinforcements", "position", "waiting",
-        "victory", "player", "players", "dice_seed", "dice_salts", "next_commitment")
+        "victory", "sectors", "player", "players", "dice_seed", "dice_salts", "next_commitment")
     quit_rule: ClassVar[str] = ""
 
     events: list[Event]
@@ -174,6 +182,7 @@ class Report(core.Report):  # the core's, with this game's part
     position: list[HexView] = Field(default=[])  # the hexes holding units, by hex
     waiting: list[UnitView] = Field(default=[])  # off the map: to arrive, moving, eliminated
     victory: VictoryView | None = None  # None: a game that keeps no index
+    sectors: list[SectorView] = Field(default=[])  # the start line's, while the sides set up
     # the hex map (gm/games/gwe/reports/board.py), drawn for HTML and PNG only: its SVG body,
     # size, the windows a phone shows (x, y, width, height)
     board: str | None = Field(default=None, exclude=True)

@@ -12,7 +12,7 @@ from gm.core.state import GameStateBase
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import current_values
-from gm.games.gwe.reports import changes, planning
+from gm.games.gwe.reports import changes, planning, setup_aid
 from gm.games.gwe.reports.board import board_svg
 from gm.games.gwe.reports.mapsheet import side_colour
 from gm.games.gwe.reports.model import (
@@ -26,6 +26,7 @@ from gm.games.gwe.reports.model import (
     own_event,
 )
 from gm.games.gwe.reports.template import order_template
+from gm.games.gwe.reports.wording import plain_event
 from gm.games.gwe.rules.serbia_galicia import play
 from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes, victory_level
 from gm.games.gwe.state import GweState
@@ -86,8 +87,10 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                       player=next((p for p, s in played.items() if s == code), None),
                       colour=side_colour(data, code))
              for code, side in data.counters.sides.items()]
-    own = [own_event(e) for e in events if _seen_by(e, player)]
+    own = [plain_event(own_event(e)) for e in events if _seen_by(e, player)]
     units = [unit_view(u, after, data) for u in sorted(after.units) if u in data.units]
+    units = [u.model_copy(update={"place": setup_aid.SETUP_PLACE})
+             if setup_aid.to_set_up(after, data, u.id) else u for u in units]
     by_hex: dict[str, list[UnitView]] = {}
     for unit in units:
         if unit.hex is not None:
@@ -101,7 +104,9 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
     moves = changes.moves(before, after, data) if before is not None else []
     attacks = changes.attacks(own)
     adjudicated = before is not None
+    deploying = setup_aid.open_deployment(after)
     title = (f"{campaign}: {play.phase_title(before)}" if before is not None
+             else f"{campaign}: {setup_aid.setup_title(after)}" if deploying
              else f"{campaign}: the position before {play.phase_title(after)}")
     part = None
     if player is not None:
@@ -109,9 +114,9 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                                    "void", rule=e.rule, detail=e.detail or "")
                          for e in own if e.player == player and e.order),
                         key=lambda o: o.line)
-        offers = planning.attacks(after, data, own_side) if own_side else []
-        template = order_template(after, data, campaign, player, own_side, offers) \
-            if own_side else []
+        offers = planning.attacks(after, data, own_side) if own_side and not deploying else []
+        template = [] if not own_side else setup_aid.deploy_template(after, data, own_side) \
+            if deploying else order_template(after, data, campaign, player, own_side, offers)
         part = PlayerPart(letter=player, orders=orders, side=own_side, offers=offers,
                           template=template,
                           forces=planning.forces(after, data, own_side) if own_side else [])
@@ -119,11 +124,13 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
     return Report(
         kind="final" if after.stage == "ended" else "phase" if adjudicated else after.stage,
         campaign=campaign, title=title,
-        next_phase=None if after.stage == "ended" else play.phase_title(after), deadline=deadline,
+        next_phase=None if after.stage == "ended" else setup_aid.setup_next(deploying)
+        if deploying else play.phase_title(after), deadline=deadline,
         events=own, player=part, sides=sides, moves=moves, attacks=attacks,
         rolls=changes.rolls(own), reinforcements=changes.reinforcements(own),
         position=position, waiting=[u for u in units if u.hex is None],
         victory=_victory(after, data), board=board.body if board else None,
+        sectors=setup_aid.sectors(data) if deploying else [],
         board_size=(board.width, board.height) if board else (0.0, 0.0),
         windows=board.windows if board else [],
         players=_players(after, names, sent, _awaited(before)))
