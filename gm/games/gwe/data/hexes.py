@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from gm.core.errors import GameError
@@ -92,6 +93,7 @@ class Hexside:
         return f"{self.first}/{self.second}"
 
 
+@lru_cache(maxsize=4096)  # a report asks where every unit stands many times over
 def parse_hex(text: str) -> Hex:
     """`0307`, `s0307`, `G2809` -> a Hex; the map letter kept lower case, as Serbia/Galicia 2.1
     prints it ("coded with g or s"), though its own rules also write `G2809` (ruling G2)."""
