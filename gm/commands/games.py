@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 GAME_OPTION = click.option("--game", default=None, metavar="GAME",
                            help="The game system (default: rcw; gwe: Great War in the East, "
-                           "its data, rules and cases, not yet its campaigns).")
+                           "its data, rules, cases and Decision in Galicia's campaigns).")
 
 
 def game_system(game: str | None) -> GameSystem:
