@@ -42,7 +42,7 @@ def test_the_gwe_demo_plays_a_game_turn_and_its_suggestions_run(tmp_path: Path) 
     suggested = [line.split("#")[0].strip() for line in out.splitlines()
                  if line.startswith(f"  {gm_path} ")]
     assert len(suggested) == 8 and f". {gm_path.parent}/activate" in out
-    said = {}
+    said: dict[str, str] = {}
     for line in suggested:
         done = subprocess.run(["bash", "-c", line], capture_output=True, text=True,
                               cwd=tmp_path, env=bare, check=False)

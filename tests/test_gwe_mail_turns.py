@@ -195,6 +195,8 @@ def test_two_game_turns_of_decision_in_galicia_by_mail(
             assert not FOREIGN.search(said), said
             assert f"player {letter} (you)" in said
             assert any(p.get_content_type() == "image/png" for p in report.walk())
+            # the standing DEFEND, in its writer's report only (ruling G56), Phase after Phase
+            assert (f"DEFEND {held} RESULT 1 OPTION 2" in said) == (letter == "C"), said
             clear(address, servers)
         opened = deadline + dt.timedelta(minutes=5)
     after = _state(folder)

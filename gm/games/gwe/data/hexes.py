@@ -61,7 +61,7 @@ class Hex:
     def neighbours(self) -> tuple[Hex, ...]:
         """The six hexes round this one (7.11), clockwise from north; fewer at the numbering's
         edge. Whether each is on the map is the data set's to say."""
-        return tuple(n for d in DIRECTIONS if (n := self.neighbour(d)) is not None)
+        return _ring(self)
 
     def direction_to(self, other: Hex) -> Direction | None:
         """The side of this hex that `other` lies across, None if they are not neighbours."""
@@ -104,6 +104,12 @@ def parse_hex(text: str) -> Hex:
     return Hex(found.group(1).lower(), int(found.group(2)), int(found.group(3)))
 
 
+@lru_cache(maxsize=8192)  # asked for every hex a search of movement, supply or command enters
+def _ring(where: Hex) -> tuple[Hex, ...]:
+    return tuple(n for d in DIRECTIONS if (n := where.neighbour(d)) is not None)
+
+
+@lru_cache(maxsize=65536)  # likewise, for every side crossed
 def hexside(a: Hex, b: Hex) -> Hexside:
     """The side between two neighbours (7.11, 8.61: rivers, ridges, prohibited sides lie on
     them)."""
