@@ -106,6 +106,7 @@ def _request(asked: Asked, request: Request, granted: Granted) -> str:
     campaign = asked.campaign
     if request.kind == "HELP":
         return render("help.txt.j2", game=campaign.name, title=campaign.system.title,
+                      words=campaign.system.mail_words(),
                       forms=campaign.system.order_forms().rstrip("\n"))
     if asked.player is None:
         raise GameError("answered only to a player's message with his PASSWORD")
@@ -128,7 +129,7 @@ def _status(campaign: Campaign, sending: str | None) -> str:
 
 def _report(asked: Asked, request: Request, granted: Granted) -> str:
     assert asked.player is not None
-    label = f"Game-Turn {request.turn}, phase {request.phase}" if request.turn else \
+    label = _phase_named(asked.campaign, request.turn, request.phase) if request.turn else \
         "the last report"
     if asked.config is None:
         phase_report(asked.campaign, request.turn, request.phase, asked.player, drawn=False)
@@ -139,6 +140,14 @@ def _report(asked: Asked, request: Request, granted: Granted) -> str:
                                    f"again.{asked.key}.{request.line}"))
     return f"REPORT (line {request.line}): {label} is sent to you in a message of its own, " \
            "with its map and the orders open to you then."
+
+
+def _phase_named(campaign: Campaign, turn: int, phase: int | None) -> str:
+    """An adjudicated phase in the game's words (`Game-Turn 7, Russian Player-Turn, Movement
+    Phase`), or by its numbers if it is none."""
+    from gm.app.publish import phase_titles  # lazy: a REPORT of a past phase only
+
+    return phase_titles(campaign).get((turn, phase or 0), f"Game-Turn {turn}, phase {phase}")
 
 
 def _password(asked: Asked, request: Request, granted: Granted) -> str:

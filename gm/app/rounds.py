@@ -40,9 +40,9 @@ def queue_reminders(campaign: Campaign, config: MailConfig, due: dt.datetime) ->
     for player in campaign.players():
         if player.letter in sent_in or player.letter not in campaign.system.awaited(state):
             continue
-        text = (f"Player {player.letter}, no orders of yours have arrived for Game-Turn "
-                f"{state.turn}, phase {state.phase}. They are due {due:%Y-%m-%d %H:%M %Z}; "
-                "without them your forces stand still.\n")
+        text = (f"Player {player.letter}, no orders of yours have arrived for "
+                f"{campaign.system.phase_title(state)}. They are due "
+                f"{due:%Y-%m-%d %H:%M %Z}; without them your forces stand still.\n")
         mail = notice_mail(campaign.row, config.gm_address, player.email, "reminder",
                            f"t{state.turn}p{state.phase}.{player.letter}",
                            f"{campaign.name}: orders due {due:%Y-%m-%d %H:%M %Z}", text,

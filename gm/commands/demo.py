@@ -12,11 +12,14 @@ import click
 
 from gm.core.private import private_folder
 
-DEMO_SCRIPT = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "setup.gm"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+DEMO_SCRIPT = FIXTURES / "demo" / "setup.gm"
+GWE_SCRIPT = FIXTURES / "demo-gwe" / "setup.gm"  # Decision in Galicia (Serbia/Galicia 26.3)
 DEMO_FOLDER = Path("gm-demo")
 CAMPAIGN_NAME = "demo"  # the campaign's folder in DIR: its name, as fixtures/demo's orders say
 REPORTS_NAME = "reports"  # the reports' folder in DIR
 READERS = ("GM", "A", "B", "C", "D", "E", "F")
+GWE_READERS = ("GM", "C", "E")  # the Austro-Hungarian and the Russian
 
 
 @click.command()
@@ -25,14 +28,20 @@ READERS = ("GM", "A", "B", "C", "D", "E", "F")
 @click.option("--force", is_flag=True,
               help="Make the demo again in a DIR that holds one: its campaign and reports "
               "folders are replaced (nothing else in DIR is touched).")
-@click.option("--script", type=click.Path(dir_okay=False, path_type=Path), default=DEMO_SCRIPT,
-              show_default=True, help="The gm commands to run, one a line; CAMPAIGN stands "
-              "for the campaign's folder.")
-def demo(folder: Path, force: bool, script: Path) -> None:
+@click.option("--script", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The gm commands to run, one a line; CAMPAIGN stands for the campaign's "
+              f"folder. [default: {DEMO_SCRIPT}, or {GWE_SCRIPT} with --game gwe]")
+@click.option("--game", type=click.Choice(["rcw", "gwe"]), default="rcw", show_default=True,
+              help="gwe: Great War in the East's Decision in Galicia, set up by DEPLOY and "
+              "played for a Game-Turn.")
+def demo(folder: Path, force: bool, script: Path | None, game: str) -> None:
     """Create a demo campaign in DIR (default ./gm-demo): deal, trade, deploy, adjudicate the
     first phase, print the position and write the reports (text, HTML with a map, JSON) of
     the GM and of each player. No mail server. DIR keeps the campaign (DIR/demo) and the
-    reports (DIR/reports), to go on with: gm report, gm publish, gm show, gm history."""
+    reports (DIR/reports), to go on with: gm report, gm publish, gm show, gm history. With
+    --game gwe: Decision in Galicia, both deployments and Game-Turn 7's six Phases."""
+    gwe = game == "gwe"
+    script = script or (GWE_SCRIPT if gwe else DEMO_SCRIPT)
     cli = click.get_current_context().find_root().command  # the `gm` group
     if not isinstance(cli, click.Group):
         raise click.ClickException("gm demo runs as a subcommand of gm")
@@ -50,12 +59,13 @@ def demo(folder: Path, force: bool, script: Path) -> None:
         click.secho(f"$ gm {' '.join(shlex.quote(a) for a in args)}", bold=True)
         _run(cli, args)
     private_folder(reports)
-    for who in READERS:
+    for who in GWE_READERS if gwe else READERS:
         for fmt, suffix in (("text", "txt"), ("html", "html"), ("json", "json")):
             player = [] if who == "GM" else ["--player", who]
             _run(cli, ["report", str(campaign), "--format", fmt, *player,
                        "--out", str(reports / f"report-{who}.{suffix}")])
-    click.secho(next_steps(campaign, reports, invoked_as()), bold=True)
+    steps = gwe_next_steps if gwe else next_steps
+    click.secho(steps(campaign, reports, invoked_as()), bold=True)
 
 
 def _make_room(folder: Path, campaign: Path, reports: Path, force: bool) -> None:
@@ -108,6 +118,28 @@ def next_steps(campaign: Path, reports: Path, gm: str = "gm") -> str:
         "(README.md, What it does, walks through a campaign from its first command"
         + ("" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you type gm alone")
         + ")"])
+
+
+def gwe_next_steps(campaign: Path, reports: Path, gm: str = "gm") -> str:
+    """What the Decision in Galicia demo leaves, and what to try on it next."""
+    c = shlex.quote(str(campaign))
+    site = shlex.quote(str(campaign.parent / "site"))
+    return "\n".join([
+        "", f"The demo campaign (Decision in Galicia) is kept in {campaign}, its reports in "
+        f"{reports} (open {reports / 'report-GM.html'} in a browser: the hex map). Try next:",
+        f"  {gm} show {c}                     # the position now, hex by hex",
+        f"  {gm} show {c} g0612               # one hex: the Russian V Corps, thrown back",
+        f"  {gm} history {c}                  # every entry, with its dice",
+        f"  {gm} status {c}                   # the Phase open, whose orders it waits for",
+        f"  {gm} report {c} --player E        # the Russian's report: his forces, his attacks",
+        f"  {gm} report {c} --format html --out gm.html",
+        f"  {gm} publish {c} {site}    # a static site of every Phase",
+        f"  {gm} adjudicate {c}               # Game-Turn 8's Russian Movement Phase (no "
+        "orders: nobody moves)",
+        f"(the players' order messages are in {GWE_SCRIPT.parent}; docs/orders-gwe.md tells "
+        "their language; README.md, What it does, walks through "
+        "a campaign" + ("" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you "
+                        "type gm alone") + ")"])
 
 
 def _run(cli: click.Group, args: list[str]) -> None:

@@ -30,6 +30,16 @@ class AtOnce:
 
 
 @dataclass(frozen=True)
+class MailWords:
+    """The game's words in the answer to HELP by mail: how a message names its phase, and
+    what UNITS gives."""
+
+    phase: str = ("TURN <n> PHASE <1|2>        (optional: refused as stale if that phase is "
+                  "not open)")
+    units: str = "your forces and the markers you hold now"
+
+
+@dataclass(frozen=True)
 class TableWords:
     """The game's words in the table's HELP (`gm play`)."""
 

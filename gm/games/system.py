@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
-from gm.games.declared import AtOnce, GmCommand, TableWords
+from gm.games.declared import AtOnce, GmCommand, MailWords, TableWords
 
 if TYPE_CHECKING:
     from gm.core.dice import Dice
@@ -227,6 +227,10 @@ class GameSystem(ABC):
         still stand now (`earlier`: reads each message's player, Game-Turn, phase and orders, oldest
         first, when called). A game whose every phase takes its own orders has none."""
         return orders
+
+    def mail_words(self) -> MailWords:
+        """The game's words in the answer to HELP by mail."""
+        return MailWords()
 
     def table_words(self) -> TableWords:
         """What the table's HELP says of the game: an example order, a bystander's orders."""

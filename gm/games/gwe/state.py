@@ -78,7 +78,7 @@ class GweState(GameStateBase):
                 yield unit_id, parse_hex(unit.hex)
 
     def units_in(self, where: Hex) -> tuple[str, ...]:
-        return tuple(unit_id for unit_id, at in self.on_map() if at == where)
+        return _placed(self).get(where, ())
 
     def occupied_by(self, where: Hex, side: str) -> GweState:
         """5.33, 9.15: `side` is now the last to have occupied the hex."""
@@ -89,6 +89,26 @@ class GweState(GameStateBase):
 
     def fortress_destroyed(self, where: Hex) -> bool:
         return self.fortress_steps_lost.get(str(where), 0) >= 4  # 11.13: four Steps
+
+
+# Each recent state's units by hex, kept by the identity of its units mapping (a state is
+# immutable, and a change makes a new mapping): a report asks what stands where thousands of
+# times. Outside the model, so that it never takes part in a state's equality or copies.
+_PLACED: dict[int, tuple[dict[str, UnitState], dict[Hex, tuple[str, ...]]]] = {}
+_PLACED_KEPT = 64
+
+
+def _placed(state: GweState) -> dict[Hex, tuple[str, ...]]:
+    kept = _PLACED.get(id(state.units))
+    if kept is not None and kept[0] is state.units:
+        return kept[1]
+    found: dict[Hex, tuple[str, ...]] = {}
+    for unit_id, at in state.on_map():
+        found[at] = (*found.get(at, ()), unit_id)
+    if len(_PLACED) >= _PLACED_KEPT:
+        _PLACED.clear()
+    _PLACED[id(state.units)] = (state.units, found)
+    return found
 
 
 def initial_state(data: GweData, players: tuple[str, ...]) -> GweState:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from gm.core.data import DataError, DataSet, Problem
 from gm.core.errors import GameError
+from gm.games.declared import MailWords
 from gm.games.gwe.commands import COMMANDS, SCENARIOS, TITLE
 from gm.games.gwe.setup.scenario import DECISION_IN_GALICIA
 from gm.games.system import Coverage, GameSystem, NotInThisGame, Orders, SetupStage
@@ -263,6 +264,13 @@ class GreatWarInTheEast(GameSystem):
     def order_forms(self) -> str:
         from gm.games.gwe.grammar.forms import order_forms
         return order_forms()
+
+    def mail_words(self) -> MailWords:
+        return MailWords(
+            phase="TURN <n> PHASE <1-6>        (optional: refused as stale if that Phase is not "
+                  "open;\n                              PHASE SETUP: your DEPLOY orders in the "
+                  "set-up)",
+            units="your units: each on the map with its hex and Steps, and those off it")
 
     def orders_from_json(self, entries: Sequence[Any]) -> tuple[GweOrder, ...]:
         return tuple(_order_adapter().validate_python(entry) for entry in entries)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from gm.core.errors import GameError
@@ -60,7 +61,7 @@ class Hex:
     def neighbours(self) -> tuple[Hex, ...]:
         """The six hexes round this one (7.11), clockwise from north; fewer at the numbering's
         edge. Whether each is on the map is the data set's to say."""
-        return tuple(n for d in DIRECTIONS if (n := self.neighbour(d)) is not None)
+        return _ring(self)
 
     def direction_to(self, other: Hex) -> Direction | None:
         """The side of this hex that `other` lies across, None if they are not neighbours."""
@@ -92,6 +93,7 @@ class Hexside:
         return f"{self.first}/{self.second}"
 
 
+@lru_cache(maxsize=4096)  # a report asks where every unit stands many times over
 def parse_hex(text: str) -> Hex:
     """`0307`, `s0307`, `G2809` -> a Hex; the map letter kept lower case, as Serbia/Galicia 2.1
     prints it ("coded with g or s"), though its own rules also write `G2809` (ruling G2)."""
@@ -102,6 +104,12 @@ def parse_hex(text: str) -> Hex:
     return Hex(found.group(1).lower(), int(found.group(2)), int(found.group(3)))
 
 
+@lru_cache(maxsize=8192)  # asked for every hex a search of movement, supply or command enters
+def _ring(where: Hex) -> tuple[Hex, ...]:
+    return tuple(n for d in DIRECTIONS if (n := where.neighbour(d)) is not None)
+
+
+@lru_cache(maxsize=65536)  # likewise, for every side crossed
 def hexside(a: Hex, b: Hex) -> Hexside:
     """The side between two neighbours (7.11, 8.61: rivers, ridges, prohibited sides lie on
     them)."""

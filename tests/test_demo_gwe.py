@@ -1,0 +1,55 @@
+"""Issue 29, 2: `gm demo --game gwe` makes a Decision in Galicia campaign with no mail server
+(both deployments by DEPLOY, Game-Turn 7's six Phases from the players' order messages), writes
+the GM's and each player's reports, and says what to try next: each suggestion runs when pasted
+into a shell as printed, the venv not on PATH (as README's first command runs gm)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from gm.app.campaign import open_campaign
+from gm.games.gwe.state import GweState
+
+
+def test_the_gwe_demo_plays_a_game_turn_and_its_suggestions_run(tmp_path: Path) -> None:
+    gm_path = Path(sys.executable).parent / "gm"
+    bare = {**os.environ, "PATH": "/usr/bin:/bin"}
+    made = subprocess.run([str(gm_path), "demo", "--game", "gwe"], capture_output=True,
+                          text=True, cwd=tmp_path, env=bare, check=False)
+    assert made.returncode == 0, made.stderr
+    out = made.stdout
+    assert "the Russian Player (E) deploys now" in out
+    for phase in ("Russian Player-Turn, Movement Phase", "Russian Player-Turn, Combat Phase",
+                  "Austro-Hungarian Player-Turn, Movement Phase",
+                  "Austro-Hungarian Player-Turn, Combat Phase"):
+        assert f"Game-Turn 7, {phase} adjudicated" in out, phase
+    assert "C line 7: stands: DEFEND g1510 RESULT 1 OPTION 2" in out  # a standing order
+    assert "defender: result 1, option 2 as ordered (8.9)" in out  # ... taken in the attack
+    assert "Game-Turn 8, Russian Player-Turn, Movement Phase is open" in out
+    demo = tmp_path / "gm-demo"
+    state = open_campaign(demo / "demo").latest().state
+    assert isinstance(state, GweState)
+    assert (state.turn, state.phase, state.scenario) == (8, 1, "decision-in-galicia")
+    reports = demo / "reports"
+    assert {p.name for p in reports.iterdir()} == {
+        f"report-{who}.{kind}" for who in ("GM", "C", "E") for kind in ("txt", "html", "json")}
+    assert "Allies: player E (you)" in (reports / "report-E.txt").read_text(encoding="utf-8")
+    assert "<svg" in (reports / "report-C.html").read_text(encoding="utf-8")  # the hex map
+    assert "Decision in Galicia" in out and "Try next:" in out
+    suggested = [line.split("#")[0].strip() for line in out.splitlines()
+                 if line.startswith(f"  {gm_path} ")]
+    assert len(suggested) == 8 and f". {gm_path.parent}/activate" in out
+    said: dict[str, str] = {}
+    for line in suggested:
+        done = subprocess.run(["bash", "-c", line], capture_output=True, text=True,
+                              cwd=tmp_path, env=bare, check=False)
+        assert done.returncode == 0, (line, done.stderr)
+        said[line.split()[1]] = said.get(line.split()[1], "") + done.stdout
+    assert "RU-5-V" in said["show"] and "waiting for: E (Ivanov)" in said["status"]
+    assert "YOUR FORCES" in said["report"]
+    assert "Game-Turn 8, Russian Player-Turn, Movement Phase adjudicated" in said["adjudicate"]
+    assert (tmp_path / "gm-demo" / "site" / "index.html").is_file()
+    assert (tmp_path / "gm.html").is_file()
