@@ -284,7 +284,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     if (folder / CONFIG_FILE).exists():
         raise GameError(f"{folder} already holds a campaign")
     data = _load_data(system, data_dir)
-    refused = system.check_data(Path(data_dir)) if data_dir else []  # the scenario's set-up too
+    refused = system.setup_problems(Path(data_dir)) if data_dir else []
     if refused:
         raise GameError(f"the data set has {len(refused)} problem(s), first: {refused[0]}; "
                         "run `gm data check`")

@@ -126,6 +126,11 @@ class GameSystem(ABC):
     def check_data(self, directory: Path) -> list[Problem]:
         """Everything `gm data check` reports for a folder, each at its file and line."""
 
+    def setup_problems(self, directory: Path) -> list[Problem]:
+        """What in a GM's data set its scenario's set-up refuses (checked at `gm new --data`,
+        beyond what loading the data checks); none by default."""
+        return []
+
     def data_warnings(self, directory: Path) -> list[Problem]:
         """What `gm data check` warns of in a folder without failing (provisional cells)."""
         return []

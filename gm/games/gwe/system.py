@@ -155,6 +155,10 @@ class GreatWarInTheEast(GameSystem):
             raise DataError(problems)
         return data
 
+    def setup_problems(self, directory: Path) -> list[Problem]:
+        """26.31 for the default deployment a GM's data set brings (deployment.yaml)."""
+        return _deployment_problems(directory)
+
     def check_data(self, directory: Path) -> list[Problem]:
         from gm.games.gwe.data.checks import check_directory
         return check_directory(directory)[0] or _deployment_problems(directory)
