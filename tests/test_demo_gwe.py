@@ -27,7 +27,8 @@ def test_the_gwe_demo_plays_a_game_turn_and_its_suggestions_run(tmp_path: Path) 
                   "Austro-Hungarian Player-Turn, Combat Phase"):
         assert f"Game-Turn 7, {phase} adjudicated" in out, phase
     assert "C line 7: stands: DEFEND g1510 RESULT 1 OPTION 2" in out  # a standing order
-    assert "defender: result 1, option 2 as ordered (8.9)" in out  # ... taken in the attack
+    assert "C line 7: succeeded (8.9, G25): DEFEND g1510 RESULT 1 OPTION 2 -- standing, from " \
+        "your message of Game-Turn 7 Phase 1, line 7: taken in the attack on g1510" in out
     assert "Game-Turn 8, Russian Player-Turn, Movement Phase is open" in out
     demo = tmp_path / "gm-demo"
     state = open_campaign(demo / "demo").latest().state
