@@ -156,8 +156,8 @@ class GreatWarInTheEast(GameSystem):
         return data
 
     def setup_problems(self, directory: Path) -> list[Problem]:
-        """26.31 for the default deployment a GM's data set brings (deployment.yaml)."""
-        return _deployment_problems(directory)
+        """All `gm data check` says of a GM's data set, its deployment.yaml (26.31) with it."""
+        return self.check_data(directory)
 
     def check_data(self, directory: Path) -> list[Problem]:
         from gm.games.gwe.data.checks import check_directory
