@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
@@ -35,6 +35,25 @@ if TYPE_CHECKING:
     from orders_grammar.problem import Problem as LineProblem
 
 Orders = Mapping[str, tuple["Order", ...]]
+OrderKind = TypeVar("OrderKind")  # a game's own order kind
+DataKind = TypeVar("DataKind")  # a game's own data set kind
+
+
+def typed_orders(orders: Orders, kind: type[OrderKind]) -> dict[str, tuple[OrderKind, ...]]:
+    """Each player's orders as the game's own order kind; GameError for another game's."""
+    typed: dict[str, tuple[OrderKind, ...]] = {}
+    for player, given in orders.items():
+        if not all(isinstance(o, kind) for o in given):
+            raise GameError(f"orders of another game given for player {player}")
+        typed[player] = tuple(o for o in given if isinstance(o, kind))
+    return typed
+
+
+def typed_data(data: DataSet, kind: type[DataKind], title: str) -> DataKind:
+    """The data set as the game's own kind; GameError for another game's."""
+    if not isinstance(data, kind):
+        raise GameError(f"a data set of another game given to {title}")
+    return data
 
 
 class CaseError(GameError):

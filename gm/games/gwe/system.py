@@ -18,7 +18,15 @@ from gm.core.errors import GameError
 from gm.games.declared import MailWords
 from gm.games.gwe.commands import COMMANDS, SCENARIOS, TITLE
 from gm.games.gwe.setup.scenario import DECISION_IN_GALICIA
-from gm.games.system import Coverage, GameSystem, NotInThisGame, Orders, SetupStage
+from gm.games.system import (
+    Coverage,
+    GameSystem,
+    NotInThisGame,
+    Orders,
+    SetupStage,
+    typed_data,
+    typed_orders,
+)
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -33,7 +41,6 @@ if TYPE_CHECKING:
     from gm.games.gwe.orders.model import Order as GweOrder
     from gm.games.gwe.state import GweState
     from gm.orders import order
-    from gm.orders.order import Order
     from gm.reporting.model import Event, Report
     from orders_grammar.message import Envelope, OpenPhase, ParsedMessage, PhaseForms
     from orders_grammar.problem import Problem as LineProblem
@@ -55,19 +62,12 @@ def _own(state: GameStateBase) -> GweState:
 
 def _data(data: DataSet) -> GweData:
     from gm.games.gwe.data.dataset import GweData
-    if not isinstance(data, GweData):
-        raise GameError(f"a data set of another game given to {TITLE}")
-    return data
+    return typed_data(data, GweData, TITLE)
 
 
 def _orders(orders: Orders) -> dict[str, tuple[GweOrder, ...]]:
     from gm.games.gwe.orders.model import Order
-    typed: dict[str, tuple[Order, ...]] = {}
-    for player, given in orders.items():
-        if not all(isinstance(o, Order) for o in given):
-            raise GameError(f"orders of another game given for player {player}")
-        typed[player] = tuple(o for o in given if isinstance(o, Order))
-    return typed
+    return typed_orders(orders, Order)
 
 
 def _in_play(state: GweState) -> GweState:

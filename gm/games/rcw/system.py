@@ -12,7 +12,7 @@ from gm.core.data import DataSet, Problem
 from gm.core.errors import GameError
 from gm.games.declared import AtOnce, TableWords
 from gm.games.rcw.commands import AT_ONCE, COMMANDS, TABLE_WORDS, TITLE
-from gm.games.system import Coverage, GameSystem, Orders, SetupStage
+from gm.games.system import Coverage, GameSystem, Orders, SetupStage, typed_data, typed_orders
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -52,19 +52,12 @@ def _own(state: GameStateBase) -> GameState:
 
 def _data(data: DataSet) -> GameData:
     from gm.games.rcw.data.dataset import GameData
-    if not isinstance(data, GameData):
-        raise GameError("a data set of another game given to Russian Civil War")
-    return data
+    return typed_data(data, GameData, "Russian Civil War")
 
 
 def _orders(orders: Orders) -> dict[str, tuple[Order, ...]]:
     from gm.games.rcw.orders.model import Order
-    typed: dict[str, tuple[Order, ...]] = {}
-    for player, given in orders.items():
-        if not all(isinstance(o, Order) for o in given):
-            raise GameError(f"orders of another game given for player {player}")
-        typed[player] = tuple(o for o in given if isinstance(o, Order))
-    return typed
+    return typed_orders(orders, Order)
 
 
 class RussianCivilWar(GameSystem):
