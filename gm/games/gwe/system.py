@@ -186,11 +186,8 @@ class GreatWarInTheEast(GameSystem):
         return export_data_set(directory, sheets)
 
     def map_drawing(self, data: DataSet) -> str | None:
-        from gm.games.gwe.data.dataset import GweData
         from gm.games.gwe.reports.mapsheet import map_svg
-        if not isinstance(data, GweData):
-            raise NotInThisGame(f"not a data set of {TITLE}")
-        return map_svg(data)
+        return map_svg(_data(data))
 
     def map_document(self, data: DataSet) -> dict[str, Any]:
         from gm.games.gwe.data import describe

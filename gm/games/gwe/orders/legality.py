@@ -11,13 +11,13 @@ from collections.abc import Iterator, Sequence
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.orders.context import PHASE_NAMES, Context
 from gm.games.gwe.orders.model import Order
+from gm.games.gwe.rules.serbia_galicia.play import SIDE_WORDS
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Breach, Refusal
 
 # The case that keeps each kind to its Phase, besides 4.0: units move only in their Movement
 # Phase (5.11), Command Strength is allocated in a Command Control Segment (10.36), the
 # Phasing Player attacks in his Combat Phase (8.11), follows a withdrawal at once (12.16).
-SIDE_WORDS = {"allied": "Allied (Russian)", "central": "Austro-Hungarian"}  # players' words
 OUT_OF_PHASE = {"move": "5.11", "rail": "5.31", "detrain": "5.34", "command": "10.36",
                 "withhold": "14.24", "replace": "13.0", "follow": "12.16", "attack": "8.11"}
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from typing import TypeVar
 
+from gm.games.gwe.rules.serbia_galicia.play import SIDE_WORDS
 from gm.reporting.model import Event, OrderView
 
 GAMES = {"serbia-galicia": "Serbia/Galicia", "brusilov": "Brusilov"}
 CITATION = re.compile(r"\bgwe-([a-z-]+):(?=\d)")
 SIDES = re.compile(r"\bthe (allied|central) (side|Player-Turn)\b")
 AnyEvent = TypeVar("AnyEvent", bound=Event)
-SIDE_WORDS = {"allied": "Allied (Russian)", "central": "Austro-Hungarian"}
 
 
 def plain(text: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.core.errors import GameError
+from gm.games.gwe.rules.serbia_galicia.play import FIRST_SIDE, SIDE_WORDS
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ DECISION_IN_GALICIA = Scenario(
     name="decision-in-galicia", title="Decision in Galicia",
     rule="Serbia/Galicia 26.3", exclusive="serbia-galicia",
     players={"C": "central", "E": "allied"},
-    side_titles={"central": "Austro-Hungarian", "allied": "Allied (Russian)"},
-    first="allied",  # Serbia/Galicia 4.0: the Allied Player is first
+    side_titles=SIDE_WORDS,
+    first=FIRST_SIDE,  # Serbia/Galicia 4.0: the Allied Player is first
     turn=7,  # 26.3: the game begins on Game-Turn 7
     vp=35,  # 26.33: the Allied markers begin at 35
     deployments=(  # 26.31: the Austro-Hungarian Player sets up first

@@ -4,6 +4,7 @@ whose Player-Turn comes first, whose Phase is open, and when the game ends."""
 from __future__ import annotations
 
 from gm.games.gwe.rules.sequence import PLAYER_TURN, game_turn
+from gm.games.gwe.rules.serbia_galicia.sequence import FIRST
 from gm.games.gwe.rules.serbia_galicia.victory import (
     ALLIED,
     CENTRAL,
@@ -13,10 +14,11 @@ from gm.games.gwe.rules.serbia_galicia.victory import (
 )
 from gm.games.gwe.state import GweState
 
-FIRST_SIDE = ALLIED  # Serbia/Galicia 4.0: the Allied Player's Player-Turn comes first
+FIRST_SIDE = FIRST  # Serbia/Galicia 4.0: the Allied Player's Player-Turn comes first
 SECOND_SIDE = CENTRAL
 LAST_TURN = 13  # 26.3: Decision in Galicia ends at the end of Game-Turn 13
 SIDE_NAMES = {ALLIED: "Russian", CENTRAL: "Austro-Hungarian"}  # in Galicia (26.0)
+SIDE_WORDS = {ALLIED: "Allied (Russian)", CENTRAL: "Austro-Hungarian"}  # a side, to players
 
 
 def sides_of(state: GweState) -> dict[str, str]:
