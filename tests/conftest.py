@@ -13,9 +13,21 @@ from gm.games.rcw.setup.deal import new_game
 from gm.games.rcw.state import GameState
 
 if TYPE_CHECKING:
+    from gm.games.gwe.data.dataset import GweData
     from tests.mailservers import MailServers
 
 T = TypeVar("T")
+
+
+@pytest.fixture(scope="session")
+def galicia() -> GweData:
+    """Great War in the East's embedded data set: Decision in Galicia's reconstruction."""
+    from gm.games.gwe.data.reading import read_data_set
+    from gm.games.gwe.system import GreatWarInTheEast
+
+    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
+    assert data is not None, problems
+    return data
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,6 @@ import pytest
 from gm.app.campaign import open_campaign
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.state import GweState
 from gm.games.gwe.system import GreatWarInTheEast
 from tests.conftest import gm
@@ -33,12 +32,6 @@ def run_gm(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "gm", *args], capture_output=True, text=True,
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"}, check=False)
 
-
-@pytest.fixture(scope="module")
-def galicia() -> GweData:
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
-    assert data is not None, problems
-    return data
 
 
 def deploy_message(player: str, password: str, placed: dict[str, str]) -> str:

@@ -16,7 +16,6 @@ from gm.cli import cli
 from gm.games.gwe.data.checks import check_directory
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.system import GreatWarInTheEast
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,12 +28,6 @@ PASSES = {"g2809": "Jabloniza Pass", "g2315": "Lysa Pass", "g2118": "Ushok Pass"
           "g1924": "Lupkow Pass", "g1825": "Duka Pass"}
 SOURCE_KINDS = ("printed:", "errata:", "reconstructed:")
 
-
-@pytest.fixture(scope="module")
-def galicia() -> GweData:
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
-    assert data is not None, problems
-    return data
 
 
 def test_the_embedded_data_set_passes_gm_data_check() -> None:

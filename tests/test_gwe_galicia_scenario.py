@@ -17,7 +17,6 @@ from gm.games.gwe.data.checks import check_data_set
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.data.values import army_of
 from gm.games.gwe.rules.serbia_galicia.setup import deployment_problems
 from gm.games.gwe.rules.serbia_galicia.victory import hex_in_supply
@@ -25,13 +24,6 @@ from gm.games.gwe.rules.supply import supply_status
 from gm.games.gwe.state import initial_state
 from gm.games.gwe.system import GreatWarInTheEast
 from tests.gwe import depot_chain
-
-
-@pytest.fixture(scope="module")
-def galicia() -> GweData:
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
-    assert data is not None, problems
-    return data
 
 
 def with_start_lines(data: GweData, **armies: dict[str, str]) -> GweData:

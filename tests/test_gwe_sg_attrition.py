@@ -8,17 +8,8 @@ import pytest
 from gm.core.dice import ForcedDice, SeededDice
 from gm.core.errors import GameError
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.attrition import pre_play_attrition
 from gm.games.gwe.state import GweState, initial_state
-from gm.games.gwe.system import GreatWarInTheEast
-
-
-@pytest.fixture(scope="module")
-def galicia() -> GweData:
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
-    assert data is not None, problems
-    return data
 
 
 def deployed(data: GweData) -> GweState:

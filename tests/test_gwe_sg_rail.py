@@ -8,7 +8,6 @@ import pytest
 
 from gm.core.dice import ForcedDice
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.rail import (
     cavalry_exerts_zoc,
     detrains_on_entry,
@@ -16,14 +15,6 @@ from gm.games.gwe.rules.serbia_galicia.rail import (
     track_limit,
 )
 from gm.games.gwe.state import GweState, initial_state
-from gm.games.gwe.system import GreatWarInTheEast
-
-
-@pytest.fixture(scope="module")
-def galicia() -> GweData:
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
-    assert data is not None, problems
-    return data
 
 
 def at(data: GweData, unit_id: str, hex_id: str) -> GweState:

@@ -9,7 +9,6 @@ import pytest
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.setup import (
     army_of,
     sector_army,
@@ -20,13 +19,6 @@ from gm.games.gwe.rules.serbia_galicia.setup import (
 from gm.games.gwe.rules.zoc import controlled_hexes
 from gm.games.gwe.state import GweState, initial_state
 from gm.games.gwe.system import GreatWarInTheEast
-
-
-@pytest.fixture(scope="module")
-def galicia() -> GweData:
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
-    assert data is not None, problems
-    return data
 
 
 def deploy_all(data: GweData, side: str) -> GweState:

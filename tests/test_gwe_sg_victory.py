@@ -11,7 +11,6 @@ import pytest
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.models import RailLine
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.rules.serbia_galicia.victory import (
     DECISION_IN_GALICIA_START,
     combat_loss_vp,
@@ -22,15 +21,7 @@ from gm.games.gwe.rules.serbia_galicia.victory import (
     victory_level,
 )
 from gm.games.gwe.state import GweState, initial_state
-from gm.games.gwe.system import GreatWarInTheEast
 from tests.gwe import with_depots
-
-
-@pytest.fixture(scope="module")
-def galicia() -> GweData:
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
-    assert data is not None, problems
-    return data
 
 
 def placed(data: GweData, **where: str) -> GweState:
