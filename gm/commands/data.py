@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -67,6 +68,14 @@ def _list_sources(system: GameSystem, folder: Path) -> None:
         click.echo(line)
 
 
+def _refused(problems: Sequence[object], last: str) -> NoReturn:
+    """Each problem at its file and line, then what it stopped; exit 1."""
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    click.echo(last, err=True)
+    sys.exit(1)
+
+
 def _written(paths: list[Path]) -> None:
     for path in paths:
         click.echo(f"wrote {path}")
@@ -86,10 +95,7 @@ def import_(sheets: Path, directory: Path, game: str | None) -> None:
     try:
         written = system.import_data(sheets, directory)
     except DataError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"gm: {len(exc.problems)} problem(s); nothing written", err=True)
-        sys.exit(1)
+        _refused(exc.problems, f"gm: {len(exc.problems)} problem(s); nothing written")
     _written(written)
     problems = system.check_data(directory)
     for problem in problems:
@@ -114,10 +120,7 @@ def export(directory: Path, sheets: Path, game: str | None) -> None:
     try:
         written = system.export_data(directory, sheets)
     except DataError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo("gm: the data set must pass the schema first (gm data check)", err=True)
-        sys.exit(1)
+        _refused(exc.problems, "gm: the data set must pass the schema first (gm data check)")
     _written(written)
 
 
@@ -142,10 +145,7 @@ def areas(directory: Path | None, game: str | None) -> None:
     try:
         click.echo(system.derive_map_areas(folder))
     except DataError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo("gm: the map must pass `gm data check` first", err=True)
-        sys.exit(1)
+        _refused(exc.problems, "gm: the map must pass `gm data check` first")
 
 
 def _load(data_dir: Path | None, game: str | None) -> tuple[GameSystem, DataSet]:
