@@ -260,6 +260,11 @@ class GameSystem(ABC):
         """What the table's HELP says of the game: an example order, a bystander's orders."""
         return TableWords()
 
+    def table_phase(self, state: GameStateBase) -> str:
+        """The open Phase in a word, for the table's prompt (`E Movement> `) in a game whose
+        table plays Phase by Phase; empty: a Player-Turn at a time."""
+        return ""
+
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:
         """What the GM may resolve in the middle of a phase (what a game's rules resolve "at
