@@ -220,7 +220,10 @@ class Table:
         return f"{self.speaker} {phase}> " if phase else f"{self.speaker}> "
 
     def enter(self, line: str) -> str:
-        """One line typed: its answer."""
+        """One line typed: its answer, in the players' words (as their reports say it)."""
+        return self.campaign.system.players_words(self._entered(line))
+
+    def _entered(self, line: str) -> str:
         text = line.strip()
         word = " ".join(text.upper().split())
         if self.asking is not None:

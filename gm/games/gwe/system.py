@@ -315,6 +315,11 @@ class GreatWarInTheEast(GameSystem):
     def table_words(self) -> TableWords:
         return TABLE_WORDS
 
+    def players_words(self, text: str) -> str:
+        """`Serbia/Galicia 25.2` for `gwe-serbia-galicia:25.2`, as the reports say it."""
+        from gm.games.gwe.reports.wording import plain
+        return plain(text)
+
     def table_phase(self, state: GameStateBase) -> str:
         """`Movement`, `Withdrawal`, `Combat`: the open Phase, in the table's prompt."""
         from gm.games.gwe.rules.sequence import PLAYER_TURN
