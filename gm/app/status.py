@@ -79,7 +79,9 @@ def gm_standing(campaign: Campaign) -> Standing:
         found.awaiting.append("the deadline has passed: gm adjudicate")
     elif found.deadline is None and stage == PLAY and not found.waiting:
         phasing = campaign.system.phasing(campaign.latest().state)
+        period = campaign.system.table_words().period  # what DONE at the table ends
         found.awaiting.append(
             f"the Phasing Player's orders are in (player {phasing}): gm adjudicate, or DONE "
-            "at gm play" if phasing else "every player's orders are in: gm adjudicate")
+            f"at gm play (it ends the {period})" if phasing else
+            "every player's orders are in: gm adjudicate")
     return found

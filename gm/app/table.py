@@ -48,13 +48,10 @@ from orders_grammar.message import (
 from orders_grammar.problem import Problem
 
 HELP = ("Type an order a line (the language of the order mails{example}); DONE ends the "
-        "Player-Turn; {others}EXIT leaves, the orders so far kept; HELP lists every word of "
+        "{period}; {others}EXIT leaves, the orders so far kept; HELP lists every word of "
         "the table.")
 OTHERS = "PLAYER {0} lets player {0} give his orders{1}; "  # {1}: (the game's words for them)
 ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
-AS_BEGUN = ("(judged on the position as the Player-Turn began, not as the Phasing Player's "
-            "orders so far have left it: another player's orders take effect before his, "
-            "ruling R74)")
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
 
 
@@ -128,6 +125,12 @@ class Table:
         state = self.state()
         phasing = self.campaign.system.phasing(state)
         if phasing is None:
+            setup = self.campaign.system.setup_stage(name=state.stage)
+            if setup is not None:  # ruling G76: the set-up is the GM's, by mail or order files
+                raise GameError(f"{self.campaign.system.phase_title(state)}: the set-up is not "
+                                "played at the table; its orders come by mail or gm orders "
+                                f"record, then {setup.awaiting}; gm play plays once gm start "
+                                "has opened play")
             raise GameError("no Player-Turn is under way: gm play plays a campaign made with "
                             "gm new --mode standard or solitaire, once gm start has opened "
                             "its first")
@@ -138,15 +141,18 @@ class Table:
         kept of it, and how to play."""
         state = self.state()
         kept = sum(len(message.orders()) for message in self.lines.values())
-        resumed = f"\n{kept} order line(s) of this Player-Turn kept from before." if kept else ""
+        period = self.campaign.system.table_words().period
+        resumed = f"\n{kept} order line(s) of this {period} kept from before." if kept else ""
         events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
         other = next((p for p in state.players_in_game() if p != self.phasing()), None)
         words = self.campaign.system.table_words()  # the game's: an example, a bystander's
         listed = f" ({words.others})" if words.others else ""
         others = OTHERS.format(other, listed) if other else ""  # another than the phasing one
         example = f": {words.example}" if words.example else ""
-        return (f"{self.campaign.system.phase_title(state)}.{events}{resumed}\n"
-                f"{HELP.format(example=example, others=others)}")
+        whose = f": player {self.phasing()} speaks" if self.campaign.system.table_phase(
+            state) else ""  # a Phase's title names no player
+        return (f"{self.campaign.system.phase_title(state)}{whose}.{events}{resumed}\n"
+                f"{HELP.format(example=example, others=others, period=words.period)}")
 
     def so_far(self) -> GameStateBase:
         """The position with the Player-Turn so far carried out (what SHOW and UNITS show)."""
@@ -197,7 +203,8 @@ class Table:
             return None
         decision, awaited = self.asking.decision, self.asking.awaited
         if awaited is None:
-            return (f"the Player-Turn was not ended: it waited for player {decision.player}'s "
+            period = self.campaign.system.table_words().period
+            return (f"the {period} was not ended: it waited for player {decision.player}'s "
                     f"answer ({decision.rule}); type DONE again when play resumes")
         player, number = awaited
         typed = self.asking.lines[player].head[number - 1]
@@ -206,10 +213,17 @@ class Table:
                 "resumes")
 
     def prompt(self) -> str:
-        return f"{self.asking.decision.player}? " if self.asking else f"{self.speaker}> "
+        """`A> `; in a game whose table plays Phase by Phase, the Phase too: `E Movement> `."""
+        if self.asking:
+            return f"{self.asking.decision.player}? "
+        phase = self.campaign.system.table_phase(self.state())
+        return f"{self.speaker} {phase}> " if phase else f"{self.speaker}> "
 
     def enter(self, line: str) -> str:
-        """One line typed: its answer."""
+        """One line typed: its answer, in the players' words (as their reports say it)."""
+        return self.campaign.system.players_words(self._entered(line))
+
+    def _entered(self, line: str) -> str:
         text = line.strip()
         word = " ".join(text.upper().split())
         if self.asking is not None:
@@ -251,7 +265,7 @@ class Table:
         if not phasing:  # as his mail's answer judges them (his are carried out, below)
             problems = self._problems(message, state, player, number)
             if problems:
-                return _refused(problems, AS_BEGUN)
+                return _refused(problems, self.campaign.system.table_words().as_begun)
         now, decisions = self._so_far(state, {**self.lines, player: lines})
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
@@ -263,7 +277,8 @@ class Table:
         changed = next((key for key, was in self.shown.items() if not _same(now.get(key), was)),
                        None)
         if changed is not None:  # a result shown is a result kept
-            return _would_change(self.shown[changed], now.get(changed), player, phasing)
+            return _would_change(self.shown[changed], now.get(changed), player,
+                                 "" if phasing else self.campaign.system.table_words().changed)
         asked = [d for d in decisions if d.by == (player, number)]
         if asked:  # another player's choice: asked before the result is shown (8.44)
             return self._ask(Asking(asked[0], {**self.lines, player: lines}, (player, number)))
@@ -274,8 +289,9 @@ class Table:
             return _said(result)
         awaiting = next((self.campaign.system.awaiting(o, state, player)
                          for o in message.orders if o.line == number), None)
+        period = self.campaign.system.table_words().period
         return f"kept -- {awaiting}" if awaiting else \
-            "kept: it takes effect later (its result comes with the Player-Turn's adjudication)"
+            f"kept: it takes effect later (its result comes with the {period}'s adjudication)"
 
     def _problems(self, message: ParsedMessage[Order], state: GameStateBase, player: str,
                   number: int) -> list[Problem]:
@@ -340,7 +356,8 @@ class Table:
             changed = next((key for key, was in self.shown.items()
                             if not _same(now.get(key), was)), None)
             if changed is not None:
-                return _would_change(self.shown[changed], now.get(changed), who, False
+                return _would_change(self.shown[changed], now.get(changed), who,
+                                     self.campaign.system.table_words().changed
                                      ).replace("type it again", "answer again")
         self.asking = None
         said = [f"player {decision.player}: {line} -- kept"] if words else []
@@ -436,11 +453,9 @@ def _same(now: OrderResult | None, was: OrderResult) -> bool:
         was.result, was.rule, was.detail, was.fact)
 
 
-def _would_change(was: OrderResult, now: OrderResult | None, speaker: str,
-                  phasing: bool) -> str:
-    """Why a line that would change a result shown already is not kept."""
-    why = "" if phasing else (" (the orders of players other than the Phasing Player take "
-                              "effect as his Player-Turn begins: ruling R74)")
+def _would_change(was: OrderResult, now: OrderResult | None, speaker: str, why: str) -> str:
+    """Why a line that would change a result shown already is not kept (`why`: the game's
+    words for another player's, empty for the Phasing Player's)."""
     became = f"{now.result}: {now.detail}" if now is not None else "no result"
     return (f"it would change what player {was.player}'s {line_label(was.line)} gave, shown "
             f"already: {was.result}: {was.detail}; it would be {became}{why}\n(not kept: "

@@ -1,9 +1,9 @@
 """What the players at the table may look at between their orders (`gm play`, issue 26):
-SHOW [PROVINCE], UNITS [PLAYER], STATUS, REPORT, HELP. None of them is an order: nothing is
-kept of them. SHOW and UNITS show the position with the Player-Turn so far carried out, with
-the code `gm show` and a report's YOUR FORCES use (UNITS in short: the routes and odds are
-in the report); REPORT is the last report, as `gm report`
-gives it as text."""
+SHOW [PROVINCE] (a hex, in a game of hexes), UNITS [PLAYER], STATUS, REPORT, HELP. None of
+them is an order: nothing is kept of them. SHOW and UNITS show the position with the
+Player-Turn (or Phase) so far carried out, with the code `gm show` and a report's YOUR FORCES
+use (UNITS in short: the routes and odds are in the report); REPORT is the last report, as
+`gm report` gives it as text. The game's words come from its TableWords."""
 
 from __future__ import annotations
 
@@ -39,12 +39,13 @@ def table_help(campaign: Campaign) -> str:
         "At the table each line is one order, in the language of the order mails, of the "
         "player who speaks (the Phasing Player unless PLAYER names another); it is carried out "
         "at once and its result kept as shown. The table's own words:",
-        "  DONE (or END)      end the Player-Turn: it is adjudicated, the next one opens",
+        f"  DONE (or END)      end the {words.period}: it is adjudicated, the next one opens",
         f"  PLAYER B           player B speaks: his {words.others_listed or 'orders'}",
-        "  SHOW [PROVINCE]    the position now (or one province's stacks)",
+        f"  {words.show}",
         "  UNITS [PLAYER]     a player's forces where they stand (default: the Phasing "
         "Player)",
-        "  STATUS             the Game-Turn, the Player-Turn, who is phasing, what is pending",
+        f"  STATUS             the Game-Turn, the {words.period} open, who is phasing, what is "
+        "pending",
         "  REPORT             the last report, as text (REPORT TURN n PHASE p: an earlier one)",
         "  HELP               this list",
         "  EXIT               leave; the orders so far are kept (gm play resumes), not a "
@@ -89,20 +90,22 @@ def _units(table: AtTable, player: str) -> str:
         raise GameError(f"no player {player} in this campaign")
     report = campaign.system.report(campaign.name, None, state, campaign.data, [], player,
                                     names=campaign.player_names(), drawn=False)
-    return render("table-units.txt.j2", report=report, player=player)  # the game's own
+    return render("table-units.txt.j2", report=report, player=player  # the game's own
+                  ).rstrip("\n")
 
 
 def _status(table: AtTable) -> str:
     campaign = table.campaign
     state = campaign.latest().state
-    phasing = campaign.system.phasing(state)
+    phasing, period = campaign.system.phasing(state), campaign.system.table_words().period
+    order = f"Player-Turn order: {', '.join(state.sequence)}; " if state.sequence else ""
     said = [f"STATUS of game {campaign.name}: {campaign.system.phase_title(state)}.",
-            f"Player-Turn order: {', '.join(state.sequence)}; phasing: player {phasing}; "
-            f"speaking: player {table.speaker}."]
+            f"{order}phasing: player {phasing}; speaking: player {table.speaker}; DONE ends "
+            f"the {period}."]
     kept = table.kept()
-    said.append("Kept this Player-Turn: " + ("; ".join(kept) if kept else "nothing yet") + ".")
+    said.append(f"Kept this {period}: " + ("; ".join(kept) if kept else "nothing yet") + ".")
     waiting = table.waiting()
-    said += ["Its result comes with the Player-Turn's adjudication:",
+    said += [f"Its result comes with the {period}'s adjudication:",
              *(f"  {line}" for line in waiting)] if waiting else []
     pending = campaign.system.pending(state)  # from earlier Player-Turns, as gm show says
     said += ["Pending:", *(f"  {note}" for note in pending)] if pending else []

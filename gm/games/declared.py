@@ -47,3 +47,7 @@ class TableWords:
     others: str = ""  # the orders another player than the phasing one may give: their words
     others_listed: str = ""  # the same, in HELP's list of the table's words
     note: str = ""  # HELP's last line, if any; {campaign}: the campaign's folder
+    period: str = "Player-Turn"  # what DONE ends and is adjudicated: the table's unit of play
+    show: str = "SHOW [PROVINCE]    the position now (or one province's stacks)"  # in HELP
+    as_begun: str = ""  # why another player's order is judged as the period began
+    changed: str = ""  # why a line is not kept that would change a result shown

@@ -260,6 +260,16 @@ class GameSystem(ABC):
         """What the table's HELP says of the game: an example order, a bystander's orders."""
         return TableWords()
 
+    def players_words(self, text: str) -> str:
+        """What the rules code writes in its own codes, as a player's report says it (the
+        table's answers); the text itself by default."""
+        return text
+
+    def table_phase(self, state: GameStateBase) -> str:
+        """The open Phase in a word, for the table's prompt (`E Movement> `) in a game whose
+        table plays Phase by Phase; empty: a Player-Turn at a time."""
+        return ""
+
     def resolve_now(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                     ) -> PhaseResult[GameStateBase]:
         """What the GM may resolve in the middle of a phase (what a game's rules resolve "at

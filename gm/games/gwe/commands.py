@@ -4,7 +4,7 @@ Galicia (Serbia/Galicia 26.31) with `gm end-deployment`, the Russian one with `g
 
 from __future__ import annotations
 
-from gm.games.declared import GmCommand
+from gm.games.declared import GmCommand, TableWords
 
 TITLE = "Great War in the East"
 SCENARIOS = ("decision-in-galicia",)  # Serbia/Galicia 26.3; the first is the default
@@ -19,3 +19,18 @@ COMMANDS = (
               "(26.32). The Russian Player then deploys; `gm start`\nends his deployment and "
               "opens play."),
 )
+
+# `gm play` at the table, a Phase at a time (ruling G77): DONE ends the open Phase
+TABLE_WORDS = TableWords(
+    example="MOVE RU-4-XIV: g0220-g0320",
+    others="DEFEND, WITHDRAW: they stand until he gives another, ruling G52",
+    others_listed="DEFEND and WITHDRAW, standing until he gives another (ruling G52)",
+    note="Each DONE ends the open Phase (Movement, Cavalry Withdrawal Before Combat, Combat; "
+         "4.0): it is adjudicated and the next opens, its Phasing Player speaking. The other "
+         "player gives his DEFEND and WITHDRAW after PLAYER C or PLAYER E, in any Phase.",
+    period="Phase",
+    show="SHOW [HEX]         the position now (or one hex's units: SHOW g0319)",
+    as_begun="(judged as the Phase will judge it: the other player's orders are his "
+             "standing DEFEND and WITHDRAW, ruling G50)",
+    changed=" (the other player's standing orders are carried out with the Phase: ruling "
+            "G50)")

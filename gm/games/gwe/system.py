@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from gm.core.data import DataError, DataSet, Problem
 from gm.core.errors import GameError
-from gm.games.declared import MailWords
-from gm.games.gwe.commands import COMMANDS, SCENARIOS, TITLE
+from gm.games.declared import MailWords, TableWords
+from gm.games.gwe.commands import COMMANDS, SCENARIOS, TABLE_WORDS, TITLE
 from gm.games.gwe.setup.scenario import DECISION_IN_GALICIA
 from gm.games.system import (
     Coverage,
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from gm.engine.results import SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.games.gwe.data.dataset import GweData
+    from gm.games.gwe.engine.campaign import Played
     from gm.games.gwe.orders.model import AnyOrder
     from gm.games.gwe.orders.model import Order as GweOrder
     from gm.games.gwe.state import GweState
@@ -104,6 +105,18 @@ def _deployment_problems(directory: Path) -> list[Problem]:
     return [Problem(str(deployment.path), line_of(deployment.document, (
         "units", *[u for u in [text.partition(":")[0]] if u in deployment.file.units])), text)
             for text in deployment_problems(state, data, deployment.hexes)]
+
+
+def _phase_result(played: Played) -> PhaseResult[GameStateBase]:
+    """A Phase played as the application takes it: its events, its results, the notes."""
+    from gm.core.state import GameStateBase
+    from gm.engine.results import Judged, Note
+    from gm.engine.sequence import PhaseResult
+    timeline: list[TimelineEvent] = [Note(played.phase, text) for text in played.events]
+    timeline += [Judged(played.phase, result) for result in played.results]
+    timeline += [Note(note.step, note.text) for note in played.notes]
+    log = [*played.events, *(note.text for note in played.notes)]
+    return PhaseResult[GameStateBase](played.after, list(played.results), log, timeline)
 
 
 def _in_setup(state: GameStateBase) -> bool:
@@ -280,17 +293,41 @@ class GreatWarInTheEast(GameSystem):
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         """The open Phase with the campaign's dice; the next one opened, after a Game-Turn's
         last its Record Interphase (Serbia/Galicia 25.13), after Game-Turn 13 the end (26.3)."""
-        from gm.core.state import GameStateBase
-        from gm.engine.results import Judged, Note
-        from gm.engine.sequence import PhaseResult
         from gm.games.gwe.engine.campaign import play_phase
         played = play_phase(_own(state), _data(data), _orders(orders), dice)
-        timeline: list[TimelineEvent] = [Note(played.phase, text) for text in played.events]
-        timeline += [Judged(played.phase, result) for result in played.results]
-        timeline += [Note(note.step, note.text) for note in played.notes]
-        log = [*played.events, *(note.text for note in played.notes)]
-        return PhaseResult[GameStateBase](played.after, list(played.results), log,
-                                          timeline), played.after
+        return _phase_result(played), played.after
+
+    def carry_out(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
+                  ) -> PhaseResult[GameStateBase]:
+        """The open Phase's orders so far, at the table (ruling G77): the results its
+        adjudication gives, on the same dice; the Phase left open."""
+        from gm.games.gwe.engine.campaign import carry_out
+        return _phase_result(carry_out(_in_play(_own(state)), _data(data), _orders(orders),
+                                       dice))
+
+    def phasing(self, state: GameStateBase) -> str | None:
+        """In play, the Phasing Player of the open Phase (4.0): the table's Phasing Player,
+        whose DONE ends it (ruling G77); None in the set-up (ruling G76)."""
+        from gm.games.gwe.rules.serbia_galicia.play import phasing_player
+        own = _own(state)
+        return phasing_player(own) if own.stage == "play" else None
+
+    def table_words(self) -> TableWords:
+        return TABLE_WORDS
+
+    def players_words(self, text: str) -> str:
+        """`Serbia/Galicia 25.2` for `gwe-serbia-galicia:25.2`, as the reports say it."""
+        from gm.games.gwe.reports.wording import plain
+        return plain(text)
+
+    def table_phase(self, state: GameStateBase) -> str:
+        """`Movement`, `Withdrawal`, `Combat`: the open Phase, in the table's prompt."""
+        from gm.games.gwe.rules.sequence import PLAYER_TURN
+        own = _own(state)
+        if own.stage != "play":
+            return ""
+        name = PLAYER_TURN[(own.phase - 1) % len(PLAYER_TURN)].name
+        return "Withdrawal" if "Withdrawal" in name else name
 
     def with_standing(self, state: GameStateBase, orders: Orders,
                       earlier: Callable[[], Sequence[tuple[str, int, int, Sequence[order.Order]]]]

@@ -39,4 +39,9 @@ TABLE_WORDS = TableWords(
     others="LOSSES, GIVE, PURGE, QUIT",
     others_listed="LOSSES, GIVE, TRADE, PURGE, QUIT",
     note="A PURGE is resolved at the end of the Player-Turn; the GM may resolve it at once "
-         "with `gm purge {campaign}` (11.0, ruling R54).")
+         "with `gm purge {campaign}` (11.0, ruling R54).",
+    as_begun="(judged on the position as the Player-Turn began, not as the Phasing Player's "
+             "orders so far have left it: another player's orders take effect before his, "
+             "ruling R74)",
+    changed=" (the orders of players other than the Phasing Player take effect as his "
+            "Player-Turn begins: ruling R74)")

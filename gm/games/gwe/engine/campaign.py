@@ -84,18 +84,26 @@ def interphase(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
                                          "victory": done.victory or "undecided"}), notes
 
 
-def play_phase(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.Order]],
-               dice: Dice) -> Played:
-    """The open Phase carried out with the campaign's dice, and the next one opened."""
+def carry_out(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.Order]],
+              dice: Dice) -> Played:
+    """The open Phase's orders so far carried out with the campaign's dice, the Phase left
+    open (at the table, each line typed: the same results its adjudication gives)."""
     if state.stage != "play":
         raise GameError("the game is not in play: no Phase is open")
     outcome = adjudicate_phase(state, data, sides(state, data), orders, dice)
     name = f"{PLAYER_TURN[(state.phase - 1) % len(PLAYER_TURN)].name} Phase"
-    after, notes = outcome.state, []  # combat's Victory Points came as they occurred (25.14)
+    return Played(name, outcome.results, outcome.events, (), outcome.state)
+
+
+def play_phase(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.Order]],
+               dice: Dice) -> Played:
+    """The open Phase carried out with the campaign's dice, and the next one opened."""
+    done = carry_out(state, data, orders, dice)
+    after, notes = done.after, list[Note]()  # combat's Victory Points came as they occurred
+    #                                          (25.14)
     turn, phase = next_phase(state.turn, state.phase)
     if turn == state.turn:
         after = after.model_copy(update={"phase": phase})
     else:
-        after, more = interphase(after, data)
-        notes += more
-    return Played(name, outcome.results, outcome.events, tuple(notes), after)
+        after, notes = interphase(after, data)
+    return Played(done.phase, done.results, done.events, tuple(notes), after)
