@@ -91,6 +91,7 @@ def test_a_russian_player_turn_phase_by_phase_in_the_games_words(
     assert table.enter(MOVES[1]).startswith(f"line 4: {MOVES[1]} -- succeeded")
     looks = {word: table.enter(word) for word in ("HELP", "STATUS", "UNITS", "SHOW g0320")}
     assert "SHOW [HEX]" in looks["HELP"] and "end the Phase" in looks["HELP"]
+    assert "  PLAYER C           player C speaks: his " in looks["HELP"]  # a player of the game
     assert "Game-Turn 7, Russian Player-Turn, Movement Phase." in looks["STATUS"]
     assert "phasing: player E; speaking: player E; DONE ends the Phase." in looks["STATUS"]
     assert "Kept this Phase: player E lines 3-4." in looks["STATUS"]

@@ -35,12 +35,15 @@ class AtTable(Protocol):
 
 def table_help(campaign: Campaign) -> str:
     words = campaign.system.table_words()
+    state = campaign.latest().state
+    phasing = campaign.system.phasing(state)
+    who = next((p for p in state.players_in_game() if p != phasing), "B")  # a real letter
     return "\n".join([
         "At the table each line is one order, in the language of the order mails, of the "
         "player who speaks (the Phasing Player unless PLAYER names another); it is carried out "
         "at once and its result kept as shown. The table's own words:",
         f"  DONE (or END)      end the {words.period}: it is adjudicated, the next one opens",
-        f"  PLAYER B           player B speaks: his {words.others_listed or 'orders'}",
+        f"  {'PLAYER ' + who:<19}player {who} speaks: his {words.others_listed or 'orders'}",
         f"  {words.show}",
         "  UNITS [PLAYER]     a player's forces where they stand (default: the Phasing "
         "Player)",
