@@ -65,8 +65,17 @@ class GweData:
         return where in self.hexes
 
     def neighbours(self, where: Hex) -> tuple[Hex, ...]:
-        """The neighbours of a hex that are on the map."""
-        return tuple(n for n in where.neighbours() if n in self.hexes)
+        """The neighbours of a hex that are on the map (found once a hex: every move and
+        supply line asks of each hex it passes)."""
+        found = self._neighbours.get(where)
+        if found is None:
+            found = self._neighbours[where] = tuple(n for n in where.neighbours()
+                                                    if n in self.hexes)
+        return found
+
+    @cached_property
+    def _neighbours(self) -> dict[Hex, tuple[Hex, ...]]:
+        return {}
 
     @cached_property
     def _hexsides(self) -> dict[Hexside, frozenset[HexsideFeature]]:
