@@ -115,7 +115,14 @@ class GweData:
 
     def enemies_of(self, side: str) -> frozenset[str]:
         """4.0: the other Player's side (a game has two)."""
-        return frozenset(self.counters.sides) - {side}
+        found = self._enemies.get(side)
+        if found is None:
+            found = self._enemies[side] = frozenset(self.counters.sides) - {side}
+        return found
+
+    @cached_property
+    def _enemies(self) -> dict[str, frozenset[str]]:
+        return {}
 
     def fortress(self, where: Hex) -> Fortress | None:
         entry = self.hexes.get(where)
