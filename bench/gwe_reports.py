@@ -11,6 +11,7 @@ Run: .venv/bin/python bench/gwe_reports.py [--rounds N]
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 from collections.abc import Callable
@@ -28,9 +29,10 @@ from gm.games.gwe.setup.closing import close_deployment, new_game
 from gm.games.gwe.state import GweState
 from gm.games.registry import system_for
 from gm.reporting.picture import picture
-from gm.reporting.render import render_report
+from gm.reporting.render import Format, render_report
 
 RUSSIAN = "E"
+FORMATS: tuple[Format, ...] = ("text", "html", "json")
 
 
 def galician_position(data: GweData) -> GweState:
@@ -64,8 +66,8 @@ def main() -> None:
                                  ("Movement Phase, the GM", opening, None)):
         print(f"gwe report model, {title}: {median_ms(model(state, reader), rounds):.0f} ms")
     report = model(opening, RUSSIAN)()
-    for fmt in ("text", "html", "json"):
-        took = median_ms(lambda f=fmt: render_report(report, f), rounds)  # type: ignore[misc]
+    for fmt in FORMATS:
+        took = median_ms(functools.partial(render_report, report, fmt), rounds)
         print(f"gwe report rendered as {fmt}: {took:.1f} ms")
     print(f"gwe report's PNG: {median_ms(lambda: picture(report), rounds):.0f} ms")
 

@@ -86,8 +86,16 @@ class GweData:
         return found
 
     def features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
-        """What lies on the side between two neighbours: rivers, ridge, prohibited, border."""
-        return self._hexsides.get(hexside(a, b), frozenset())
+        """What lies on the side between two neighbours: rivers, ridge, prohibited, border
+        (found once a pair: a move's cost asks of each side it crosses)."""
+        found = self._features.get((a, b))
+        if found is None:
+            found = self._features[a, b] = self._hexsides.get(hexside(a, b), frozenset())
+        return found
+
+    @cached_property
+    def _features(self) -> dict[tuple[Hex, Hex], frozenset[HexsideFeature]]:
+        return {}
 
     @cached_property
     def rail_links(self) -> dict[Hexside, str]:
