@@ -65,8 +65,17 @@ class GweData:
         return where in self.hexes
 
     def neighbours(self, where: Hex) -> tuple[Hex, ...]:
-        """The neighbours of a hex that are on the map."""
-        return tuple(n for n in where.neighbours() if n in self.hexes)
+        """The neighbours of a hex that are on the map (found once a hex: every move and
+        supply line asks of each hex it passes)."""
+        found = self._neighbours.get(where)
+        if found is None:
+            found = self._neighbours[where] = tuple(n for n in where.neighbours()
+                                                    if n in self.hexes)
+        return found
+
+    @cached_property
+    def _neighbours(self) -> dict[Hex, tuple[Hex, ...]]:
+        return {}
 
     @cached_property
     def _hexsides(self) -> dict[Hexside, frozenset[HexsideFeature]]:
@@ -77,8 +86,16 @@ class GweData:
         return found
 
     def features(self, a: Hex, b: Hex) -> frozenset[HexsideFeature]:
-        """What lies on the side between two neighbours: rivers, ridge, prohibited, border."""
-        return self._hexsides.get(hexside(a, b), frozenset())
+        """What lies on the side between two neighbours: rivers, ridge, prohibited, border
+        (found once a pair: a move's cost asks of each side it crosses)."""
+        found = self._features.get((a, b))
+        if found is None:
+            found = self._features[a, b] = self._hexsides.get(hexside(a, b), frozenset())
+        return found
+
+    @cached_property
+    def _features(self) -> dict[tuple[Hex, Hex], frozenset[HexsideFeature]]:
+        return {}
 
     @cached_property
     def rail_links(self) -> dict[Hexside, str]:
@@ -106,7 +123,14 @@ class GweData:
 
     def enemies_of(self, side: str) -> frozenset[str]:
         """4.0: the other Player's side (a game has two)."""
-        return frozenset(self.counters.sides) - {side}
+        found = self._enemies.get(side)
+        if found is None:
+            found = self._enemies[side] = frozenset(self.counters.sides) - {side}
+        return found
+
+    @cached_property
+    def _enemies(self) -> dict[str, frozenset[str]]:
+        return {}
 
     def fortress(self, where: Hex) -> Fortress | None:
         entry = self.hexes.get(where)

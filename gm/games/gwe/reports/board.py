@@ -11,9 +11,19 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.reports.mapsheet import HEXSIDE_STROKE, TEMPLATES, TERRAIN_FILL, Point, sheet
+from gm.games.gwe.reports.known import PerDataSet
+from gm.games.gwe.reports.mapsheet import (
+    HEXSIDE_STROKE,
+    TEMPLATES,
+    TERRAIN_FILL,
+    Grid,
+    Point,
+    sheet,
+)
 from gm.games.gwe.reports.model import AttackView, MoveView, SideView, UnitView
 from gm.games.gwe.reports.picture import Drawn
 from gm.reporting.render import render
@@ -141,20 +151,18 @@ def windows(centres: Sequence[Point], width: float, height: float, limit: int = 
     return [box for _, box in boxes[:limit]]
 
 
-def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView],
-              moves: Sequence[MoveView], attacks: Sequence[AttackView], own: str | None
-              ) -> Drawn:
-    """The map's SVG body (the HTML report writes it inline; the picture wraps it), its size
-    and the phone's windows on it."""
+@dataclass(frozen=True)
+class Ground:
+    """The map's layers that are its data set's alone, drawn once a data set: the map sheet's,
+    the Victory Point hexes, the hex ids and the towns' and passes' names."""
+
+    grid: Grid
+    svg: Markup
+
+
+def _ground(data: GweData) -> Ground:
     drawn = sheet(data, RADIUS)
     grid = drawn.grid
-    colours = {s.code: s.colour for s in sides}
-    by_hex: dict[str, list[UnitView]] = {}
-    for unit in units:
-        if unit.hex is not None:
-            by_hex.setdefault(unit.hex, []).append(unit)
-    counters = [_counter(h, grid.centre(parse_hex(h)), found, colours, own)
-                for h, found in sorted(by_hex.items())]
     labels = []
     for where, entry in sorted(data.hexes.items()):
         for named in (entry.city, entry.landmark):
@@ -164,6 +172,30 @@ def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView
                 labels.append(Label(str(where), at.x, at.y + RADIUS * 0.72, _label(named.name),
                                     f"{where}: {named.name}{vp}", bool(named.vp)))
                 break
+    svg = render("board-map.svg.j2", TEMPLATES, width=grid.width, height=grid.height,
+                 legend_height=LEGEND_HEIGHT, radius=RADIUS, hexes=drawn.hexes,
+                 sides=drawn.sides, rails=drawn.rails, fortresses=drawn.fortresses,
+                 entries=drawn.entries, start=drawn.start, labels=labels)
+    return Ground(grid, Markup(svg))  # board-map.svg.j2's, escaped already
+
+
+ground = PerDataSet(_ground)
+
+
+def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView],
+              moves: Sequence[MoveView], attacks: Sequence[AttackView], own: str | None
+              ) -> Drawn:
+    """The map's SVG body (the HTML report writes it inline; the picture wraps it), its size
+    and the phone's windows on it."""
+    drawn = ground(data)
+    grid = drawn.grid
+    colours = {s.code: s.colour for s in sides}
+    by_hex: dict[str, list[UnitView]] = {}
+    for unit in units:
+        if unit.hex is not None:
+            by_hex.setdefault(unit.hex, []).append(unit)
+    counters = [_counter(h, grid.centre(parse_hex(h)), found, colours, own)
+                for h, found in sorted(by_hex.items())]
     arrows = []
     for move in moves:
         if move.start is None or move.end is None:
@@ -180,14 +212,10 @@ def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView
         strikes.append(Strike(attack.number, lines, middle, f"{attack.number}. {attack.text}"))
     front = [grid.centre(h) for h in _front(data, units, own)]
     views = windows(front, grid.width, grid.height)
-    svg = render("board.svg.j2", TEMPLATES, width=grid.width,
-                 height=grid.height, legend_height=LEGEND_HEIGHT, radius=RADIUS,
-                 counter=COUNTER, hexes=drawn.hexes, sides=drawn.sides, rails=drawn.rails,
-                 fortresses=drawn.fortresses, entries=drawn.entries, start=drawn.start,
-                 counters=counters, labels=labels, arrows=arrows, strikes=strikes,
+    svg = render("board.svg.j2", TEMPLATES, ground=drawn.svg, height=grid.height,
+                 counter=COUNTER, counters=counters, arrows=arrows, strikes=strikes,
                  terrain=[(n.replace("_", " "), f) for n, f in TERRAIN_FILL.items()],
                  features=[(n.replace("_", " "), *s) for n, s in HEXSIDE_STROKE.items()],
                  side_colours=[(s.name, s.colour, PALE.get(s.colour, "#EEEEEE"))
                                for s in sides], own=own)
     return Drawn(svg, grid.width, grid.height + LEGEND_HEIGHT, [list(v) for v in views])
-

@@ -9,9 +9,11 @@ out."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.reports.known import PerPosition
 from gm.games.gwe.reports.model import ForceView, OfferView
 from gm.games.gwe.rules import combat
 from gm.games.gwe.rules.attack import (
@@ -23,7 +25,7 @@ from gm.games.gwe.rules.attack import (
 )
 from gm.games.gwe.rules.movement import entry, may_enter, unit_allowance
 from gm.games.gwe.rules.steps import is_hq
-from gm.games.gwe.rules.supply import supply_status
+from gm.games.gwe.rules.supply import supply_sources, supply_status
 from gm.games.gwe.state import GweState
 
 
@@ -32,16 +34,24 @@ def reach(state: GweState, data: GweData, unit_id: str) -> dict[Hex, int]:
     return {there: cost for there, (cost, _) in routes(state, data, unit_id).items()}
 
 
-def routes(state: GweState, data: GweData, unit_id: str
-           ) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+Routes = dict[Hex, tuple[int, tuple[Hex, ...]]]
+_ROUTES: PerPosition[str, Routes] = PerPosition()
+
+
+def routes(state: GweState, data: GweData, unit_id: str) -> Routes:
     """Each hex the unit can end a move in: the fewest Movement Points it costs, and the path
-    that costs them, from the hex it stands in (a MOVE's path, 5.0)."""
+    that costs them, from the hex it stands in (a MOVE's path, 5.0). Found once a position
+    (YOUR FORCES and the template's MOVEs ask alike); not to be changed by the caller."""
+    return _ROUTES.get(state, data, unit_id, lambda: _routes(state, data, unit_id))
+
+
+def _routes(state: GweState, data: GweData, unit_id: str) -> Routes:
     unit = state.unit(unit_id)
     if unit.hex is None or unit.entrained:
         return {}
     start = parse_hex(unit.hex)
     allowance = unit_allowance(state, data, unit_id)
-    best: dict[Hex, tuple[int, tuple[Hex, ...]]] = {start: (0, (start,))}
+    best: Routes = {start: (0, (start,))}
     queue = [(0, start)]
     while queue:
         spent, here = heapq.heappop(queue)
@@ -66,6 +76,7 @@ def attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
                       if any(data.side_of(u) in data.enemies_of(side)
                              for u in state.units_in(n))})
     offers = []
+    supplied = _in_supply(state, data, side)
     for target in targets:
         if target_problem(state, data, target, side) is not None:
             continue
@@ -75,8 +86,7 @@ def attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
             continue
         defenders = [u for u in state.units_in(target)
                      if data.side_of(u) in data.enemies_of(side)]
-        unsupplied = [u for u in attackers  # 9.23: at the instant of combat, as the engine
-                      if not supply_status(state, data, u, attacking=True).in_supply]
+        unsupplied = [u for u in attackers if not supplied(u)]
         attack, _ = attack_total(state, data, attackers, (target,), unsupplied, defenders)
         defense, _, _ = hex_defense(state, data, target, defenders)
         table = data.combat_table(table_rating(data, attackers))
@@ -87,6 +97,25 @@ def attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
                                 line=f"# ATTACK {target} WITH {' '.join(attackers)}   "
                                      f"# {odds} ({attack} to {defense})"))
     return offers
+
+
+def _in_supply(state: GweState, data: GweData, side: str) -> Callable[[str], bool]:
+    """Whether a unit of the side is in supply as it attacks (9.23: at the instant of combat,
+    as the engine asks), each unit asked once and the sources found once a nationality, not
+    again for each hex it could attack."""
+    sources: dict[str, frozenset[Hex]] = {}
+    known: dict[str, bool] = {}
+
+    def supplied(unit_id: str) -> bool:
+        if unit_id not in known:
+            nationality = data.units[unit_id].nationality
+            if nationality not in sources:
+                sources[nationality] = supply_sources(state, data, side, nationality)
+            known[unit_id] = supply_status(state, data, unit_id, attacking=True,
+                                           sources=sources[nationality]).in_supply
+        return known[unit_id]
+
+    return supplied
 
 
 def forces(state: GweState, data: GweData, side: str) -> list[ForceView]:

@@ -90,15 +90,16 @@ def _moves(state: GweState, data: GweData, side: str) -> list[str]:
     for unit_id, where in state.on_map():
         if data.side_of(unit_id) == side:
             load[where] = load.get(where, 0) + stacking_points(data.units[unit_id])
+    nearest: dict[Hex, int | None] = {}  # each hex's distance to the nearest Enemy, once
     lines = []
     for unit_id, where in sorted(state.on_map()):
         if data.side_of(unit_id) == side:
-            lines.append(_move(state, data, unit_id, where, enemies, load))
+            lines.append(_move(state, data, unit_id, where, enemies, load, nearest))
     return lines
 
 
 def _move(state: GweState, data: GweData, unit_id: str, here: Hex, enemies: list[Hex],
-          load: dict[Hex, int]) -> str:
+          load: dict[Hex, int], nearest: dict[Hex, int | None]) -> str:
     """One MOVE for the unit, to the hex nearest the Enemy it can reach with room for it (a
     HQ two hexes short), the cheapest of equals; a note where no move brings it nearer."""
     if state.unit(unit_id).entrained:
@@ -114,8 +115,11 @@ def _move(state: GweState, data: GweData, unit_id: str, here: Hex, enemies: list
     wanted = HQ_DISTANCE if is_hq(data, unit_id) else 1
 
     def off(there: Hex) -> int:
-        near = [there.distance(e) for e in enemies if e.map == there.map]
-        return abs(min(near) - wanted) if near else 0  # the other map's Enemy is apart (2.1)
+        if there not in nearest:
+            near = [there.distance(e) for e in enemies if e.map == there.map]
+            nearest[there] = min(near) if near else None
+        near_by = nearest[there]  # None: the other map's Enemy is apart (2.1)
+        return 0 if near_by is None else abs(near_by - wanted)
 
     best = min(reached, key=lambda h: (off(h), reached[h][0], h))
     if off(best) >= off(here):
