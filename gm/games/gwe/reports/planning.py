@@ -23,8 +23,18 @@ from gm.games.gwe.rules.attack import (
 )
 from gm.games.gwe.rules.movement import entry, may_enter, unit_allowance
 from gm.games.gwe.rules.steps import is_hq
-from gm.games.gwe.rules.supply import supply_status
+from gm.games.gwe.rules.supply import determine_supply, supply_status
 from gm.games.gwe.state import GweState
+
+
+def supply_now(state: GweState, data: GweData) -> GweState:
+    """Ruling G79: every side's units marked in or out of supply as the rules determine it
+    from this position (9.11-9.16, the engine's own determination), the side about to move as
+    its Movement Phase will find it (4.0 A.1a). The stored marks are the last determination,
+    made in each side's own Phase: blank at the opening, stale for the other side."""
+    for side in data.counters.sides:
+        state = determine_supply(state, data, side)
+    return state
 
 
 def reach(state: GweState, data: GweData, unit_id: str) -> dict[Hex, int]:

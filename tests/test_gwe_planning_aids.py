@@ -1,0 +1,59 @@
+"""A Decision in Galicia player's planning aids carry out what the rules will (issue 29, the
+blind audit of the planning report, fixtures/cases-gwe/blind-plan-01..03): YOUR FORCES reaches
+with the supply his next Movement Phase determines (9.11, 9.21) and by rail (5.32-5.34,
+Serbia/Galicia 17.11), the POSITION marks supply as it stands (ruling G79), and the Combat
+Phase's template halves the attackers no HQ can command (10.42)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm.games.gwe.reports.model import PlayerPart, Report
+from gm.games.gwe.reports.report import build_report
+from gm.games.gwe.state import GweState
+from tests.gwe_campaign import galician_state
+from tests.gwe_galicia_position import galicia
+
+DATA = galicia()
+
+
+def _report(state: GweState, player: str) -> Report:
+    return build_report("galicia", None, state, DATA, [], player=player, drawn=False)
+
+
+def _part(state: GweState, player: str) -> PlayerPart:
+    part = _report(state, player).player
+    assert part is not None
+    return part
+
+
+def _reach(part: PlayerPart, unit: str) -> list[str]:
+    return next(f.reach for f in part.forces if f.unit == unit)
+
+
+def _marks(report: Report) -> dict[str, bool]:
+    return {u.id: u.out_of_supply for h in report.position for u in h.units}
+
+
+# blind-plan-01: C's Movement Phase (Game-Turn 7 Phase 4); AH-1-I has no supply within three
+# hexes, AH-4-IX traces to the Jaroslaw-Rawa Ruska line
+OUT_OF_SUPPLY = {"AH-1-I": "g0222", "AH-1-HQ": "g0222", "AH-4-IX": "g0812",
+                 "AH-4-HQ": "g0812", "RU-3-XI": "g0912"}
+
+
+@pytest.mark.rules("gwe:9.21", "gwe:9.11", "gwe:4.0")
+def test_reach_halves_the_allowance_of_a_unit_its_movement_phase_finds_out_of_supply() -> None:
+    state = galician_state(OUT_OF_SUPPLY, phase=4)  # no mark stored: none determined yet
+    part = _part(state, "B")  # the Austro-Hungarian, about to move
+    halved = _reach(part, "AH-1-I")
+    assert "g0421 (2)" in halved and not any(r.startswith("g0722") for r in halved), halved
+    assert max(int(r.split("(")[1].rstrip(")")) for r in halved) <= 2  # 4 halved to 2
+    assert "g1213 (5)" in _reach(part, "AH-4-IX")  # in supply: its full five
+
+
+@pytest.mark.rules("gwe:9.11", "gwe:9.12")
+def test_the_position_marks_supply_as_it_stands_for_both_sides() -> None:
+    report = _report(galician_state(OUT_OF_SUPPLY, phase=4), "A")
+    marks = _marks(report)
+    assert marks["AH-1-I"] and not marks["AH-4-IX"] and not marks["AH-1-HQ"]  # 10.35
+    assert marks["RU-3-XI"]  # the Russian corps alone, no depot or rail: out, now too
