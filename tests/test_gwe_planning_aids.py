@@ -57,3 +57,30 @@ def test_the_position_marks_supply_as_it_stands_for_both_sides() -> None:
     marks = _marks(report)
     assert marks["AH-1-I"] and not marks["AH-4-IX"] and not marks["AH-1-HQ"]  # 10.35
     assert marks["RU-3-XI"]  # the Russian corps alone, no depot or rail: out, now too
+
+
+# blind-plan-03: E's Combat Phase (Game-Turn 7 Phase 3); RU-3-IX and RU-3-10C stand five hexes
+# from RU-3-HQ round the Zones of Control and beyond every other HQ's radius
+OUT_OF_RADIUS = {"RU-3-10C": "g1210", "RU-3-IX": "g1210", "RU-3-HQ": "g0911",
+                 "RU-3-SD1": "g1108", "RU-3-9C": "g0911", "RU-3-XI": "g0912",
+                 "AH-3-III": "g1111", "AH-3-4C": "g1111", "AH-3-XI": "g1410",
+                 "AH-3-HQ": "g1410", "AH-4-IX": "g0812"}
+
+
+def _out_of_radius(phase: int) -> GweState:
+    state = galician_state(OUT_OF_RADIUS, phase=phase)
+    for unit_id, lost in (("RU-3-IX", 1), ("RU-3-9C", 1), ("RU-3-XI", 3)):
+        state = state.with_unit(unit_id, steps_lost=lost)
+    return state
+
+
+@pytest.mark.rules("gwe:10.42", "gwe:10.33", "gwe:8.8")
+def test_the_combat_template_halves_attackers_no_hq_can_command() -> None:
+    part = _part(_out_of_radius(3), "A")
+    offer = next(o for o in part.offers if o.hex == "g1111")
+    assert (offer.attack, offer.defense, offer.odds) == (1, 8, "below 1-3"), offer
+    assert "RU-3-IX RU-3-10C" in offer.note or "RU-3-10C RU-3-IX" in offer.note, offer
+    assert not any(line.startswith("# ATTACK g1111") for line in part.template), part.template
+    assert any(line.startswith("## not offered, g1111: below 1-3") for line in part.template)
+    moving = _part(_out_of_radius(1), "A")  # in the Movement Phase units and HQs may move
+    assert next(o for o in moving.offers if o.hex == "g1111").attack == 3

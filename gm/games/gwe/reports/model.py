@@ -153,6 +153,7 @@ class OfferView(_Frozen):
     defense: int
     odds: str
     line: str  # the ATTACK to write, commented out, with its odds
+    note: str = ""  # a halving the position already fixes (10.42 in the Combat Phase)
 
 
 class PlayerPart(core.PlayerPart):  # the core's, with the reader's side and planning aids

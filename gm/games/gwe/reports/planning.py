@@ -21,7 +21,10 @@ from gm.games.gwe.rules.attack import (
     table_rating,
     target_problem,
 )
+from gm.games.gwe.rules.command import within_radius
 from gm.games.gwe.rules.movement import entry, may_enter, unit_allowance
+from gm.games.gwe.rules.sequence import PLAYER_TURN
+from gm.games.gwe.rules.serbia_galicia.play import phasing_side
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.supply import determine_supply, supply_status
 from gm.games.gwe.state import GweState
@@ -96,6 +99,40 @@ def attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
                                 defense=defense, odds=odds,
                                 line=f"# ATTACK {target} WITH {' '.join(attackers)}   "
                                      f"# {odds} ({attack} to {defense})"))
+    return offers
+
+
+COMBAT_PHASE = 3  # a Player-Turn's third Phase (4.0 A.3)
+
+
+def open_attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
+    """The attacks the reader may give next: in his own Combat Phase with the halving already
+    fixed (`commanded_attacks`), else as things stand (`attacks`)."""
+    if phasing_side(state) == side and \
+            (state.phase - 1) % len(PLAYER_TURN) + 1 == COMBAT_PHASE:
+        return commanded_attacks(state, data, side)
+    return attacks(state, data, side)
+
+
+def commanded_attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
+    """10.42: in the Combat Phase no die restores Command Control, so a unit outside every
+    Friendly HQ's Command Radius (10.33, 10.34) attacks at half whatever the player writes:
+    the offers halve it and say so. A unit within a radius is in command if its HQ gives it
+    Command Strength, which is the player's to write (COMMAND), so it is not halved."""
+    hqs = [u for u, _ in state.on_map() if data.side_of(u) == side and is_hq(data, u)]
+    cut = sorted(u for u, _ in state.on_map() if data.side_of(u) == side
+                 and not is_hq(data, u)
+                 and not any(within_radius(state, data, hq, u) for hq in hqs))
+    for unit_id in cut:
+        state = state.with_unit(unit_id, out_of_command=True)
+    offers = []
+    for offer in attacks(state, data, side):
+        halved = [u for u in offer.attackers if u in cut]
+        if halved:
+            offer = offer.model_copy(update={
+                "note": f"{' '.join(halved)} outside every HQ's Command Radius: halved (10.42)",
+                "line": f"{offer.line[:-1]}; {len(halved)} halved, 10.42)"})
+        offers.append(offer)
     return offers
 
 

@@ -115,7 +115,7 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                                    "void", rule=e.rule, detail=e.detail or "")
                          for e in own if e.player == player and e.order),
                         key=lambda o: o.line)
-        offers = planning.attacks(after, data, own_side) if own_side and not deploying else []
+        offers = planning.open_attacks(after, data, own_side) if own_side and not deploying else []
         template = [] if not own_side else setup_aid.deploy_template(after, data, own_side) \
             if deploying else order_template(marked, data, campaign, player, own_side, offers)
         part = PlayerPart(letter=player, orders=orders, side=own_side, offers=offers,
