@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from gm.games.gwe.reports.model import PlayerPart, Report
+from gm.games.gwe.reports.planning import reach
+from gm.games.gwe.reports.rail_reach import Railways, rail_reach
 from gm.games.gwe.reports.report import build_report
 from gm.games.gwe.state import GweState
 from tests.gwe_campaign import galician_state
@@ -84,3 +86,18 @@ def test_the_combat_template_halves_attackers_no_hq_can_command() -> None:
     assert any(line.startswith("## not offered, g1111: below 1-3") for line in part.template)
     moving = _part(_out_of_radius(1), "A")  # in the Movement Phase units and HQs may move
     assert next(o for o in moving.offers if o.hex == "g1111").attack == 3
+
+
+@pytest.mark.rules("gwe:5.32", "gwe:5.33", "gwe:5.34", "gwe-serbia-galicia:17.11")
+def test_forces_list_the_hexes_reached_only_by_rail() -> None:
+    # blind-plan-02: RU-4-14C walks to g0120 (1), entrains (3), rides the Vistula line and
+    # walks on with 2 left
+    state = galician_state({"RU-4-14C": "g0220", "RU-4-HQ": "g0220", "AH-1-X": "g0221"})
+    force = next(f for f in _part(state, "A").forces if f.unit == "RU-4-14C")
+    assert "g0110 (4)" in force.rail and "g0210 (5)" in force.rail, force.rail
+    assert not any(r.split()[0] in {h.split()[0] for h in force.reach} for r in force.rail)
+    hq = next(f for f in _part(state, "A").forces if f.unit == "RU-4-HQ")
+    assert hq.rail  # a HQ rides too, whatever its supply (10.35)
+    cut = state.with_unit("RU-4-14C", out_of_supply=True)  # 5.32: none out of supply entrains
+    walked = reach(cut, DATA, "RU-4-14C")
+    assert rail_reach(cut, DATA, "RU-4-14C", walked, Railways(cut, DATA)) == {}

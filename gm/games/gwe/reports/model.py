@@ -141,6 +141,9 @@ class ForceView(_Frozen):
     unit: str
     hex: str
     reach: list[str]
+    # the hexes it reaches only by rail (5.32-5.34), if the entrainment die (Serbia/Galicia
+    # 17.11) and the Rail Capacity (5.31) allow: Movement Points spent on foot and entraining
+    rail: list[str] = Field(default=[])
 
 
 class OfferView(_Frozen):

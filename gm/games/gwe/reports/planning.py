@@ -13,6 +13,7 @@ import heapq
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.reports.model import ForceView, OfferView
+from gm.games.gwe.reports.rail_reach import Railways, rail_reach
 from gm.games.gwe.rules import combat
 from gm.games.gwe.rules.attack import (
     attack_total,
@@ -137,11 +138,17 @@ def commanded_attacks(state: GweState, data: GweData, side: str) -> list[OfferVi
 
 
 def forces(state: GweState, data: GweData, side: str) -> list[ForceView]:
+    railways = Railways(state, data)
     found = []
     for unit_id, where in sorted(state.on_map()):
         if data.side_of(unit_id) != side:
             continue
         reached = reach(state, data, unit_id)
-        found.append(ForceView(unit=unit_id, hex=str(where), reach=[
-            f"{h} ({cost})" for h, cost in sorted(reached.items(), key=lambda i: (i[1], i[0]))]))
+        by_rail = rail_reach(state, data, unit_id, reached, railways)
+        found.append(ForceView(unit=unit_id, hex=str(where), reach=_costs(reached),
+                               rail=_costs(by_rail)))
     return found
+
+
+def _costs(reached: dict[Hex, int]) -> list[str]:
+    return [f"{h} ({cost})" for h, cost in sorted(reached.items(), key=lambda i: (i[1], i[0]))]
