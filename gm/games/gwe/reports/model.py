@@ -135,8 +135,8 @@ class VictoryView(_Frozen):
 
 
 class ForceView(_Frozen):
-    """One of the reader's units on the map, and the hexes it can reach in a Movement Phase
-    with the Movement Points each costs: `g0420 (2)`."""
+    """One of the reader's units on the map, and the hexes it can reach in his next Movement
+    Phase with the Movement Points each costs: `g0420 (2)`."""
 
     unit: str
     hex: str

@@ -1,10 +1,11 @@
 """YOUR FORCES: the reader's planning aids, found with the rules' own functions the
-adjudication uses: each of his units on the map, the hexes it can reach in a Movement Phase
-from where it stands and what each costs (5.12-5.17, 5.4, 7.21, 9.21; stacking at the end is
-left to the orders' checks, 6.0), and the attacks his units next to Enemy hexes could make now
-with their odds (8.4, 8.8; supply as at the instant of combat, 9.23) before the Combat Phase's
-Command Control (10.36, 10.42) and any HQ's shift (10.21); the lines to write them, commented
-out."""
+adjudication uses: each of his units on the map, the hexes it can reach in his next Movement
+Phase from where it stands and what each costs (5.12-5.17, 5.4, 7.21; 9.21 with the supply
+that Phase will determine, ruling G79; by rail, rail_reach.py; stacking at the end is left to
+the orders' checks, 6.0), and the attacks his units next to Enemy hexes could make now with
+their odds (8.4, 8.8; supply as at the instant of combat, 9.23) before the Combat Phase's
+Command Control (10.36, 10.42; in his own Combat Phase with the halving no die can undo) and
+any HQ's shift (10.21); the lines to write them, commented out."""
 
 from __future__ import annotations
 
