@@ -24,14 +24,15 @@ class Answer:
 
 
 def read_note(message: ParsedMessage[Any]) -> str:
-    """Which lines were read as orders, and what ended them."""
+    """Which lines were read as orders, and what ended them (its line apart from the last
+    order's: comments may stand between, as in a report's template)."""
     if message.end is None:
         return f"Read from line {message.first} to the end of the message."
     if message.end.reason == "END":
-        return (f"Read from line {message.first} to line {message.last}; the orders end at "
-                f"line {message.end.line}, END.")
-    return (f"Read from line {message.first} to line {message.last}; the orders end at line "
-            f"{message.end.line}, {message.end.reason}.")
+        return (f"Read from line {message.first} to line {message.last}, the last order; END "
+                f"on line {message.end.line} closes the orders.")
+    return (f"Read from line {message.first} to line {message.last}, the last order; from "
+            f"line {message.end.line} on nothing is read: {message.end.reason}.")
 
 
 def answer(message: ParsedMessage[Any], extra: Sequence[Problem], phase: OpenPhase | None,

@@ -135,12 +135,15 @@ class VictoryView(_Frozen):
 
 
 class ForceView(_Frozen):
-    """One of the reader's units on the map, and the hexes it can reach in a Movement Phase
-    with the Movement Points each costs: `g0420 (2)`."""
+    """One of the reader's units on the map, and the hexes it can reach in his next Movement
+    Phase with the Movement Points each costs: `g0420 (2)`."""
 
     unit: str
     hex: str
     reach: list[str]
+    # the hexes it reaches only by rail (5.32-5.34), if the entrainment die (Serbia/Galicia
+    # 17.11) and the Rail Capacity (5.31) allow: Movement Points spent on foot and entraining
+    rail: list[str] = Field(default=[])
 
 
 class OfferView(_Frozen):
@@ -153,6 +156,7 @@ class OfferView(_Frozen):
     defense: int
     odds: str
     line: str  # the ATTACK to write, commented out, with its odds
+    note: str = ""  # a halving the position already fixes (10.42 in the Combat Phase)
 
 
 class PlayerPart(core.PlayerPart):  # the core's, with the reader's side and planning aids

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from gm.core.state import GameStateBase
+from gm.core.state import PLAY, GameStateBase
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import current_values
@@ -88,7 +88,8 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                       colour=side_colour(data, code))
              for code, side in data.counters.sides.items()]
     own = [plain_event(own_event(e)) for e in events if _seen_by(e, player)]
-    units = [unit_view(u, after, data) for u in sorted(after.units) if u in data.units]
+    marked = planning.supply_now(after, data) if after.stage == PLAY else after  # G79
+    units = [unit_view(u, marked, data) for u in sorted(after.units) if u in data.units]
     units = [u.model_copy(update={"place": setup_aid.SETUP_PLACE})
              if setup_aid.to_set_up(after, data, u.id) else u for u in units]
     by_hex: dict[str, list[UnitView]] = {}
@@ -114,12 +115,12 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
                                    "void", rule=e.rule, detail=e.detail or "")
                          for e in own if e.player == player and e.order),
                         key=lambda o: o.line)
-        offers = planning.attacks(after, data, own_side) if own_side and not deploying else []
+        offers = planning.open_attacks(after, data, own_side) if own_side and not deploying else []
         template = [] if not own_side else setup_aid.deploy_template(after, data, own_side) \
-            if deploying else order_template(after, data, campaign, player, own_side, offers)
+            if deploying else order_template(marked, data, campaign, player, own_side, offers)
         part = PlayerPart(letter=player, orders=orders, side=own_side, offers=offers,
                           template=template,
-                          forces=planning.forces(after, data, own_side) if own_side else [])
+                          forces=planning.forces(marked, data, own_side) if own_side else [])
     board = board_svg(data, units, sides, moves, attacks, own_side) if drawn else None
     return Report(
         kind="final" if after.stage == "ended" else "phase" if adjudicated else after.stage,

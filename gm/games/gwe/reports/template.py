@@ -60,9 +60,13 @@ def _together(offers: Sequence[OfferView]) -> list[str]:
     """The attacks as lines: the best odds first, each whose units attack in none before it
     open to give (8.14: no unit attacks twice), the others as notes."""
     used: set[str] = set()
-    given, noted = [], []
+    given, noted, dropped = [], [], []
     for offer in sorted(offers, key=lambda o: (-o.attack / max(o.defense, 1), o.hex)):
         if offer.odds.startswith("below"):
+            if offer.note:  # off the table only by a halving the position fixes: say why
+                dropped += textwrap.wrap(
+                    f"not offered, {offer.hex}: {offer.odds} (8.8), {offer.note}", WIDTH,
+                    initial_indent="## ", subsequent_indent="## ", break_on_hyphens=False)
             continue
         if used.isdisjoint(offer.attackers):
             used.update(offer.attackers)
@@ -71,7 +75,7 @@ def _together(offers: Sequence[OfferView]) -> list[str]:
             noted.append(f"#{offer.line}")
     if noted:
         noted.insert(0, "## also open, with units the attacks above use (8.14):")
-    return [*given, *noted]
+    return [*given, *noted, *dropped]
 
 
 def _next_owed(state: GweState, side: str) -> tuple[int, int]:

@@ -70,10 +70,17 @@ def rail_step_problem(state: GweState, data: GweData, unit_id: str, origin: Hex,
     """5.33: an entrained unit moves to the next hex of a Friendly line, never into an
     Enemy-controlled hex, one last occupied by the Enemy, or an Enemy-occupied one (HQ units
     alone do not block rail movement, 10.52)."""
-    side = data.side_of(unit_id)
     if target not in unit_rail_graph(data, unit_id).get(origin, frozenset()):
         return f"{unit_id}: {origin} to {target} is not along a {_friendly(data, unit_id)} " \
                "railroad (5.33)"
+    return rail_target_problem(state, data, unit_id, target)
+
+
+def rail_target_problem(state: GweState, data: GweData, unit_id: str, target: Hex
+                        ) -> str | None:
+    """5.33, 5.13: why an entrained unit may not ride into the rail hex `target` (the line
+    aside), None if it may."""
+    side = data.side_of(unit_id)
     if enemy_controlled(state, data, target, side):
         return f"{unit_id}: {target} is Enemy-controlled (5.33)"
     if state.last_occupied.get(str(target)) in data.enemies_of(side):

@@ -1,0 +1,118 @@
+"""YOUR FORCES by rail: the hexes a unit can reach in its Movement Phase only by walking to a
+Friendly rail hex, entraining there for its Tactical Competence Rating (5.32), riding up to
+the Railroad Movement Rate (5.33), detraining at no cost and walking on with the Movement
+Points left (5.34); each with the Movement Points spent on foot and in entraining. Whether it
+goes depends on the entrainment die (Serbia/Galicia 17.11) and on the Rail Capacity left
+(5.31), which the report cannot know: the list says so. One ride a Phase is counted (a second
+would need another die and the Rate's hexes left); the off-map links (5.37) are left out."""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Mapping
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.data.values import current_values, stacking_points
+from gm.games.gwe.rules.countries import unit_country
+from gm.games.gwe.rules.movement import entrain_cost, entry, may_enter, unit_allowance
+from gm.games.gwe.rules.rail import rail_graph, rail_target_problem
+from gm.games.gwe.rules.steps import is_hq
+from gm.games.gwe.rules.zoc import enemy_controlled
+from gm.games.gwe.state import GweState
+
+Graph = Mapping[Hex, frozenset[Hex]]
+
+
+class Railways:
+    """For one position: the rail graphs its units use (5.33; Serbia/Galicia 5.3: a country's
+    own lines) and the cost of each step on foot, each found once; a step costs the same to
+    units of one side and rating that alike may or may not enter a hex of Enemy HQs (10.52),
+    so the units of an army share them (the walks from the railheads are long)."""
+
+    def __init__(self, state: GweState, data: GweData) -> None:
+        self.state, self.data = state, data
+        self.graphs: dict[tuple[str, str | None], Graph] = {}
+        self.costs: dict[tuple[str, int, bool, Hex, Hex], int | None] = {}
+
+    def of(self, unit_id: str) -> Graph:
+        key = (self.data.side_of(unit_id), unit_country(self.data, unit_id))
+        if key not in self.graphs:
+            self.graphs[key] = rail_graph(self.data, *key)
+        return self.graphs[key]
+
+    def step(self, unit_id: str, here: Hex, there: Hex) -> int | None:
+        """`entry`'s cost (None: it may not), by the traits `entry` reads of the unit."""
+        data, unit = self.data, self.state.unit(unit_id)
+        weak = is_hq(data, unit_id) or \
+            current_values(data.units[unit_id], unit.steps_lost).attack == 0
+        key = (data.side_of(unit_id), data.tcr(unit_id), weak, here, there)
+        if key not in self.costs:
+            self.costs[key] = entry(self.state, data, unit_id, here, there).cost
+        return self.costs[key]
+
+
+def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex, int],
+               railways: Railways) -> dict[Hex, int]:
+    """Each hex the unit reaches by rail and not on foot (`walked`: its reach on foot, by the
+    Movement Points each costs), by the fewest Movement Points spent on foot and entraining.
+    None for a unit out of supply (5.32; a HQ whatever its supply, 10.35) or one that alone
+    passes the Rail Capacity."""
+    unit, side = state.unit(unit_id), data.side_of(unit_id)
+    if unit.hex is None or unit.entrained or (unit.out_of_supply and not is_hq(data, unit_id)):
+        return {}
+    if not is_hq(data, unit_id) and \
+            stacking_points(data.units[unit_id]) > data.counters.sides[side].capacity(state.turn):
+        return {}
+    graph = railways.of(unit_id)
+    allowance, cost = unit_allowance(state, data, unit_id), entrain_cost(data, unit_id)
+    start = parse_hex(unit.hex)
+    boards = {h: spent + cost for h, spent in {start: 0, **walked}.items()
+              if h in graph and spent + cost <= allowance
+              and (data.tcr(unit_id) == 1 or not enemy_controlled(state, data, h, side))}
+    ridden = _ride(state, data, unit_id, graph, boards, data.counters.sides[side].rail_rate)
+    reached = _walk_on(data, unit_id, ridden, allowance, railways)
+    return {h: spent for h, spent in reached.items() if h not in walked and h != start}
+
+
+def _ride(state: GweState, data: GweData, unit_id: str, graph: Graph, boards: Mapping[Hex, int],
+          rate: int) -> dict[Hex, int]:
+    """5.33: each rail hex reached within `rate` hexes of a hex the unit entrains in, by the
+    fewest points spent before the ride (the cheapest boardings ride first, so the first to
+    reach a hex spent least)."""
+    best: dict[Hex, int] = {}
+    for spent in sorted(set(boards.values())):
+        depth = {h: 0 for h, s in boards.items() if s == spent}
+        queue = deque(depth)
+        while queue:
+            here = queue.popleft()
+            best.setdefault(here, spent)
+            if depth[here] == rate:
+                continue
+            for there in sorted(graph.get(here, ())):
+                if there not in depth and \
+                        rail_target_problem(state, data, unit_id, there) is None:
+                    depth[there] = depth[here] + 1
+                    queue.append(there)
+    return best
+
+
+def _walk_on(data: GweData, unit_id: str, ridden: Mapping[Hex, int], allowance: int,
+             railways: Railways) -> dict[Hex, int]:
+    """5.34: from each hex ridden to, detrained at no cost, on foot with the points left."""
+    best = dict(ridden)
+    queue = [(spent, here) for here, spent in ridden.items()]
+    heapq.heapify(queue)
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best[here] or spent >= allowance:  # no points left: no step (5.14)
+            continue
+        for there in data.neighbours(here):
+            step = railways.step(unit_id, here, there)
+            if step is None or not may_enter(spent, step, allowance, True):
+                continue
+            if there not in best or spent + step < best[there]:
+                best[there] = spent + step
+                heapq.heappush(queue, (spent + step, there))
+    return best
