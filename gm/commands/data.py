@@ -43,10 +43,10 @@ def check(directory: Path | None, game: str | None, list_sources: bool) -> None:
     if not folder.is_dir():
         click.echo(f"gm: {folder}: not a folder", err=True)
         sys.exit(1)
-    problems = system.check_data(folder)
+    problems, warnings = system.checked_data(folder)
     for problem in problems:
         click.echo(str(problem))
-    for warning in system.data_warnings(folder):
+    for warning in warnings:
         click.echo(f"warning: {warning}")
     if list_sources:
         _list_sources(system, folder)
