@@ -43,7 +43,7 @@ def test_the_embedded_data_set_passes_gm_data_check() -> None:
 def test_gm_data_check_reads_each_file_of_the_data_set_once(monkeypatch: pytest.MonkeyPatch
                                                             ) -> None:
     """The check, its deployment's as a whole (26.31) and its warnings from one reading."""
-    from gm.core import datafiles
+    from gm.core.yamlio import load_lined
 
     read: list[str] = []
 
@@ -51,8 +51,7 @@ def test_gm_data_check_reads_each_file_of_the_data_set_once(monkeypatch: pytest.
         read.append(path.name)
         return load_lined(path, lined)
 
-    load_lined = datafiles.load_lined
-    monkeypatch.setattr(datafiles, "load_lined", reading)
+    monkeypatch.setattr("gm.core.datafiles.load_lined", reading)
     result = CliRunner().invoke(cli, ["data", "check", "--game", "gwe"])
     assert result.exit_code == 0, result.output
     assert sorted(read) == ["charts.yaml", "counters.yaml", "deployment.yaml", "map.yaml"]
