@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from gm.app.campaign import open_campaign
+from gm.commands.demo import next_steps
 from gm.games.gwe.state import GweState
 
 
@@ -54,3 +55,22 @@ def test_the_gwe_demo_plays_a_game_turn_and_its_suggestions_run(tmp_path: Path) 
     assert "Game-Turn 8, Russian Player-Turn, Movement Phase adjudicated" in said["adjudicate"]
     assert (tmp_path / "gm-demo" / "site" / "index.html").is_file()
     assert (tmp_path / "gm.html").is_file()
+
+
+def test_both_demos_suggest_from_one_list_each_line_said_for_its_game() -> None:
+    """One list of suggestions (gm/commands/demo.py TRY_NEXT): the commands both games offer
+    in the same order, each with what it shows in that game, and a game's own beside them."""
+    said = {game: next_steps(Path("d/demo"), Path("d/reports"), "gm", game)
+            for game in ("rcw", "gwe")}
+    commands = {game: [line.split()[1] for line in text.splitlines() if line.startswith("  gm ")]
+                for game, text in said.items()}
+    assert commands["rcw"] == ["show", "history", "status", "report", "report", "publish",
+                               "adjudicate", "new"]
+    assert commands["gwe"] == ["show", "show", "history", "status", "report", "report",
+                               "publish", "adjudicate"]
+    assert "  gm show d/demo                     # the position now\n" in said["rcw"]
+    assert "  gm show d/demo g0612               # one hex: the Russian V Corps, thrown back" \
+        in said["gwe"]
+    assert "--player B        # player B's report" in said["rcw"] and "--player E" not in \
+        said["rcw"]
+    assert "The demo campaign (Decision in Galicia) is kept in d/demo" in said["gwe"]

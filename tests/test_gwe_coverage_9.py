@@ -9,15 +9,12 @@ import pytest
 from gm.core.dice import ForcedDice
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.rules.arrivals import arrivals
-from gm.games.gwe.rules.attack import (
-    Attack,
-    AttackerChoice,
-    attacker_problem,
-    hex_defense,
-)
+from gm.games.gwe.rules.attack import Attack, AttackerChoice
+from gm.games.gwe.rules.combat_totals import hex_defense
 from gm.games.gwe.rules.command import command_control
 from gm.games.gwe.rules.movement import unit_allowance
 from gm.games.gwe.rules.moving import Move
+from gm.games.gwe.rules.participants import attacker_problem
 from gm.games.gwe.rules.phases import (
     CombatOrders,
     MovementOrders,

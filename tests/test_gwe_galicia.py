@@ -40,6 +40,23 @@ def test_the_embedded_data_set_passes_gm_data_check() -> None:
     assert "data set OK" in result.output
 
 
+def test_gm_data_check_reads_each_file_of_the_data_set_once(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The check, its deployment's as a whole (26.31) and its warnings from one reading."""
+    from gm.core.yamlio import load_lined
+
+    read: list[str] = []
+
+    def reading(path: Path, lined: bool = True) -> Any:
+        read.append(path.name)
+        return load_lined(path, lined)
+
+    monkeypatch.setattr("gm.core.datafiles.load_lined", reading)
+    result = CliRunner().invoke(cli, ["data", "check", "--game", "gwe"])
+    assert result.exit_code == 0, result.output
+    assert sorted(read) == ["charts.yaml", "counters.yaml", "deployment.yaml", "map.yaml"]
+
+
 @pytest.mark.rules("gwe-serbia-galicia:25.2")
 @pytest.mark.parametrize(("hex_id", "name"), sorted(PASSES.items()))
 def test_each_named_pass_is_a_mountain_pass_hex_worth_4(galicia: GweData, hex_id: str,

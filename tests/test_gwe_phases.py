@@ -7,8 +7,9 @@ import pytest
 
 from gm.core.dice import ForcedDice
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.rules.attack import Attack, AttackerChoice, attacker_problem
+from gm.games.gwe.rules.attack import Attack, AttackerChoice
 from gm.games.gwe.rules.moving import Move, OffMap, carry_out
+from gm.games.gwe.rules.participants import attacker_problem
 from gm.games.gwe.rules.phases import CombatOrders, MovementOrders, combat_phase, movement_phase
 from gm.games.gwe.rules.rail import RailUse
 from gm.games.gwe.rules.results import DefenderChoice

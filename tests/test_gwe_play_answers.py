@@ -16,9 +16,9 @@ from gm.games.gwe.grammar.parser import parse_line
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.orders.legality import validate_orders
 from gm.games.gwe.reports.report import build_report
-from gm.games.gwe.rules.attack import attack_total
+from gm.games.gwe.rules.combat_totals import attack_total
 from gm.games.gwe.rules.command import command_control, default_allocation
-from gm.games.gwe.rules.results import apply_attacker_result
+from gm.games.gwe.rules.losses import apply_attacker_result
 from gm.games.gwe.rules.strength import unit_attack
 from gm.games.gwe.state import GweState, initial_state
 from gm.games.gwe.system import GREAT_WAR_IN_THE_EAST

@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from gm.core.dice import SeededDice
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.rules.advance import advance
 from gm.games.gwe.rules.arrivals import arrivals
 from gm.games.gwe.rules.attack import Attack, AttackerChoice
 from gm.games.gwe.rules.cavalry import may_try, withdraw
+from gm.games.gwe.rules.losses import apply_attacker_result, force_steps
 from gm.games.gwe.rules.movement import entry
 from gm.games.gwe.rules.moving import Move
 from gm.games.gwe.rules.phases import (
@@ -27,13 +29,7 @@ from gm.games.gwe.rules.phases import (
     movement_phase,
     withdrawal_phase,
 )
-from gm.games.gwe.rules.results import (
-    DefenderChoice,
-    advance,
-    apply_attacker_result,
-    apply_defender_result,
-    force_steps,
-)
+from gm.games.gwe.rules.results import DefenderChoice, apply_defender_result
 from gm.games.gwe.rules.sequence import game_turn, next_phase, phasing_side
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.rules.steps import is_hq, steps_left

@@ -11,33 +11,24 @@ from pathlib import Path
 import pytest
 
 from gm.reporting.render import render_report
+from tests.chromium import chromium_page
 from tests.test_gwe_reports import fought, report_of
-from tests.test_reports import CHROMIUM_FLAGS, _chromium
 
 MEASURE = (Path(__file__).resolve().parent / "gwe_board_measure.js").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_the_gwe_map_in_headless_chromium(tmp_path: Path, width: int) -> None:
-    from playwright.sync_api import sync_playwright
-
     page_file = tmp_path / "report.html"
     page_file.write_text(render_report(report_of(fought(), "A", drawn=True), "html"),
                          encoding="utf-8")
-    requested: list[str] = []
-    console: list[str] = []
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": width, "height": 900})
-        page.on("request", lambda request: requested.append(request.url))
-        page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
-        page.on("pageerror", lambda error: console.append(f"error: {error}"))
+    with chromium_page(width) as watched:
+        page = watched.page
         page.goto(page_file.as_uri())
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
         overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
         measured = page.evaluate(MEASURE)
         page.screenshot(path=str(tmp_path / f"report-{width}.png"), full_page=True)
-        browser.close()
     assert overflow <= 0, "wider than the screen"
     assert measured["stacks"] > 25 and measured["labels"] > 1000
     assert measured["outside"] == []
@@ -51,5 +42,5 @@ def test_the_gwe_map_in_headless_chromium(tmp_path: Path, width: int) -> None:
         assert all(w["own"] > 0 for w in windows), windows
     else:
         assert not any(w["shown"] for w in windows)  # a desktop shows the whole map only
-    assert [u for u in requested if not u.startswith(("file:", "data:"))] == []
-    assert console == []
+    assert watched.fetched == []
+    assert watched.console == []

@@ -10,15 +10,14 @@ import pytest
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.rules import retreat
-from gm.games.gwe.rules.results import (
-    DefenderChoice,
-    advance,
+from gm.games.gwe.rules.advance import advance
+from gm.games.gwe.rules.losses import (
     affected_units,
     apply_attacker_result,
-    apply_defender_result,
     force_steps,
     spread_losses,
 )
+from gm.games.gwe.rules.results import DefenderChoice, apply_defender_result
 from gm.games.gwe.rules.steps import lose_steps, steps_left
 from gm.games.gwe.state import GweState
 from tests.gwe import fixture_data, opening

@@ -17,6 +17,7 @@ import pytest
 
 from gm.games.rcw.state import Mode
 from gm.reporting.model import SCHEMA_VERSION
+from tests.chromium import chromium_page
 from tests.conftest import SCRIPTED, gm, play_scripted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,18 +147,6 @@ def test_the_pre_game_reports(tmp_path: Path) -> None:
     assert "Initial Deployment" in html and html.count('class="province"') == 78
 
 
-def _chromium() -> str:
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed (scripts/test.sh installs it)")
-        pytest.skip("chromium is not installed")
-    return browser
-
-
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"]
 MEASURE = (Path(__file__).resolve().parent / "map_measure.js").read_text(encoding="utf-8")
 
 
@@ -171,22 +160,14 @@ def test_the_html_report_in_headless_chromium(played: Path, tmp_path: Path, widt
     province and stack titled; the legend explaining every fill and mark drawn; on a phone,
     the player's own regions open and drawn large (codes 11 CSS px or more), every one of his
     stacks in one; in the dark scheme, a dark map; nothing fetched, nothing logged."""
-    from playwright.sync_api import sync_playwright
-
     pages = {}
     for turn, phase in ((1, 1), (2, 2)):
         pages[turn, phase] = tmp_path / f"report-t{turn}p{phase}.html"
         gm("report", str(played), "--turn", str(turn), "--phase", str(phase), "--format",
            "html", "--player", "A", "--out", str(pages[turn, phase]))
-    requested: list[str] = []
-    console: list[str] = []
     found = {}
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": width, "height": 900})
-        page.on("request", lambda request: requested.append(request.url))
-        page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
-        page.on("pageerror", lambda error: console.append(f"error: {error}"))
+    with chromium_page(width) as watched:
+        page = watched.page
         for key, page_file in pages.items():
             page.goto(page_file.as_uri())
             shot = tmp_path / f"report-{width}-t{key[0]}p{key[1]}.png"
@@ -202,7 +183,6 @@ def test_the_html_report_in_headless_chromium(played: Path, tmp_path: Path, widt
             found[key] = page.evaluate(MEASURE, "A")
         page.emulate_media(color_scheme="dark")
         dark = page.evaluate(MEASURE, "A")["colours"]
-        browser.close()
     moves, attacks = found[1, 1], found[2, 2]
     assert moves["moves"] > 20 and attacks["marks"] > 10  # a busy phase of each
     for measured in found.values():
@@ -219,8 +199,8 @@ def test_the_html_report_in_headless_chromium(played: Path, tmp_path: Path, widt
             assert measured["sizes"] == []  # a desktop shows the whole map only
     light = found[2, 2]["colours"]
     assert all(a != b for a, b in zip(light, dark, strict=True)), (light, dark)
-    assert [u for u in requested if not u.startswith(("file:", "data:"))] == []
-    assert console == []
+    assert watched.fetched == []
+    assert watched.console == []
     source = pages[1, 1].read_text(encoding="utf-8")
     assert not re.search(r'(src|href)="https?://', source), "the report fetches nothing"
     assert source.count('class="move"') > 0 and source.count('class="rail"') > 90
@@ -263,8 +243,6 @@ def test_marks_in_crowded_provinces_in_headless_chromium(tmp_path: Path) -> None
     pill, every mark's centre inside its area, no code under a move's line; the phases hold
     what once went wrong (two and three marks in a province of two places, numbers of two
     figures, one mark standing for several, a move by TIFL)."""
-    from playwright.sync_api import sync_playwright
-
     from gm.games.rcw.data.areas import areas_of
     from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
 
@@ -272,13 +250,10 @@ def test_marks_in_crowded_provinces_in_headless_chromium(tmp_path: Path) -> None
     areas = areas_of(DEFAULT_DATA_DIR)
     assert areas is not None
     found = {}
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
+    with chromium_page(1400) as watched:
         for page_file in pages:
-            page.goto(page_file.as_uri())
-            found[page_file.stem] = page.evaluate(MEASURE, "A")
-        browser.close()
+            watched.page.goto(page_file.as_uri())
+            found[page_file.stem] = watched.page.evaluate(MEASURE, "A")
     for name, measured in found.items():
         assert measured["marks"] > 3, name
         for key in ("markMark", "markCounter", "markText", "outside", "covered"):
@@ -297,8 +272,6 @@ def test_the_pictures_legend_fits_its_columns_in_headless_chromium(tmp_path: Pat
     """Issue 25, second review: the legend and key under the map in its picture (the PNG, the
     published SVG), as Chromium draws it, with a solitaire game's non-Red Player and a
     player's long name: no entry runs into another, none past the picture's edge."""
-    from playwright.sync_api import sync_playwright
-
     from gm.games.rcw.data.load import load_game_data
     from gm.games.rcw.reports.build import build_report
     from gm.games.rcw.simulation import solitaire
@@ -334,16 +307,13 @@ def test_the_pictures_legend_fits_its_columns_in_headless_chromium(tmp_path: Pat
       }
       return [boxes.length, clash];
     }"""
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
+    with chromium_page(1200) as watched:
         for index, svg in enumerate(svgs):
             path = tmp_path / f"map-{index}.svg"
             path.write_text(svg, encoding="utf-8")
-            page.goto(path.as_uri())
-            count, clash = page.evaluate(measure)
+            watched.page.goto(path.as_uri())
+            count, clash = watched.page.evaluate(measure)
             assert count > 20 and clash == [], clash
-        browser.close()
     assert "the non-Red Player, played by the program" in svgs[0]
     assert "Konstantin Rokossovsky" in svgs[1]
 
@@ -385,20 +355,13 @@ def test_the_published_site_opens_in_chromium_with_every_phase_linked(
         played: Path, tmp_path: Path) -> None:
     """Issue 15, gm publish: after the game, every phase's GM report and map, linked from the
     index and to each other, the final ranking; nothing fetched, nothing logged."""
-    from playwright.sync_api import sync_playwright
-
     site = tmp_path / "site"
     output = gm("publish", str(played), str(site))
     phases = len(list((CAMPAIGN / "orders").glob("*-A.txt")))
     assert f"{1 + 2 * phases} file(s) written, the index and each phase's report and map." \
         in output and "withheld" not in output
-    requested: list[str] = []
-    console: list[str] = []
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 800})
-        page.on("request", lambda request: requested.append(request.url))
-        page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
+    with chromium_page(1000, 800) as watched:
+        page = watched.page
         page.goto((site / "index.html").as_uri())
         assert "Final ranking" in page.inner_text("body")
         reports = page.eval_on_selector_all("li > a:first-child", "es => es.map(e => e.href)")
@@ -411,10 +374,9 @@ def test_the_published_site_opens_in_chromium_with_every_phase_linked(
             assert page.query_selector("#map path.province") is not None
         page.click("nav a:text-is('All phases')")
         assert page.url.endswith("index.html")
-        browser.close()
     assert visited == reports
-    assert [u for u in requested if not u.startswith(("file:", "data:"))] == []
-    assert console == []
+    assert watched.fetched == []
+    assert watched.console == []
 
 
 def test_during_play_the_site_shows_what_the_campaign_allows(tmp_path: Path) -> None:

@@ -280,6 +280,6 @@ def test_a_case_written_with_the_five_words_expects_void_of_an_order_that_stands
     actual = [{"player": "B", "line": 4, "result": "stands", "rule": "8.44", "detail": "x"}]
     for word, differs in (("void", False), ("stands", False), ("succeeded", True)):
         expected = [{"player": "B", "line": 4, "result": word}]
-        assert bool(_order_diffs(expected, actual, "orders")) is differs, word
+        assert bool(_order_diffs(expected, actual)) is differs, word
     assert _order_diffs([{"player": "B", "line": 4, "result": "stands"}],
-                        [{**actual[0], "result": "void"}], "orders")
+                        [{**actual[0], "result": "void"}])

@@ -43,15 +43,20 @@ def check(directory: Path | None, game: str | None, list_sources: bool) -> None:
     if not folder.is_dir():
         click.echo(f"gm: {folder}: not a folder", err=True)
         sys.exit(1)
-    problems = system.check_data(folder)
+    problems, warnings = system.checked_data(folder)
     for problem in problems:
         click.echo(str(problem))
-    for warning in system.data_warnings(folder):
+    for warning in warnings:
         click.echo(f"warning: {warning}")
     if list_sources:
         _list_sources(system, folder)
+    _verdict(problems, folder)
+
+
+def _verdict(problems: Sequence[object], folder: Path, advice: str = "") -> None:
+    """The data set OK, or how many problems it has (and what to do about them): exit 1."""
     if problems:
-        click.echo(f"{len(problems)} problem(s) in {folder}", err=True)
+        click.echo(f"{len(problems)} problem(s) in {folder}{advice}", err=True)
         sys.exit(1)
     click.echo(f"{folder}: data set OK")
 
@@ -100,11 +105,7 @@ def import_(sheets: Path, directory: Path, game: str | None) -> None:
     problems = system.check_data(directory)
     for problem in problems:
         click.echo(str(problem))
-    if problems:
-        click.echo(f"{len(problems)} problem(s) in {directory}: correct the CSV files and "
-                   "import again", err=True)
-        sys.exit(1)
-    click.echo(f"{directory}: data set OK")
+    _verdict(problems, directory, ": correct the CSV files and import again")
 
 
 @data.command("export")

@@ -64,8 +64,7 @@ def demo(folder: Path, force: bool, script: Path | None, game: str) -> None:
             player = [] if who == "GM" else ["--player", who]
             _run(cli, ["report", str(campaign), "--format", fmt, *player,
                        "--out", str(reports / f"report-{who}.{suffix}")])
-    steps = gwe_next_steps if gwe else next_steps
-    click.secho(steps(campaign, reports, invoked_as()), bold=True)
+    click.secho(next_steps(campaign, reports, invoked_as(), game), bold=True)
 
 
 def _make_room(folder: Path, campaign: Path, reports: Path, force: bool) -> None:
@@ -97,49 +96,51 @@ def invoked_as() -> str:
     return shlex.quote(str(ran))
 
 
-def next_steps(campaign: Path, reports: Path, gm: str = "gm") -> str:
+# What a new GM may try on the demo next: a gm command (its campaign {c} and site {site}
+# filled in), then what it shows in each game ("": said without a comment); a game a row
+# does not name is not offered it.
+TRY_NEXT: tuple[tuple[str, dict[str, str]], ...] = (
+    ("show {c}                     ", {"rcw": "the position now",
+                                       "gwe": "the position now, hex by hex"}),
+    ("show {c} g0612               ", {"gwe": "one hex: the Russian V Corps, thrown back"}),
+    ("history {c}                  ", {"rcw": "every entry, with its dice",
+                                       "gwe": "every entry, with its dice"}),
+    ("status {c}                   ", {"rcw": "the phase, who has sent orders",
+                                       "gwe": "the Phase open, whose orders it waits for"}),
+    ("report {c} --player B        ", {"rcw": "player B's report, with his orders template"}),
+    ("report {c} --player E        ", {"gwe": "the Russian's report: his forces, his attacks"}),
+    ("report {c} --format html --out gm.html", {"rcw": "", "gwe": ""}),
+    ("publish {c} {site}    ", {"rcw": "a static site of every phase",
+                                "gwe": "a static site of every Phase"}),
+    ("adjudicate {c}               ", {
+        "rcw": "the Second Phase (no orders: nobody moves)",
+        "gwe": "Game-Turn 8's Russian Movement Phase (no orders: nobody moves)"}),
+)
+
+
+def next_steps(campaign: Path, reports: Path, gm: str = "gm", game: str = "rcw") -> str:
     """What the demo leaves, and what a new GM may try on it next, typed as he typed gm."""
     c = shlex.quote(str(campaign))
     site = shlex.quote(str(campaign.parent / "site"))
-    alone = shlex.quote(str(campaign.parent / "alone"))
+    gwe = game == "gwe"
+    tried = [f"  {gm} {command.format(c=c, site=site)}{f'# {said}' if said else ''}"
+             for command, says in TRY_NEXT if (said := says.get(game)) is not None]
+    activate = "" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you type gm alone"
+    if gwe:
+        more = [f"(the players' order messages are in {GWE_SCRIPT.parent}; docs/orders-gwe.md "
+                "tells their language; README.md, What it does, walks through a campaign"
+                f"{activate})"]
+    else:
+        alone = shlex.quote(str(campaign.parent / "alone"))
+        more = ["and the game at one terminal (solitaire, 18.0):",
+                f"  {gm} new {alone} --mode solitaire -p R:Ivan:ivan@example.org && "
+                f"{gm} start {alone} && {gm} play {alone}",
+                f"(README.md, What it does, walks through a campaign from its first command"
+                f"{activate})"]
     return "\n".join([
-        "", f"The demo campaign is kept in {campaign}, its reports in {reports} (open "
-        f"{reports / 'report-GM.html'} in a browser). Try next:",
-        f"  {gm} show {c}                     # the position now",
-        f"  {gm} history {c}                  # every entry, with its dice",
-        f"  {gm} status {c}                   # the phase, who has sent orders",
-        f"  {gm} report {c} --player B        # player B's report, with his orders template",
-        f"  {gm} report {c} --format html --out gm.html",
-        f"  {gm} publish {c} {site}    # a static site of every phase",
-        f"  {gm} adjudicate {c}               # the Second Phase (no orders: nobody moves)",
-        "and the game at one terminal (solitaire, 18.0):",
-        f"  {gm} new {alone} --mode solitaire -p R:Ivan:ivan@example.org && {gm} start {alone} "
-        f"&& {gm} play {alone}",
-        "(README.md, What it does, walks through a campaign from its first command"
-        + ("" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you type gm alone")
-        + ")"])
-
-
-def gwe_next_steps(campaign: Path, reports: Path, gm: str = "gm") -> str:
-    """What the Decision in Galicia demo leaves, and what to try on it next."""
-    c = shlex.quote(str(campaign))
-    site = shlex.quote(str(campaign.parent / "site"))
-    return "\n".join([
-        "", f"The demo campaign (Decision in Galicia) is kept in {campaign}, its reports in "
-        f"{reports} (open {reports / 'report-GM.html'} in a browser: the hex map). Try next:",
-        f"  {gm} show {c}                     # the position now, hex by hex",
-        f"  {gm} show {c} g0612               # one hex: the Russian V Corps, thrown back",
-        f"  {gm} history {c}                  # every entry, with its dice",
-        f"  {gm} status {c}                   # the Phase open, whose orders it waits for",
-        f"  {gm} report {c} --player E        # the Russian's report: his forces, his attacks",
-        f"  {gm} report {c} --format html --out gm.html",
-        f"  {gm} publish {c} {site}    # a static site of every Phase",
-        f"  {gm} adjudicate {c}               # Game-Turn 8's Russian Movement Phase (no "
-        "orders: nobody moves)",
-        f"(the players' order messages are in {GWE_SCRIPT.parent}; docs/orders-gwe.md tells "
-        "their language; README.md, What it does, walks through "
-        "a campaign" + ("" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you "
-                        "type gm alone") + ")"])
+        "", f"The demo campaign{' (Decision in Galicia)' if gwe else ''} is kept in {campaign}, "
+        f"its reports in {reports} (open {reports / 'report-GM.html'} in a browser"
+        f"{': the hex map' if gwe else ''}). Try next:", *tried, *more])
 
 
 def _run(cli: click.Group, args: list[str]) -> None:

@@ -150,9 +150,10 @@ class GameSystem(ABC):
         beyond what loading the data checks); none by default."""
         return []
 
-    def data_warnings(self, directory: Path) -> list[Problem]:
-        """What `gm data check` warns of in a folder without failing (provisional cells)."""
-        return []
+    def checked_data(self, directory: Path) -> tuple[list[Problem], list[Problem]]:
+        """All `gm data check` says of a folder, its files read once: the problems, then what
+        it warns of without failing (provisional cells); no warnings by default."""
+        return self.check_data(directory), []
 
     def data_sources(self, directory: Path) -> list[str]:
         """What of a data set is not the printed game (`gm data check --list-reconstructed`):

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from gm.engine.results import SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.games.gwe.data.dataset import GweData
+    from gm.games.gwe.data.deployment import Deployment
     from gm.games.gwe.engine.campaign import Played
     from gm.games.gwe.orders.model import AnyOrder
     from gm.games.gwe.orders.model import Order as GweOrder
@@ -88,17 +89,23 @@ def _order_adapter() -> TypeAdapter[AnyOrder]:
     return TypeAdapter(AnyOrder)
 
 
-def _deployment_problems(directory: Path) -> list[Problem]:
+def _checked(directory: Path) -> tuple[list[Problem], list[Problem]]:
+    """Everything `gm data check` says of a folder, its files read once: the problems (with
+    none in the files, those of its deployment as a whole), then the warnings."""
+    from gm.games.gwe.data.checks import read_and_check
+    checked = read_and_check(directory)
+    if checked.problems or checked.data is None:
+        return checked.said
+    return _deployment_problems(checked.data, checked.deployment), checked.warnings
+
+
+def _deployment_problems(data: GweData, deployment: Deployment | None) -> list[Problem]:
     """26.31 for a data set's default deployment (deployment.yaml) as a whole: both sides
     placed, the Austro-Hungarians first, each side's set-up checked (ruling G29)."""
     from gm.core.yamlio import line_of
-    from gm.games.gwe.data.deployment import read_deployment
-    from gm.games.gwe.data.reading import read_data_set
     from gm.games.gwe.rules.serbia_galicia.setup import deployment_problems
     from gm.games.gwe.state import initial_state
-    data, _ = read_data_set(directory, lined=False)
-    deployment = read_deployment(directory)
-    if data is None or deployment is None or data.exclusive != "serbia-galicia":
+    if deployment is None or data.exclusive != "serbia-galicia":
         return []
     state = initial_state(data, ("C", "E"))
     # a unit's problem at its line; the line's coverage at the `units` key
@@ -173,13 +180,12 @@ class GreatWarInTheEast(GameSystem):
         return self.check_data(directory)
 
     def check_data(self, directory: Path) -> list[Problem]:
-        from gm.games.gwe.data.checks import check_directory
-        return check_directory(directory)[0] or _deployment_problems(directory)
+        return _checked(directory)[0]
 
-    def data_warnings(self, directory: Path) -> list[Problem]:
-        """The provisional chart cells still in use (ruling G1 of docs/rulings-gwe.md)."""
-        from gm.games.gwe.data.checks import check_directory
-        return check_directory(directory)[1]
+    def checked_data(self, directory: Path) -> tuple[list[Problem], list[Problem]]:
+        """The problems, and the provisional chart cells still in use as warnings (ruling G1
+        of docs/rulings-gwe.md)."""
+        return _checked(directory)
 
     def data_sources(self, directory: Path) -> list[str]:
         from gm.games.gwe.data.checks import provisional_cells

@@ -10,7 +10,7 @@ from typing import Any
 from gm.core.dice import ChanceError, ForcedDice
 from gm.core.errors import GameError
 from gm.games import system
-from gm.games.case_files import parse_case_orders
+from gm.games.case_files import cited, order_diffs, parse_case_orders
 from gm.games.gwe.cases.load import CaseError, load_case, replacement
 from gm.games.gwe.cases.stages import run_stage, stage_diffs
 from gm.games.gwe.data.hexes import HexError, parse_hex
@@ -135,7 +135,8 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
             diffs.append(f"fortresses.{_hex(where)}: expected {lost} Steps lost, got {have}")
     if "dice_used" in expect and expect["dice_used"] != actual["dice_used"]:
         diffs.append(f"dice_used: expected {expect['dice_used']}, got {actual['dice_used']}")
-    diffs += _order_diffs(expect.get("orders") or [], actual["orders"])
+    diffs += order_diffs(expect.get("orders") or [], actual["orders"], _rule_found,
+                         found_in=("detail", "text"))
     diffs += stage_diffs(expect, actual)
     for text in expect.get("log") or []:
         if not any(str(text) in line for line in actual["log"]):
@@ -143,31 +144,9 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
     return diffs
 
 
-def _order_diffs(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> list[str]:
-    """Each expected order result against the one of that player and line; `rule` found
-    among the rule cases it cites; `detail` and `text` found in the output's."""
-    diffs: list[str] = []
-    for entry in expected:
-        got = next((o for o in actual if o["player"] == entry.get("player")
-                    and o["line"] == entry.get("line")), None)
-        said = f"orders {entry.get('player')} line {entry.get('line')}"
-        if got is None:
-            diffs.append(f"orders: no order of {entry.get('player')} on line "
-                         f"{entry.get('line')}")
-            continue
-        for key, value in entry.items():
-            if key == "rule":
-                rules = [r.strip() for r in str(got.get("rule") or "").split(",")]
-                if str(value).removeprefix("gwe:") not in rules:
-                    diffs.append(f"{said}: rule {value} expected, got {got.get('rule')}")
-            elif key in ("detail", "text"):
-                if str(value) not in str(got.get(key)):
-                    diffs.append(f"{said}: {key} with {value!r} expected, got "
-                                 f"{got.get(key)!r}")
-            elif key not in ("player", "line") and got.get(key) != value:
-                diffs.append(f"{said}: {key} {value} expected, got {got.get(key)} "
-                             f"({got.get('detail')})")
-    return diffs
+def _rule_found(rule: str, cites: Any) -> bool:
+    """A case's `rule` among those the order cites, written with or without `gwe:`."""
+    return rule.removeprefix("gwe:") in cited(cites)
 
 
 def check_case(path: Path) -> tuple[str, list[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 from gm.core.data import Problem
 from gm.core.yamlio import line_of
 from gm.games.gwe.data.dataset import CHARTS_FILE, COUNTERS_FILE, MAP_FILE, GweData
-from gm.games.gwe.data.deployment import load_deployment
+from gm.games.gwe.data.deployment import Deployment, load_deployment
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.models import ProvisionalResult, TerrainRow, Unit
 from gm.games.gwe.data.reading import read_data_set
@@ -43,15 +44,34 @@ def data_path(data: GweData, name: str) -> Path:
 
 
 def check_directory(directory: Path) -> tuple[list[Problem], list[Problem]]:
-    """Everything `gm data check DIR` reports: the problems, then the warnings."""
+    """Everything `gm data check DIR` reports of the files: the problems, then the warnings."""
+    return read_and_check(directory).said
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A data set folder read once and checked: its data and deployment (None if a file does
+    not pass the schema, or it has no deployment.yaml), the problems, then the warnings."""
+
+    data: GweData | None
+    deployment: Deployment | None
+    problems: list[Problem]
+    warnings: list[Problem]
+
+    @property
+    def said(self) -> tuple[list[Problem], list[Problem]]:
+        return self.problems, self.warnings
+
+
+def read_and_check(directory: Path) -> Checked:
     data, problems = read_data_set(directory, lined=True)
     deployment, deployment_problems = load_deployment(directory)
     if data is None:
-        return problems + deployment_problems, []
+        return Checked(None, deployment, problems + deployment_problems, [])
     problems = check_data_set(data) + deployment_problems
     if deployment is not None:
         problems += check_deployment(data, deployment)
-    return problems, provisional_cells(data)
+    return Checked(data, deployment, problems, provisional_cells(data))
 
 
 def check_data_set(data: GweData) -> list[Problem]:

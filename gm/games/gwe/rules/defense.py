@@ -11,14 +11,8 @@ from math import ceil
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.rules.fortress import FORTRESS_STEPS, absorptions, fortress_loss
-from gm.games.gwe.rules.results import (
-    Applied,
-    DefenderChoice,
-    apply_defender_result,
-    force_steps,
-    hq_fates,
-    spread_losses,
-)
+from gm.games.gwe.rules.losses import force_steps, spread_losses
+from gm.games.gwe.rules.results import Applied, DefenderChoice, apply_defender_result, hq_fates
 from gm.games.gwe.rules.steps import eliminate, is_hq
 from gm.games.gwe.state import GweState
 

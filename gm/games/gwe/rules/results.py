@@ -1,5 +1,6 @@
-"""Combat results applied (8.5-8.7, 8.9): the affected Steps and units, the defender's option
-and losses, his retreats, the attacker's losses, and advance after combat.
+"""The defender's combat result applied (8.5, 8.6, 8.9): his option (ordered, or ruling G10's
+default), its Steps lost (through `losses`), his retreats and his HQs' fates; what it leaves
+vacant for the attacker's advance (8.7, `advance`).
 
 Every choice a player has mid-combat is an explicit argument; when he wrote none the
 published default of docs/rulings-gwe.md applies (G8 losses and affected units, G9 retreat
@@ -10,94 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from math import ceil
 
 from gm.core.errors import GameError
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import OptionEntry
-from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.rules import displacement, retreat
-from gm.games.gwe.rules.steps import eliminate, is_hq, lose_steps, steps_left
+from gm.games.gwe.rules.losses import (
+    affected_units,
+    force_steps,
+    loss_for,
+    losses_unused,
+    spread_losses,
+)
+from gm.games.gwe.rules.steps import eliminate, is_hq, lose_steps
 from gm.games.gwe.state import GweState
 
 NO_ADVANCE_RESULTS = ("2", "3")  # 8.75
-
-
-def force_steps(state: GweState, data: GweData, units: Sequence[str]) -> int:
-    """8.9: a force's size in Steps at the moment of combat; HQ units are not counted, they
-    share their stack's fate (10.53, ruling G8); depots are (8.51)."""
-    return sum(steps_left(state, data, u) for u in units if not is_hq(data, u))
-
-
-def default_order(state: GweState, data: GweData, units: Sequence[str]) -> list[str]:
-    """Ruling G8: the units in the order a default takes them: most Steps left first, then
-    by id."""
-    return sorted((u for u in units if not is_hq(data, u) and steps_left(state, data, u)),
-                  key=lambda u: (-steps_left(state, data, u), u))
-
-
-def affected_units(state: GweState, data: GweData, force: Sequence[str], affected: int,
-                   chosen: Sequence[str] = ()) -> tuple[str, ...]:
-    """8.9: a force no larger than the other is affected whole; of a larger one, its owner
-    chooses units holding the affected Steps. `chosen` is his choice (units of the force, in
-    order); ruling G8 fills it up in default order until their Steps reach `affected`."""
-    if force_steps(state, data, force) <= affected:
-        return tuple(u for u in force if not is_hq(data, u))
-    picked: list[str] = []
-    for unit_id in [*[u for u in chosen if u in force], *default_order(state, data, force)]:
-        if unit_id in picked or is_hq(data, unit_id):
-            continue
-        if force_steps(state, data, picked) >= affected:
-            break
-        picked.append(unit_id)
-    return tuple(picked)
-
-
-def spread_losses(state: GweState, data: GweData, units: Sequence[str], count: int,
-                  chosen: Sequence[str] = ()) -> GweState:
-    """8.9: `count` Steps lost from `units` as their owner sees fit: `chosen` names a unit
-    for each Step he gives (one that has no Step left is passed over); the rest one at a time
-    from the unit with the most Steps left, then by id (ruling G8)."""
-    for unit_id in chosen:
-        if count == 0:
-            break
-        if unit_id in units and steps_left(state, data, unit_id):
-            state, count = lose_steps(state, data, unit_id, 1), count - 1
-    while count > 0:
-        order = default_order(state, data, units)
-        if not order:
-            break
-        state, count = lose_steps(state, data, order[0], 1), count - 1
-    return state
-
-
-def loss_for(share: str, affected: int) -> int:
-    """8.9: half the affected Steps (rounded up), all of them, or none."""
-    return {"none": 0, "half": ceil(affected / 2), "all": affected}[share]
-
-
-def apply_attacker_result(state: GweState, data: GweData, result: str, attackers: Sequence[str],
-                          affected: int, chosen_units: Sequence[str] = (),
-                          losses: Sequence[str] = ()) -> tuple[GweState, str]:
-    """8.9 Attacking Unit Options: 1 loses half the affected Steps, 2 all of them (8.54: after
-    the defender's result). Attackers never retreat (8.61)."""
-    if result == "-":
-        return state, "attacker: no effect (8.54)"
-    share = data.charts.options.attacker[result]  # type: ignore[index]
-    count = loss_for(share, affected)
-    hit = affected_units(state, data, attackers, affected, (*chosen_units, *losses))
-    state = spread_losses(state, data, hit, count, losses)
-    return state, "; ".join([f"attacker: result {result}, loses {count} Step(s) (8.9)",
-                             *losses_unused("attacker", hit, losses)])
-
-
-def losses_unused(who: str, hit: Sequence[str], losses: Sequence[str]) -> list[str]:
-    """Ruling G71: a unit LOSSES names is chosen among the affected (after AFFECTED's); one
-    that is still not affected (the affected Steps already held, or not in the force) gives
-    no Step, and the result says so."""
-    return [f"{who}: LOSSES {unit_id} not used: not among the affected units (8.9, ruling "
-            "G71)" for unit_id in dict.fromkeys(losses) if unit_id not in hit]
 
 
 @dataclass(frozen=True)
@@ -252,36 +182,3 @@ def apply_defender_result(state: GweState, data: GweData, result: str,
     if held:
         notes.append("Ils ne passeront pas: no attacking unit may advance (8.75)")
     return Applied(state, option, tuple(notes), vacated, held, ordered=chosen)
-
-
-def advance(state: GweState, data: GweData, applied: Applied, attackers: Sequence[str],
-            wanted: Mapping[Hex, Sequence[str]] | None = None) -> tuple[GweState, tuple[str, ...]]:
-    """8.7: surviving attackers that took part may advance into a vacated hex, ignoring Enemy
-    Zones of Control (8.72), within the Stacking limit (8.71); never after 8.75. Units are
-    never forced to (8.73): with no order none advances (ruling G11)."""
-    if not wanted:
-        return state, ()
-    notes = []
-    moved: set[str] = set()
-    for where, units in sorted(wanted.items()):
-        if applied.no_advance or where not in applied.vacated:
-            notes.append(f"advance into {where}: not a hex vacated by this combat"
-                         f"{' (8.75)' if applied.no_advance else ' (8.71)'}")
-            continue
-        for unit_id in units:
-            if unit_id not in attackers or unit_id in moved or \
-                    state.unit(unit_id).place != "map":
-                notes.append(f"{unit_id}: did not attack here or is gone; does not advance "
-                             "(8.71)")
-                continue
-            side = data.side_of(unit_id)
-            there = sum(stacking_points(data.units[u]) for u in state.units_in(where)
-                        if data.side_of(u) == side)
-            if there + stacking_points(data.units[unit_id]) > \
-                    data.counters.sides[side].stacking_limit:
-                notes.append(f"{unit_id}: would overstack {where}; does not advance (8.71)")
-                continue
-            state = state.with_unit(unit_id, hex=str(where))
-            moved.add(unit_id)
-            notes.append(f"{unit_id} advances into {where} (8.71)")
-    return state, tuple(notes)

@@ -9,7 +9,7 @@ from typing import Any
 from gm.core.dice import ChanceError, ForcedDice
 from gm.engine.results import OrderResult
 from gm.games import system
-from gm.games.case_files import parse_case_orders
+from gm.games.case_files import cited, order_diffs, parse_case_orders
 from gm.games.rcw.cases.load import CaseError, CaseFile, load_case, next_determination
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.engine import solitaire, standard
@@ -182,7 +182,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
             have = got.get(key, [] if isinstance(value, list) else 0)
             if not _same_list(value, have, as_multiset=True):
                 diffs.append(f"chart.{section}.{key}: expected {value}, got {have}")
-    diffs += _order_diffs(expect.get("orders") or [], actual["orders"], "orders")
+    diffs += _order_diffs(expect.get("orders") or [], actual["orders"])
     if "randomizer" in expect and not _same_list(expect["randomizer"], actual["randomizer"],
                                                  as_multiset=True):
         diffs.append(f"randomizer: expected {sorted(expect['randomizer'])}, got "
@@ -203,31 +203,13 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
     return diffs + _player_turn_diffs(expect, actual) + _solitaire_diffs(expect, actual)
 
 
-def _order_diffs(expected: list[dict[str, Any]], actual: list[dict[str, Any]],
-                 where: str) -> list[str]:
+def _order_diffs(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> list[str]:
     """Each expected order result against the one of that player and line (and, where the
-    entry names them, of that Player-Turn); `rule` found among the rules cited."""
-    diffs: list[str] = []
-    for entry in expected:
-        got = next((o for o in actual if o["player"] == entry.get("player")
-                    and o["line"] == entry.get("line") and all(
-                        o.get(k) == entry[k] for k in ("turn", "phase") if k in entry)), None)
-        said = f"{where} {entry.get('player')} line {entry.get('line')}"
-        if got is None:
-            diffs.append(f"{where}: no order of {entry.get('player')} on line "
-                         f"{entry.get('line')}")
-            continue
-        for key, value in entry.items():
-            if key == "rule":
-                rules = [r.strip() for r in str(got.get("rule") or "").split(",")]
-                if str(value) not in rules and str(value) != got.get("rule"):
-                    diffs.append(f"{said}: rule {value} expected, got {got.get('rule')}")
-            elif key == "result" and (value, got.get(key)) == ("void", "stands"):
-                continue  # the case format's five words: `stands` is a void kept in force (R58)
-            elif key not in ("player", "line", "turn", "phase") and got.get(key) != value:
-                diffs.append(f"{said}: {key} {value} expected, got {got.get(key)} "
-                             f"({got.get('detail')})")
-    return diffs
+    entry names them, of that Player-Turn); `rule` found among the rules cited, or the whole
+    of what is cited; an expected `void` matches an order that `stands` (the case format's
+    five words: a void kept in force, R58)."""
+    return order_diffs(expected, actual, lambda rule, cites: rule in cited(cites) or rule == cites,
+                       within=("turn", "phase"), alike=(("result", "void", "stands"),))
 
 
 def _player_turn_diffs(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
