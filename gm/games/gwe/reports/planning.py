@@ -18,15 +18,10 @@ from gm.games.gwe.reports.known import PerPosition
 from gm.games.gwe.reports.model import ForceView, OfferView
 from gm.games.gwe.reports.rail_reach import Railways, rail_reach
 from gm.games.gwe.rules import combat
-from gm.games.gwe.rules.attack import (
-    attack_total,
-    attacker_problem,
-    hex_defense,
-    table_rating,
-    target_problem,
-)
+from gm.games.gwe.rules.combat_totals import attack_total, hex_defense, table_rating
 from gm.games.gwe.rules.command import within_radius
 from gm.games.gwe.rules.movement import entry, may_enter, unit_allowance
+from gm.games.gwe.rules.participants import attacker_problem, target_problem
 from gm.games.gwe.rules.sequence import PLAYER_TURN
 from gm.games.gwe.rules.serbia_galicia.play import phasing_side
 from gm.games.gwe.rules.steps import is_hq

@@ -28,10 +28,6 @@ from gm.games.gwe.rules.steps import eliminate, is_hq
 from gm.games.gwe.rules.supply import attrition_roll, supply_status
 from gm.games.gwe.state import GweState
 
-# the reports' attack planning (gm/games/gwe/reports/planning.py) reads these from here
-__all__ = ["Attack", "AttackerChoice", "Resolution", "attack_total", "attacker_problem",
-           "hex_defense", "resolve_attack", "table_rating", "target_problem"]
-
 
 @dataclass(frozen=True)
 class AttackerChoice:
