@@ -1,0 +1,144 @@
+"""Issue 29: the scripted Decision in Galicia campaign (fixtures/gwe-campaign) played through the
+CLI from its set-up to its end after Game-Turn 13, as a GM plays it by order files: the lines
+refused at once, a rail move with its entrainment roll, attacks with HQ shifts for both sides,
+standing orders taken, a REPLACE, the Victory Point Index after the Interphases, the level of
+victory and the ranking; and every report of it pinned by digest (text, HTML, JSON; the GM's
+and each player's).
+
+To accept a deliberate change of the reports: GM_UPDATE_GOLDEN=1 pytest
+tests/test_gwe_scripted_campaign.py"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gm.app.campaign import open_campaign
+from gm.app.reports import phase_report, with_dice
+from gm.games.gwe.state import GweState
+from gm.reporting.model import Event
+from gm.reporting.render import Format, render_report
+from tests.gwe_scripted import Step, play
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "gwe-campaign-reports.sha256"
+FORMATS: tuple[Format, ...] = ("text", "html", "json")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Step]]:
+    folder = tmp_path_factory.mktemp("scripted") / "dig"
+    return folder, list(play(folder))
+
+
+def said(steps: list[Step], turn: int, phase: int, command: str = "adjudicate") -> str:
+    return "".join(s.output for s in steps
+                   if (s.turn, s.phase) == (turn, phase) and s.command[0] == command)
+
+
+def vp_after(folder: Path, turn: int, phase: int) -> int | None:
+    campaign = open_campaign(folder)
+    entry = next(e for e in campaign.store.entries(campaign.row)
+                 if e.action == f"adjudicate {turn}.{phase}")
+    state = campaign.store.state_at(campaign.row, entry.seq).state
+    assert isinstance(state, GweState)
+    return state.vp
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31", "gwe-serbia-galicia:26.32", "gwe:5.0",
+                   "gwe:10.32", "gwe-serbia-galicia:17.11", "gwe:10.21", "gwe:10.52")
+def test_the_set_up_and_the_first_game_turn(played: tuple[Path, list[Step]]) -> None:
+    _, steps = played
+    setup = [s for s in steps if s.turn == 0]
+    assert [s.exit_code for s in setup] == [0, 1, 0, 0, 0]  # C's reinforcement refused
+    assert "AH-2-IV is a reinforcement (Game-Turn 8)" in setup[1].output
+    assert "C line 6: succeeded: AH-1-I AH-1-3C set up in g0222" in setup[2].output
+    assert "Game-Turn 7, Russian Player-Turn, Movement Phase begins" in setup[4].output
+    assert "RU-8-SD1 in g1207: die 2, reduced 1 Step(s), eliminated (26.32)" in setup[4].output
+    recorded = next(s for s in steps if s.command[-1] == "orders/t07p1-E.txt")
+    assert recorded.exit_code == 1 and "g0418 is not next to g0220 (5.0)" in recorded.output
+    moved = said(steps, 7, 1)
+    assert "RU-5-HQ: 2 Movement Points to enter g0415, 1 left (5.14, 5.17); RU-5-HQ ends " \
+        "in g0515" in moved
+    fought = said(steps, 7, 3)
+    for part in ("RU-5-HQ: shifts 1 column(s) right (10.21)", "odds 1-2, shifted 1 to 1-1",
+                 "die 2: 1/1 (8.8)", "retreat from g0417: by g0518 g0519",
+                 "RU-5-XIX: 4 Step(s) lost in combat, eliminated: -8 VP, the Allied Victory "
+                 "Point Total 27"):
+        assert part in fought, part
+    assert vp_after(played[0], 7, 3) == 27
+    railed = said(steps, 7, 4)
+    assert "C line 6: illegal (10.32, 10.33, 10.34): COMMAND AH-3-HQ: AH-3-4C" in railed
+    assert "17.11 entrainment of AH-3-11C at g1412: die 4, entrains" in railed
+    assert "AH-3-11C detrains in g1712 (5.34)" in railed
+    assert "RU-5-HQ displaces to g0414 (10.52)" in railed
+    counter = said(steps, 7, 6)
+    assert "AH-1-37H advances into g0122 (8.71)" in counter
+    assert "RU-4-13C: 1 Step(s) lost in combat, eliminated: -3 VP, the Allied Victory Point " \
+        "Total 24" in counter
+    assert "retreat from g1409: by g1309 g1209" in counter
+    assert vp_after(played[0], 7, 6) == 24  # the Interphase awarded nothing (25.13)
+
+
+@pytest.mark.rules("gwe-serbia-galicia:18.2", "gwe-serbia-galicia:13.0", "gwe:8.9",
+                   "gwe-serbia-galicia:25.3", "gwe-serbia-galicia:26.3")
+def test_game_turn_8_and_the_end(played: tuple[Path, list[Step]]) -> None:
+    folder, steps = played
+    fought = said(steps, 8, 3)
+    assert "AH-2-HQ: shifts 1 column(s) left for the defender (gwe-serbia-galicia:18.2)" in \
+        fought
+    assert "RU-5-1DC: 1 Step(s) lost in combat: -1 VP, the Allied Victory Point Total 22" in \
+        fought
+    assert "C line 7: failed (13.0): REPLACE AH-4-IX -- AH-4-IX: RU-5-HQ is within 5 hexes " \
+        "(13.0)" in said(steps, 8, 4)
+    counter = said(steps, 8, 6)
+    assert "defender: result 1, option 2 as ordered (8.9)" in counter  # E's DEFEND of 8.1
+    assert "the Allied Victory Point Total 24" in counter
+    assert all(s.exit_code == 0 for s in steps if s.command[0] == "adjudicate")
+    end = said(steps, 13, 6)
+    assert ("Decision in Galicia ends with Game-Turn 13 (gwe-serbia-galicia:26.3): Allied "
+            "Marginal, the Allied Victory Point Total 24 (gwe-serbia-galicia:25.3)") in end
+    campaign = open_campaign(folder)
+    state = campaign.latest().state
+    assert isinstance(state, GweState)
+    assert (state.stage, state.victory, state.vp) == ("ended", "Allied Marginal", 24)
+    assert state.unit("AH-3-11C").hex == "g1711" and state.unit("RU-5-XIX").place == \
+        "eliminated"
+    ranking = campaign.system.final_ranking(state, campaign.data)
+    assert [(p.place, p.player) for p in ranking] == [(1, "E"), (2, "C")]
+
+
+def digests(folder: Path) -> Iterator[str]:
+    """A line per report of the campaign: what it is, and the SHA-256 of its rendering."""
+    campaign = open_campaign(folder)
+    store, row = campaign.store, campaign.row
+    readers = [None, *campaign.latest().state.players]
+    for entry in store.entries(row):
+        state = store.state_at(row, entry.seq).state
+        if entry.action.startswith("adjudicate"):
+            turn, phase = (int(n) for n in entry.action.split()[1].split("."))
+            reports = {r: phase_report(campaign, turn, phase, r) for r in readers}
+        else:  # the position after a set-up step, as its pre-game report shows it
+            stored = json.loads(store.result(row, entry.seq) or "{}")
+            events = [Event(**e) for e in stored.get("events", [])]
+            reports = {r: with_dice(campaign.system.report(
+                campaign.name, None, state, campaign.data, events, r,
+                names=campaign.player_names()), row.seed, None, state, [])
+                for r in readers}
+        for reader, report in reports.items():
+            for fmt in FORMATS:
+                text = render_report(report, fmt)
+                digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+                yield f"{entry.seq} {entry.action} {reader or 'GM'} {fmt} {digest}"
+
+
+def test_every_report_of_the_scripted_campaign_is_as_pinned(
+        played: tuple[Path, list[Step]]) -> None:
+    text = "\n".join(digests(played[0])) + "\n"
+    if os.environ.get("GM_UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, encoding="utf-8")
+    assert text.splitlines() == GOLDEN.read_text(encoding="utf-8").splitlines()
