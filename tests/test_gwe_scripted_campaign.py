@@ -84,10 +84,9 @@ def test_the_set_up_and_the_first_game_turn(played: tuple[Path, list[Step]]) -> 
     assert vp_after(played[0], 7, 6) == 24  # the Interphase awarded nothing (25.13)
 
 
-@pytest.mark.rules("gwe-serbia-galicia:18.2", "gwe-serbia-galicia:13.0", "gwe:8.9",
-                   "gwe-serbia-galicia:25.3", "gwe-serbia-galicia:26.3")
-def test_game_turn_8_and_the_end(played: tuple[Path, list[Step]]) -> None:
-    folder, steps = played
+@pytest.mark.rules("gwe-serbia-galicia:18.2", "gwe-serbia-galicia:13.0", "gwe:8.9")
+def test_game_turn_8(played: tuple[Path, list[Step]]) -> None:
+    _, steps = played
     fought = said(steps, 8, 3)
     assert "AH-2-HQ: shifts 1 column(s) left for the defender (gwe-serbia-galicia:18.2)" in \
         fought
@@ -99,15 +98,35 @@ def test_game_turn_8_and_the_end(played: tuple[Path, list[Step]]) -> None:
     assert "defender: result 1, option 2 as ordered (8.9)" in counter  # E's DEFEND of 8.1
     assert "the Allied Victory Point Total 24" in counter
     assert all(s.exit_code == 0 for s in steps if s.command[0] == "adjudicate")
+
+
+@pytest.mark.rules("gwe:12.12", "gwe-serbia-galicia:17.11", "gwe-serbia-galicia:25.2",
+                   "gwe-serbia-galicia:25.3", "gwe-serbia-galicia:26.3")
+def test_game_turns_9_to_13_and_the_end(played: tuple[Path, list[Step]]) -> None:
+    folder, steps = played
+    assert "AH-2-IV: entrainment die 1: may not entrain and ends its movement for the Phase " \
+        "(17.11; 17.12: counts against the Rail Capacity); AH-2-IV ends in g3020" in \
+        said(steps, 9, 4)
+    assert "attack on g0318 not made: below 1-2 (8.8)" in said(steps, 9, 6)
+    assert vp_after(folder, 9, 6) == 21
+    # E's WITHDRAW of Phase 10.1 stood, and was tried in C's Cavalry Withdrawal Phase (G25)
+    assert "WITHDRAW RU-3-10C -- RU-3-10C: die 4, withdraws (12.12)" in said(steps, 10, 5)
+    fought = said(steps, 10, 6)
+    assert "E line 6: succeeded (8.9, G25): DEFEND g0614 RESULT 1 OPTION 1 RESULT 2 OPTION 1" \
+        in fought
+    assert "AH-4-VI: 4 Step(s) lost in combat, eliminated: +12 VP, the Allied Victory Point " \
+        "Total 33" in fought
+    assert "AH-4-IX: 2 Step(s) lost in combat: +4 VP, the Allied Victory Point Total 37" in \
+        said(steps, 12, 6)
     end = said(steps, 13, 6)
     assert ("Decision in Galicia ends with Game-Turn 13 (gwe-serbia-galicia:26.3): Allied "
-            "Marginal, the Allied Victory Point Total 24 (gwe-serbia-galicia:25.3)") in end
+            "Substantive, the Allied Victory Point Total 37 (gwe-serbia-galicia:25.3)") in end
     campaign = open_campaign(folder)
     state = campaign.latest().state
     assert isinstance(state, GweState)
-    assert (state.stage, state.victory, state.vp) == ("ended", "Allied Marginal", 24)
-    assert state.unit("AH-3-11C").hex == "g1711" and state.unit("RU-5-XIX").place == \
-        "eliminated"
+    assert (state.stage, state.victory, state.vp) == ("ended", "Allied Substantive", 37)
+    assert state.unit("AH-3-11C").hex == "g1711" and state.unit("RU-3-X").hex == "g1310"
+    assert state.unit("RU-5-XIX").place == state.unit("AH-4-VI").place == "eliminated"
     ranking = campaign.system.final_ranking(state, campaign.data)
     assert [(p.place, p.player) for p in ranking] == [(1, "E"), (2, "C")]
 
