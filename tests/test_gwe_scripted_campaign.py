@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +22,8 @@ import pytest
 from gm.app.campaign import open_campaign
 from gm.app.reports import phase_report, with_dice
 from gm.games.gwe.state import GweState
-from gm.reporting.model import Event
+from gm.reporting.model import Event, Report
+from gm.reporting.picture import picture
 from gm.reporting.render import Format, render_report
 from tests.gwe_scripted import Step, play
 
@@ -50,7 +52,8 @@ def vp_after(folder: Path, turn: int, phase: int) -> int | None:
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31", "gwe-serbia-galicia:26.32", "gwe:5.0",
-                   "gwe:10.32", "gwe-serbia-galicia:17.11", "gwe:10.21", "gwe:10.52")
+                   "gwe:8.12", "gwe:5.4", "gwe:10.42", "gwe:10.31", "gwe-serbia-galicia:17.11",
+                   "gwe:10.21", "gwe:10.52")
 def test_the_set_up_and_the_first_game_turn(played: tuple[Path, list[Step]]) -> None:
     _, steps = played
     setup = [s for s in steps if s.turn == 0]
@@ -59,80 +62,99 @@ def test_the_set_up_and_the_first_game_turn(played: tuple[Path, list[Step]]) -> 
     assert "C line 6: succeeded: AH-1-I AH-1-3C set up in g0222" in setup[2].output
     assert "Game-Turn 7, Russian Player-Turn, Movement Phase begins" in setup[4].output
     assert "RU-8-SD1 in g1207: die 2, reduced 1 Step(s), eliminated (26.32)" in setup[4].output
+    assert "RU-5-1DC in g0416: die 2, reduced 1 Step(s) (26.32)" in setup[4].output
     recorded = next(s for s in steps if s.command[-1] == "orders/t07p1-E.txt")
     assert recorded.exit_code == 1 and "g0418 is not next to g0220 (5.0)" in recorded.output
     moved = said(steps, 7, 1)
     assert "RU-5-HQ: 2 Movement Points to enter g0415, 1 left (5.14, 5.17); RU-5-HQ ends " \
         "in g0515" in moved
+    # the reduced cavalry division may not attack (8.12): refused when recorded
+    recorded = next(s for s in steps if s.command[-1] == "orders/t07p3-E.txt")
+    assert recorded.exit_code == 1 and "RU-5-1DC has no Attack Strength (8.12, 10.51)" in \
+        recorded.output
     fought = said(steps, 7, 3)
-    for part in ("RU-5-HQ: shifts 1 column(s) right (10.21)", "odds 1-2, shifted 1 to 1-1",
-                 "die 2: 1/1 (8.8)", "retreat from g0417: by g0518 g0519",
-                 "RU-5-XIX: 4 Step(s) lost in combat, eliminated: -8 VP, the Allied Victory "
-                 "Point Total 27"):
+    for part in ("RU-5-XIX: attacks across a river, halved (5.4)",
+                 "RU-4-XVI: out of Command Control, Attack Strength 4 halved to 2 (10.42)",
+                 "attack 4 against defense 5", "odds 1-2 (8.4, 10.21); die 2: 1/1 (8.8)",
+                 "retreat from g0417: by g0517 g0616", "RU-5-XIX advances into g0417 (8.71)",
+                 "RU-4-XVI: 3 Step(s) lost in combat: -3 VP, the Allied Victory Point Total 32"):
         assert part in fought, part
-    assert vp_after(played[0], 7, 3) == 27
+    assert vp_after(played[0], 7, 3) == 32
     railed = said(steps, 7, 4)
-    assert "C line 6: illegal (10.32, 10.33, 10.34): COMMAND AH-3-HQ: AH-3-4C" in railed
-    assert "17.11 entrainment of AH-3-11C at g1412: die 4, entrains" in railed
+    assert "C line 6: illegal (10.31): COMMAND AH-3-HQ: AH-3-4C -- AH-3-4C is not on the map" \
+        in railed
+    assert "17.11 entrainment of AH-3-11C at g1412: die 6, entrains" in railed
     assert "AH-3-11C detrains in g1712 (5.34)" in railed
-    assert "RU-5-HQ displaces to g0414 (10.52)" in railed
+    assert "RU-5-HQ displaces to g0614 (10.52)" in railed
     counter = said(steps, 7, 6)
-    assert "AH-1-37H advances into g0122 (8.71)" in counter
-    assert "RU-4-13C: 1 Step(s) lost in combat, eliminated: -3 VP, the Allied Victory Point " \
-        "Total 24" in counter
-    assert "retreat from g1409: by g1309 g1209" in counter
-    assert vp_after(played[0], 7, 6) == 24  # the Interphase awarded nothing (25.13)
+    for part in ("AH-1-HQ: shifts 1 column(s) right (10.21); odds 3-1, shifted 1 to 4-1",
+                 "AH-1-37H advances into g0122 (8.71)",
+                 "RU-4-13C: 1 Step(s) lost in combat, eliminated: -3 VP, the Allied Victory "
+                 "Point Total 31", "retreat from g1409: by g1309 g1208",
+                 "the Allied Victory Point Total: 31 +0 = 31 (gwe-serbia-galicia:25.13, 25.2)"):
+        assert part in counter, part
+    assert vp_after(played[0], 7, 6) == 31  # the Interphase awarded nothing (25.13)
 
 
-@pytest.mark.rules("gwe-serbia-galicia:18.2", "gwe-serbia-galicia:13.0", "gwe:8.9")
+@pytest.mark.rules("gwe-serbia-galicia:11.0", "gwe:9.23", "gwe:8.8", "gwe:8.9", "gwe:8.75")
 def test_game_turn_8(played: tuple[Path, list[Step]]) -> None:
     _, steps = played
-    fought = said(steps, 8, 3)
-    assert "AH-2-HQ: shifts 1 column(s) left for the defender (gwe-serbia-galicia:18.2)" in \
-        fought
-    assert "RU-5-1DC: 1 Step(s) lost in combat: -1 VP, the Allied Victory Point Total 22" in \
-        fought
-    assert "C line 7: failed (13.0): REPLACE AH-4-IX -- AH-4-IX: RU-5-HQ is within 5 hexes " \
-        "(13.0)" in said(steps, 8, 4)
+    assert "RU-8-VII: attrition die 1, loses 1 Step(s), eliminated (9.23)" in said(steps, 8, 3)
+    assert "attack on g2008 not made: below 1-3 (8.8)" in said(steps, 8, 3)
+    assert "C line 7: failed (11.0): REPLACE AH-4-XIV -- AH-4-XIV: RU-5-HQ is fewer than six " \
+        "hexes away (gwe-serbia-galicia:11.0)" in said(steps, 8, 4)
     counter = said(steps, 8, 6)
-    assert "defender: result 1, option 2 as ordered (8.9)" in counter  # E's DEFEND of 8.1
-    assert "the Allied Victory Point Total 24" in counter
+    assert "Ils ne passeront pas: no attacking unit may advance (8.75)" in counter
+    assert "E line 11: succeeded (8.9, G25): DEFEND g0416 RESULT 1 OPTION 2 -- standing, from " \
+        "your message of Game-Turn 7 Phase 1, line 11: taken in the attack on g0416" in counter
+    assert "RU-5-1DC: 1 Step(s) lost in combat, eliminated: -3 VP, the Allied Victory Point " \
+        "Total 28" in counter
     assert all(s.exit_code == 0 for s in steps if s.command[0] == "adjudicate")
 
 
-@pytest.mark.rules("gwe:12.12", "gwe-serbia-galicia:17.11", "gwe-serbia-galicia:25.2",
-                   "gwe-serbia-galicia:25.3", "gwe-serbia-galicia:26.3")
+@pytest.mark.rules("gwe:4.0", "gwe:10.4", "gwe:12.12", "gwe-serbia-galicia:18.2",
+                   "gwe:10.53", "gwe-serbia-galicia:25.2", "gwe-serbia-galicia:25.3",
+                   "gwe-serbia-galicia:26.3")
 def test_game_turns_9_to_13_and_the_end(played: tuple[Path, list[Step]]) -> None:
     folder, steps = played
-    assert "AH-2-IV: entrainment die 1: may not entrain and ends its movement for the Phase " \
-        "(17.11; 17.12: counts against the Rail Capacity); AH-2-IV ends in g3020" in \
-        said(steps, 9, 4)
+    assert "RU-5-1DC is not on the map (5.0)" in said(steps, 9, 1, "orders")
+    assert "AH-2-IV: out of Command Control, may not move (4.0 A.1d, 10.4); AH-2-IV ends in " \
+        "g3020" in said(steps, 9, 4)
     assert "attack on g0318 not made: below 1-2 (8.8)" in said(steps, 9, 6)
-    assert vp_after(folder, 9, 6) == 21
+    assert vp_after(folder, 9, 6) == 28
     # E's WITHDRAW of Phase 10.1 stood, and was tried in C's Cavalry Withdrawal Phase (G25)
-    assert "WITHDRAW RU-3-10C -- RU-3-10C: die 4, withdraws (12.12)" in said(steps, 10, 5)
+    assert "WITHDRAW RU-3-10C -- standing, from your message of Game-Turn 10 Phase 1, line 8: " \
+        "RU-3-10C: die 4, withdraws (12.12)" in said(steps, 10, 5)
     fought = said(steps, 10, 6)
-    assert "E line 6: succeeded (8.9, G25): DEFEND g0614 RESULT 1 OPTION 1 RESULT 2 OPTION 1" \
-        in fought
-    assert "AH-4-VI: 4 Step(s) lost in combat, eliminated: +12 VP, the Allied Victory Point " \
-        "Total 33" in fought
-    assert "AH-4-IX: 2 Step(s) lost in combat: +4 VP, the Allied Victory Point Total 37" in \
-        said(steps, 12, 6)
+    for part in ("AH-4-HQ: shifts 1 column(s) right (10.21); odds 1-2, shifted 1 to 1-1",
+                 "RU-5-HQ: shifts 1 column(s) left for the defender (gwe-serbia-galicia:18.2)",
+                 "E line 7: succeeded (8.9, G25): DEFEND g0713 RESULT 1 OPTION 1 RESULT 2 "
+                 "OPTION 1 -- standing",
+                 "AH-4-VI: 2 Step(s) lost in combat: +4 VP, the Allied Victory Point Total 32"):
+        assert part in fought, part
+    fought = said(steps, 12, 6)
+    for part in ("defender: result 1, option 1 as ordered (8.9)",
+                 "RU-5-HQ: its stack eliminated, eliminated too (10.53)",
+                 "RU-5-V: 1 Step(s) lost in combat, eliminated: -5 VP, the Allied Victory Point "
+                 "Total 29"):
+        assert part in fought, part
     end = said(steps, 13, 6)
     assert ("Decision in Galicia ends with Game-Turn 13 (gwe-serbia-galicia:26.3): Allied "
-            "Substantive, the Allied Victory Point Total 37 (gwe-serbia-galicia:25.3)") in end
+            "Marginal, the Allied Victory Point Total 29 (gwe-serbia-galicia:25.3)") in end
     campaign = open_campaign(folder)
     state = campaign.latest().state
     assert isinstance(state, GweState)
-    assert (state.stage, state.victory, state.vp) == ("ended", "Allied Substantive", 37)
+    assert (state.stage, state.victory, state.vp) == ("ended", "Allied Marginal", 29)
     assert state.unit("AH-3-11C").hex == "g1711" and state.unit("RU-3-X").hex == "g1310"
-    assert state.unit("RU-5-XIX").place == state.unit("AH-4-VI").place == "eliminated"
+    assert state.unit("RU-5-1DC").place == state.unit("RU-5-HQ").place == "eliminated"
     ranking = campaign.system.final_ranking(state, campaign.data)
     assert [(p.place, p.player) for p in ranking] == [(1, "E"), (2, "C")]
 
 
-def digests(folder: Path) -> Iterator[str]:
-    """A line per report of the campaign: what it is, and the SHA-256 of its rendering."""
+def digests(folder: Path, built: dict[str, Report]) -> Iterator[str]:
+    """A line per report of the campaign: what it is, and the SHA-256 of its rendering. Each
+    report model is built once, for its three formats; the last (the end's) kept in `built`,
+    by reader."""
     campaign = open_campaign(folder)
     store, row = campaign.store, campaign.row
     readers = [None, *campaign.latest().state.players]
@@ -148,6 +170,7 @@ def digests(folder: Path) -> Iterator[str]:
                 campaign.name, None, state, campaign.data, events, r,
                 names=campaign.player_names()), row.seed, None, state, [])
                 for r in readers}
+        built.update((reader or "GM", report) for reader, report in reports.items())
         for reader, report in reports.items():
             for fmt in FORMATS:
                 text = render_report(report, fmt)
@@ -157,7 +180,14 @@ def digests(folder: Path) -> Iterator[str]:
 
 def test_every_report_of_the_scripted_campaign_is_as_pinned(
         played: tuple[Path, list[Step]]) -> None:
-    text = "\n".join(digests(played[0])) + "\n"
+    built: dict[str, Report] = {}
+    text = "\n".join(digests(played[0], built)) + "\n"
     if os.environ.get("GM_UPDATE_GOLDEN"):
         GOLDEN.write_text(text, encoding="utf-8")
     assert text.splitlines() == GOLDEN.read_text(encoding="utf-8").splitlines()
+    # one PNG, the end's map as player E's mail carries it (one per report would cost more
+    # than all the rest; tests/test_gwe_reports.py checks the picture itself)
+    png = picture(built["E"])
+    assert png is not None and png.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = struct.unpack(">II", png[16:24])
+    assert width > 0 and height > 0
