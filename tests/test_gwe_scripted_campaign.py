@@ -103,7 +103,7 @@ def test_game_turn_8(played: tuple[Path, list[Step]]) -> None:
     assert all(s.exit_code == 0 for s in steps if s.command[0] == "adjudicate")
 
 
-@pytest.mark.rules("gwe:4.0", "gwe:10.4", "gwe:12.12", "gwe-serbia-galicia:18.2",
+@pytest.mark.rules("gwe:4.0", "gwe:10.4", "gwe:6.14", "gwe:12.12", "gwe-serbia-galicia:18.2",
                    "gwe:10.53", "gwe-serbia-galicia:25.2", "gwe-serbia-galicia:25.3",
                    "gwe-serbia-galicia:26.3")
 def test_game_turns_9_to_13_and_the_end(played: tuple[Path, list[Step]]) -> None:
@@ -113,6 +113,10 @@ def test_game_turns_9_to_13_and_the_end(played: tuple[Path, list[Step]]) -> None
         "g3020" in said(steps, 9, 4)
     assert "attack on g0318 not made: below 1-2 (8.8)" in said(steps, 9, 6)
     assert vp_after(folder, 9, 6) == 28
+    # the 9th Army's HQ and a depot enter Lublin, where the Guards and XVIII Corps stayed (6.14)
+    entered = said(steps, 10, 1)
+    assert "RU-9-HQ: over the Stacking limit in g0120, eliminated (6.14)" in entered
+    assert "RU-9-SD1: over the Stacking limit in g0120, eliminated (6.14)" in entered
     # E's WITHDRAW of Phase 10.1 stood, and was tried in C's Cavalry Withdrawal Phase (G25)
     assert "WITHDRAW RU-3-10C -- standing, from your message of Game-Turn 10 Phase 1, line 8: " \
         "RU-3-10C: die 4, withdraws (12.12)" in said(steps, 10, 5)
