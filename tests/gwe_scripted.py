@@ -1,7 +1,8 @@
 """The scripted Decision in Galicia campaign of fixtures/gwe-campaign (issue 29), played through
 the CLI as a GM would: its set-up (setup.gm), then every Phase of Game-Turns 7-13, each
 player's order file for it recorded (`gm orders record`, each line judged at once) and the
-Phase adjudicated (`gm adjudicate`); a Phase with no file is adjudicated empty."""
+Phase adjudicated (`gm adjudicate`); a Phase with no file is adjudicated empty. And the digests
+of its reports, checked against tests/golden."""
 
 from __future__ import annotations
 
@@ -94,7 +95,6 @@ def digests(folder: Path, built: dict[str, Report], first: tuple[int, int] = (0,
                 text = render_report(report, fmt)
                 digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
                 yield f"{entry.seq} {entry.action} {reader or 'GM'} {fmt} {digest}"
-
 
 
 def pinned(golden: Path, lines: Iterator[str]) -> None:
