@@ -1,0 +1,105 @@
+"""The scripted Decision in Galicia campaign of fixtures/gwe-campaign (issue 29), played through
+the CLI as a GM would: its set-up (setup.gm), then every Phase of Game-Turns 7-13, each
+player's order file for it recorded (`gm orders record`, each line judged at once) and the
+Phase adjudicated (`gm adjudicate`); a Phase with no file is adjudicated empty. And the digests
+of its reports, checked against tests/golden."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from gm.app.campaign import open_campaign
+from gm.app.reports import phase_report, with_dice
+from gm.cli import cli
+from gm.reporting.model import Event, Report
+from gm.reporting.render import Format, render_report
+
+SCRIPT = Path(__file__).resolve().parents[1] / "fixtures" / "gwe-campaign"
+LAST_TURN = 13
+FORMATS: tuple[Format, ...] = ("text", "html", "json")
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One GM command of the script and what it answered."""
+
+    turn: int
+    phase: int
+    command: tuple[str, ...]
+    exit_code: int
+    output: str
+
+
+def _run(folder: Path, turn: int, phase: int, *args: str) -> Step:
+    words = tuple(str(folder) if a == "CAMPAIGN" else
+                  str(SCRIPT / a) if a.startswith("orders/") else a for a in args)
+    result = CliRunner().invoke(cli, list(words), catch_exceptions=False)
+    return Step(turn, phase, args, result.exit_code, result.output)
+
+
+def phase_files(turn: int, phase: int) -> list[str]:
+    """The script's order files for one Phase, by player."""
+    return [f"orders/{p.name}" for p in sorted((SCRIPT / "orders").glob(
+        f"t{turn:02d}p{phase}-*.txt"))]
+
+
+def play(folder: Path, until: tuple[int, int] | None = None) -> Iterator[Step]:
+    """Every step of the script in `folder`, up to and including Phase `until` (turn, phase)."""
+    for line in (SCRIPT / "setup.gm").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            yield _run(folder, 0, 0, *shlex.split(line))
+    for turn in range(7, LAST_TURN + 1):
+        for phase in range(1, 7):
+            for name in phase_files(turn, phase):
+                yield _run(folder, turn, phase, "orders", "record", "CAMPAIGN", name)
+            yield _run(folder, turn, phase, "adjudicate", "CAMPAIGN")
+            if (turn, phase) == until:
+                return
+
+
+def digests(folder: Path, built: dict[str, Report], first: tuple[int, int] = (0, 0),
+            last: tuple[int, int] = (LAST_TURN, 6)) -> Iterator[str]:
+    """A line per report of the campaign from Phase `first` to `last` (turn, phase; the set-up's
+    steps are (0, 0)): what it is, and the SHA-256 of its rendering. Each report model is built
+    once, for its three formats; the last kept in `built`, by reader."""
+    campaign = open_campaign(folder)
+    store, row = campaign.store, campaign.row
+    readers = [None, *campaign.latest().state.players]
+    for entry in store.entries(row):
+        turn, phase = ((int(n) for n in entry.action.split()[1].split("."))
+                       if entry.action.startswith("adjudicate") else (0, 0))
+        if not first <= (turn, phase) <= last:
+            continue
+        state = store.state_at(row, entry.seq).state
+        if entry.action.startswith("adjudicate"):
+            reports = {r: phase_report(campaign, turn, phase, r) for r in readers}
+        else:  # the position after a set-up step, as its pre-game report shows it
+            stored = json.loads(store.result(row, entry.seq) or "{}")
+            events = [Event(**e) for e in stored.get("events", [])]
+            reports = {r: with_dice(campaign.system.report(
+                campaign.name, None, state, campaign.data, events, r,
+                names=campaign.player_names()), row.seed, None, state, [])
+                for r in readers}
+        built.update((reader or "GM", report) for reader, report in reports.items())
+        for reader, report in reports.items():
+            for fmt in FORMATS:
+                text = render_report(report, fmt)
+                digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+                yield f"{entry.seq} {entry.action} {reader or 'GM'} {fmt} {digest}"
+
+
+def pinned(golden: Path, lines: Iterator[str]) -> None:
+    """The digests as `golden` pins them (GM_UPDATE_GOLDEN=1 writes them there instead)."""
+    text = "\n".join(lines) + "\n"
+    if os.environ.get("GM_UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text.splitlines() == golden.read_text(encoding="utf-8").splitlines()
