@@ -99,8 +99,7 @@ def play_phase(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.O
                dice: Dice) -> Played:
     """The open Phase carried out with the campaign's dice, and the next one opened."""
     done = carry_out(state, data, orders, dice)
-    after, notes = done.after, list[Note]()  # combat's Victory Points came as they occurred
-    #                                          (25.14)
+    after, notes = done.after, list[Note]()  # combat's VPs were scored at each attack (25.14)
     turn, phase = next_phase(state.turn, state.phase)
     if turn == state.turn:
         after = after.model_copy(update={"phase": phase})
