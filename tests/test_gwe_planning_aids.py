@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.reports.model import PlayerPart, Report
 from gm.games.gwe.reports.planning import reach
 from gm.games.gwe.reports.rail_reach import Railways, rail_reach
 from gm.games.gwe.reports.report import build_report
 from gm.games.gwe.state import GweState
+from gm.reporting.render import render_report
 from tests.gwe_campaign import galician_state
 from tests.gwe_galicia_position import galicia
 
@@ -101,3 +103,18 @@ def test_forces_list_the_hexes_reached_only_by_rail() -> None:
     cut = state.with_unit("RU-4-14C", out_of_supply=True)  # 5.32: none out of supply entrains
     walked = reach(cut, DATA, "RU-4-14C")
     assert rail_reach(cut, DATA, "RU-4-14C", walked, Railways(cut, DATA)) == {}
+
+
+@pytest.mark.rules("gwe:5.33", "gwe:5.34", "gwe:5.35")
+def test_an_entrained_unit_is_listed_riding_on_not_as_unable_to_move() -> None:
+    # blind rail audit: RU-4-SD1 left entrained was "cannot move"; it rides on without
+    # entraining again, detrains and walks (5.34), or, out of Command Control, rides only (5.35)
+    state = galician_state({"RU-4-14C": "g0120", "RU-4-HQ": "g0220", "AH-1-X": "g0221"})
+    state = state.with_unit("RU-4-14C", entrained=True)
+    force = next(f for f in _part(state, "A").forces if f.unit == "RU-4-14C")
+    assert force.reach == [] and "g0110 (0)" in force.rail and "g0210 (1)" in force.rail
+    text = render_report(_report(state, "A"), "text")
+    assert "RU-4-14C in g0120: only by rail" in text and "cannot move" not in text
+    cut = state.with_unit("RU-4-14C", out_of_command=True)
+    ridden = rail_reach(cut, DATA, "RU-4-14C", {}, Railways(cut, DATA))
+    assert ridden[parse_hex("g0110")] == 0 and parse_hex("g0210") not in ridden

@@ -58,9 +58,13 @@ def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex
     """Each hex the unit reaches by rail and not on foot (`walked`: its reach on foot, by the
     Movement Points each costs), by the fewest Movement Points spent on foot and entraining.
     None for a unit out of supply (5.32; a HQ whatever its supply, 10.35) or one that alone
-    passes the Rail Capacity."""
+    passes the Rail Capacity; an entrained unit rides on (`_rides_on`)."""
     unit, side = state.unit(unit_id), data.side_of(unit_id)
-    if unit.hex is None or unit.entrained or (unit.out_of_supply and not is_hq(data, unit_id)):
+    if unit.hex is None:
+        return {}
+    if unit.entrained:
+        return _rides_on(state, data, unit_id, railways)
+    if unit.out_of_supply and not is_hq(data, unit_id):
         return {}
     if not is_hq(data, unit_id) and \
             stacking_points(data.units[unit_id]) > data.counters.sides[side].capacity(state.turn):
@@ -74,6 +78,20 @@ def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex
     ridden = _ride(state, data, unit_id, graph, boards, data.counters.sides[side].rail_rate)
     reached = _walk_on(data, unit_id, ridden, allowance, railways)
     return {h: spent for h, spent in reached.items() if h not in walked and h != start}
+
+
+def _rides_on(state: GweState, data: GweData, unit_id: str, railways: Railways
+              ) -> dict[Hex, int]:
+    """A unit entrained as its Phase begins: no entraining again, so no points spent before
+    the ride (5.32; nor a die, Serbia/Galicia 17.11); it rides (5.33), then detrains and walks
+    its whole allowance (5.34) unless out of Command Control, which lets it ride only (5.35)."""
+    unit = state.unit(unit_id)
+    start = parse_hex(unit.hex or "")
+    rate = data.counters.sides[data.side_of(unit_id)].rail_rate
+    ridden = _ride(state, data, unit_id, railways.of(unit_id), {start: 0}, rate)
+    reached = ridden if unit.out_of_command else \
+        _walk_on(data, unit_id, ridden, unit_allowance(state, data, unit_id), railways)
+    return {h: spent for h, spent in reached.items() if h != start}
 
 
 def _ride(state: GweState, data: GweData, unit_id: str, graph: Graph, boards: Mapping[Hex, int],
