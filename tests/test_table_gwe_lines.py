@@ -94,3 +94,28 @@ def test_gm_play_help_says_what_done_ends_in_each_game() -> None:
     helped = " ".join(CliRunner().invoke(cli, ["play", "--help"]).output.split())
     assert "Great War in the East" in helped and "the open Phase" in helped
     assert "Russian Civil War" in helped
+
+
+@pytest.mark.rules("gwe:10.41", "gwe:9.22", "gwe:12.12", "gwe:12.16")
+def test_the_dice_a_line_needs_are_shown_with_it_or_before_it(
+        started: Path, tmp_path: Path) -> None:
+    """Ruling G83: a line's Command Control die comes with its result; the position so far
+    says that it holds the Attrition Segment's losses; a standing WITHDRAW's die is shown as
+    the Cavalry Withdrawal Phase opens, before the Phasing Player's FOLLOW (12.16), and is the
+    one its adjudication keeps. Ruling G84: the opening's events are shown once."""
+    table = Table.sit(open_campaign(copy(started, tmp_path / "t")))
+    assert "Pre-play attrition" in table.opening()  # Serbia/Galicia 26.32, at the first sitting
+    moved = table.enter("MOVE RU-4-XVI: g0318-g0319")
+    assert "out of Command Control, may not move" in moved
+    assert "\n  RU-4-XVI: die 3 against rating 3, out of Command Control (10.41)" in moved
+    assert "Attrition Segment's losses (9.22)" in table.enter("UNITS")
+    table = Table.sit(table.campaign)  # play resumed: the lines kept, not the events again
+    assert "Pre-play attrition" not in table.opening() and "1 order line(s)" in table.opening()
+    said(table, "DONE", "DONE", "DONE", "PLAYER E", "WITHDRAW RU-5-1DC", "PLAYER C")
+    opened = table.enter("DONE")
+    shown = "WITHDRAW RU-5-1DC -- succeeded (12.12, 8.63, G9): standing, from your message " \
+            "of Game-Turn 7 Phase 4, line 3: RU-5-1DC: die 4, withdraws (12.12)"
+    assert opened.endswith("Cavalry Withdrawal Before Combat Phase: player C.\n"
+                           f"  player E's line 3: {shown}" + opened.split(shown, 1)[1])
+    assert shown in Table.sit(table.campaign).opening()  # at a new sitting too
+    assert f"E line 3: {shown}" in table.enter("DONE")  # as adjudicated

@@ -117,6 +117,8 @@ class Table:
         table.speaker = table.phasing()
         if table.lines:  # what was shown before the break, as it will be kept
             table.shown = table._carried_out(state, table.lines)
+        else:
+            table.shown = table._standing_done(state)
         return table
 
     def state(self) -> GameStateBase:
@@ -144,7 +146,8 @@ class Table:
         kept = sum(len(message.orders()) for message in self.lines.values())
         period = self.campaign.system.table_words().period
         resumed = f"\n{kept} order line(s) of this {period} kept from before." if kept else ""
-        events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
+        opened = opened_with(self.campaign) if not kept else []  # once, not at each resume
+        events = "".join(f"\n  {line}" for line in [*opened, *self._standing_said()])
         other = next((p for p in state.players_in_game() if p != self.phasing()), None)
         words = self.campaign.system.table_words()  # the game's: an example, a bystander's
         listed = f" ({words.others})" if words.others else ""
@@ -267,7 +270,8 @@ class Table:
             problems = self._problems(message, state, player, number)
             if problems:
                 return _refused(problems, self.campaign.system.table_words().as_begun)
-        now, decisions, given = self._so_far(state, {**self.lines, player: lines})
+        so_far = self._so_far(state, {**self.lines, player: lines})
+        now, decisions, given = so_far.shown, so_far.decisions, so_far.given
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
             return f"{_said(result)}\n(not kept: type it again)"
@@ -287,8 +291,9 @@ class Table:
         self.lines[player] = lines
         self.shown = now
         self._store(player, lines, message.orders)
-        if result is not None:
-            return _said(result)
+        if result is not None:  # with the dice that decided it (its Command Control die)
+            dice = self.campaign.system.dice_of_line(so_far.notes, typed) if typed else []
+            return "\n".join([_said(result), *(f"  {d}" for d in dice)])
         awaiting = next((self.campaign.system.awaiting(o, state, player)
                          for o in message.orders if o.line == number), None)
         period = self.campaign.system.table_words().period
@@ -302,7 +307,23 @@ class Table:
             message, state, self.campaign.data, player) if p.line == number]
 
     def _carried_out(self, state: GameStateBase, lines: dict[str, Kept]) -> Shown:
-        return self._so_far(state, lines)[0]
+        return self._so_far(state, lines).shown
+
+    def _standing_done(self, state: GameStateBase) -> Shown:
+        """In a game whose standing orders may be carried out before the Phasing Player
+        speaks (a standing WITHDRAW's die, which his FOLLOW needs: 12.16), their results as
+        the period opens, on its dice; else nothing."""
+        if not self.campaign.system.table_words().standing_first or \
+                self.campaign.system.phasing(state) is None:
+            return {}
+        return {key: r for key, r in self._carried_out(state, {}).items()
+                if r.result != "stands"}
+
+    def _standing_said(self) -> list[str]:
+        """The results of standing orders carried out as the period opened (no line typed)."""
+        if self.lines:
+            return []
+        return [f"player {r.player}'s {_said(r)}" for r in self.shown.values()]
 
     def _changed(self, now: Shown, given: dict[Given, GivenOrder], player: str,
                  typed: Order | None) -> tuple[str, int | str] | None:
@@ -317,16 +338,16 @@ class Table:
                 return key
         return None
 
-    def _so_far(self, state: GameStateBase, lines: dict[str, Kept]
-                ) -> tuple[Shown, tuple[Decision, ...], dict[Given, GivenOrder]]:
+    def _so_far(self, state: GameStateBase, lines: dict[str, Kept]) -> SoFar:
         """The Player-Turn so far, each player's lines typed carried out on the dice its
         adjudication rolls: every result given so far, the decisions of players the
-        program made by default, and the orders carried out."""
+        program made by default, the orders carried out and what happened."""
         done, given = self._carried(state, lines)
         numbers = {p: frozenset(message.orders()) for p, message in lines.items()}
         standing = frozenset(key for key, order in given.items() if not order.given_now)
-        return ({shown_key(r, numbers.get(r.player, frozenset()), standing): r
-                 for r in done.results}, done.decisions, given)
+        return SoFar({shown_key(r, numbers.get(r.player, frozenset()), standing): r
+                      for r in done.results}, done.decisions, given,
+                     tuple(e.text for e in done.timeline if isinstance(e, Note)))
 
     def _carry(self, state: GameStateBase, lines: dict[str, Kept]
                ) -> PhaseResult[GameStateBase]:
@@ -378,7 +399,8 @@ class Table:
                 return _refused(problems).replace("(not kept: type it again)",
                                                   "(not kept: answer again)")
             typed = {**typed, who: mine}
-            now, _, given = self._so_far(state, typed)
+            so_far = self._so_far(state, typed)
+            now, given = so_far.shown, so_far.given
             changed = self._changed(now, given, who, next(
                 (o for o in message.orders if o.line == number), None))
             if changed is not None:
@@ -436,6 +458,8 @@ class Table:
             said.append(drawn.format(turn=after.turn, order=", ".join(after.sequence)))
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
+        self.shown = self._standing_done(after)
+        said += [f"  {line}" for line in self._standing_said()]
         return "\n".join(said)
 
 
@@ -459,6 +483,17 @@ def shown_key(result: OrderResult, lines: frozenset[int],
     for him is numbered after them)."""
     mine = result.line in lines and (result.player, result.line, result.text) not in standing
     return result.player, result.line if mine else result.text
+
+
+@dataclass(frozen=True)
+class SoFar:
+    """The lines so far carried out: each result by its key, the decisions the program made,
+    the orders carried out, the notes of what happened."""
+
+    shown: Shown
+    decisions: tuple[Decision, ...]
+    given: dict[Given, GivenOrder]
+    notes: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -272,6 +272,16 @@ class GameSystem(ABC):
         table (`was`, of the order `given` if known): never, by default (ruling R74)."""
         return False
 
+    def dice_of_line(self, notes: Sequence[str], typed: Order) -> list[str]:
+        """Of the period's notes so far, the dice that decided the line `typed` (shown with its
+        result at the table): none apart from its result, by default."""
+        return []
+
+    def so_far_note(self, state: GameStateBase) -> str:
+        """What SHOW and UNITS at the table say of the position so far, if it holds more than
+        the lines typed (the period's end steps): nothing, by default."""
+        return ""
+
     def table_phase(self, state: GameStateBase) -> str:
         """The open Phase in a word, for the table's prompt (`E Movement> `) in a game whose
         table plays Phase by Phase; empty: a Player-Turn at a time."""

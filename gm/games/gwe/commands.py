@@ -36,4 +36,5 @@ TABLE_WORDS = TableWords(
             "G50)",
     not_kept="a result shown is the result kept, ruling G78; player {player} may type "
              "another line",
-    order_of_play="")  # the Russian Player-Turn first, always (Serbia/Galicia 4.0)
+    order_of_play="",  # no draw: the Russian Player-Turn first, always (Serbia/Galicia 4.0)
+    standing_first=True)  # a standing WITHDRAW's die, before the FOLLOW it allows (12.16)

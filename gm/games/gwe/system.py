@@ -336,6 +336,19 @@ class GreatWarInTheEast(GameSystem):
             return False
         return may_change(was, given, player, typed)
 
+    def dice_of_line(self, notes: Sequence[str], typed: order.Order) -> list[str]:
+        """The Command Control, entrainment and withdrawal dice of the line's units."""
+        from gm.games.gwe.engine.table import dice_of_line
+        from gm.games.gwe.orders.model import Order as GweOrder
+        return dice_of_line(notes, typed) if isinstance(typed, GweOrder) else []
+
+    def so_far_note(self, state: GameStateBase) -> str:
+        """In a Movement Phase, the position so far holds the Attrition Segment's losses."""
+        if self.table_phase(state) != "Movement":
+            return ""
+        return ("(as the Phase's lines so far leave it once the Phase is carried out: the "
+                "Attrition Segment's losses (9.22), which come after all movement, included)")
+
     def table_phase(self, state: GameStateBase) -> str:
         """`Movement`, `Withdrawal`, `Combat`: the open Phase, in the table's prompt."""
         from gm.games.gwe.rules.sequence import PLAYER_TURN

@@ -4,6 +4,9 @@ game's R74), save where the rules make that result depend on the Phase's later l
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from gm.engine.results import OrderResult
 from gm.games.gwe.orders import model as m
 
@@ -21,3 +24,14 @@ def may_change(was: OrderResult, given: m.Order | None, player: str, typed: m.Or
             not isinstance(typed, MOVING):
         return False
     return bool(set(given.units) & set(typed.units))
+
+
+def dice_of_line(notes: Sequence[str], typed: m.Order) -> list[str]:
+    """The dice rolled for the line's units before the Phase's end steps: its Command Control
+    (10.41), entrainment (Serbia/Galicia 17.11), withdrawal (12.12) dice; not the Attrition
+    Segment's (9.22), which comes after all movement (4.0 A.1e)."""
+    units = set(getattr(typed, "units", ()) or ())
+    unit = getattr(typed, "unit", None)
+    units |= {unit} if isinstance(unit, str) else set()
+    return [note for note in notes if "die " in note and "(9.22)" not in note
+            and units & set(re.findall(r"[A-Z]+-[\w-]+", note))]
