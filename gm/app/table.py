@@ -292,7 +292,8 @@ class Table:
         self.shown = now
         self._store(player, lines, message.orders)
         if result is not None:  # with the dice that decided it (its Command Control die)
-            dice = self.campaign.system.dice_of_line(so_far.notes, typed) if typed else []
+            dice = [d for d in self.campaign.system.dice_of_line(so_far.notes, typed)
+                    if d not in result.detail] if typed else []
             return "\n".join([_said(result), *(f"  {d}" for d in dice)])
         awaiting = next((self.campaign.system.awaiting(o, state, player)
                          for o in message.orders if o.line == number), None)

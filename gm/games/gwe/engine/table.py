@@ -30,8 +30,8 @@ def dice_of_line(notes: Sequence[str], typed: m.Order) -> list[str]:
     """The dice rolled for the line's units before the Phase's end steps: its Command Control
     (10.41), entrainment (Serbia/Galicia 17.11), withdrawal (12.12) dice; not the Attrition
     Segment's (9.22), which comes after all movement (4.0 A.1e)."""
-    units = set(getattr(typed, "units", ()) or ())
-    unit = getattr(typed, "unit", None)
-    units |= {unit} if isinstance(unit, str) else set()
+    if not isinstance(typed, (*MOVING, m.Withdraw)):  # an attack's dice are in its result
+        return []
+    units = {typed.unit} if isinstance(typed, m.Withdraw) else set(typed.units)
     return [note for note in notes if "die " in note and "(9.22)" not in note
             and units & set(re.findall(r"[A-Z]+-[\w-]+", note))]
