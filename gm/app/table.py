@@ -58,6 +58,7 @@ SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line b
 # (player, line) of a line of his message, (player, its text) of an order that stood from an
 # earlier Player-Turn (on no line: line_label): the result shown at the table
 Shown = dict[tuple[str, int | str], OrderResult]
+Given = tuple[str, int, str]  # an order carried out: its player, line and text
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,8 @@ class Table:
         table.speaker = table.phasing()
         if table.lines:  # what was shown before the break, as it will be kept
             table.shown = table._carried_out(state, table.lines)
+        else:
+            table.shown = table._standing_done(state)
         return table
 
     def state(self) -> GameStateBase:
@@ -143,7 +146,8 @@ class Table:
         kept = sum(len(message.orders()) for message in self.lines.values())
         period = self.campaign.system.table_words().period
         resumed = f"\n{kept} order line(s) of this {period} kept from before." if kept else ""
-        events = "".join(f"\n  {line}" for line in opened_with(self.campaign))
+        opened = opened_with(self.campaign) if not kept else []  # once, not at each resume
+        events = "".join(f"\n  {line}" for line in [*opened, *self._standing_said()])
         other = next((p for p in state.players_in_game() if p != self.phasing()), None)
         words = self.campaign.system.table_words()  # the game's: an example, a bystander's
         listed = f" ({words.others})" if words.others else ""
@@ -266,7 +270,8 @@ class Table:
             problems = self._problems(message, state, player, number)
             if problems:
                 return _refused(problems, self.campaign.system.table_words().as_begun)
-        now, decisions = self._so_far(state, {**self.lines, player: lines})
+        so_far = self._so_far(state, {**self.lines, player: lines})
+        now, decisions, given = so_far.shown, so_far.decisions, so_far.given
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
             return f"{_said(result)}\n(not kept: type it again)"
@@ -274,19 +279,22 @@ class Table:
             result is None else []  # not carried out yet (a Purge, a LOSSES): as by mail
         if problems:
             return _refused(problems)
-        changed = next((key for key, was in self.shown.items() if not _same(now.get(key), was)),
-                       None)
+        typed = next((o for o in message.orders if o.line == number), None)
+        changed = self._changed(now, given, player, typed)
         if changed is not None:  # a result shown is a result kept
+            words = self.campaign.system.table_words()
             return _would_change(self.shown[changed], now.get(changed), player,
-                                 "" if phasing else self.campaign.system.table_words().changed)
+                                 "" if phasing else words.changed, words.not_kept)
         asked = [d for d in decisions if d.by == (player, number)]
         if asked:  # another player's choice: asked before the result is shown (8.44)
             return self._ask(Asking(asked[0], {**self.lines, player: lines}, (player, number)))
         self.lines[player] = lines
         self.shown = now
         self._store(player, lines, message.orders)
-        if result is not None:
-            return _said(result)
+        if result is not None:  # with the dice that decided it (its Command Control die)
+            dice = [d for d in self.campaign.system.dice_of_line(so_far.notes, typed)
+                    if d not in result.detail] if typed else []
+            return "\n".join([_said(result), *(f"  {d}" for d in dice)])
         awaiting = next((self.campaign.system.awaiting(o, state, player)
                          for o in message.orders if o.line == number), None)
         period = self.campaign.system.table_words().period
@@ -300,26 +308,66 @@ class Table:
             message, state, self.campaign.data, player) if p.line == number]
 
     def _carried_out(self, state: GameStateBase, lines: dict[str, Kept]) -> Shown:
-        return self._so_far(state, lines)[0]
+        return self._so_far(state, lines).shown
 
-    def _so_far(self, state: GameStateBase, lines: dict[str, Kept]
-                ) -> tuple[Shown, tuple[Decision, ...]]:
+    def _standing_done(self, state: GameStateBase) -> Shown:
+        """In a game whose standing orders may be carried out before the Phasing Player
+        speaks (a standing WITHDRAW's die, which his FOLLOW needs: 12.16), their results as
+        the period opens, on its dice; else nothing."""
+        if not self.campaign.system.table_words().standing_first or \
+                self.campaign.system.phasing(state) is None:
+            return {}
+        return {key: r for key, r in self._carried_out(state, {}).items()
+                if r.result != "stands"}
+
+    def _standing_said(self) -> list[str]:
+        """The results of standing orders carried out as the period opened (no line typed)."""
+        if self.lines:
+            return []
+        return [f"player {r.player}'s {_said(r)}" for r in self.shown.values()]
+
+    def _changed(self, now: Shown, given: dict[Given, GivenOrder], player: str,
+                 typed: Order | None) -> tuple[str, int | str] | None:
+        """The first result shown that the line typed would change, save one the game lets
+        a later line change (a standing order used, a unit's move gone on: G80, G81)."""
+        for key, was in self.shown.items():
+            if _same(now.get(key), was):
+                continue
+            order = given.get((was.player, was.line, was.text))
+            if typed is None or not self.campaign.system.may_change_shown(
+                    was, order.order if order else None, player, typed):
+                return key
+        return None
+
+    def _so_far(self, state: GameStateBase, lines: dict[str, Kept]) -> SoFar:
         """The Player-Turn so far, each player's lines typed carried out on the dice its
-        adjudication rolls: every result given so far, and the decisions of players the
-        program made by default."""
-        done = self._carry(state, lines)
+        adjudication rolls: every result given so far, the decisions of players the
+        program made by default, the orders carried out and what happened."""
+        done, given = self._carried(state, lines)
         numbers = {p: frozenset(message.orders()) for p, message in lines.items()}
-        return ({shown_key(r, numbers.get(r.player, frozenset())): r for r in done.results},
-                done.decisions)
+        standing = frozenset(key for key, order in given.items() if not order.given_now)
+        return SoFar({shown_key(r, numbers.get(r.player, frozenset()), standing): r
+                      for r in done.results}, done.decisions, given,
+                     tuple(e.text for e in done.timeline if isinstance(e, Note)))
 
     def _carry(self, state: GameStateBase, lines: dict[str, Kept]
                ) -> PhaseResult[GameStateBase]:
+        return self._carried(state, lines)[0]
+
+    def _carried(self, state: GameStateBase, lines: dict[str, Kept]
+                 ) -> tuple[PhaseResult[GameStateBase], dict[Given, GivenOrder]]:
+        """The lines carried out, and each order carried out by (player, line, text): this
+        period's lines, and the standing orders of earlier messages (their lines their own
+        messages', ruling G72)."""
         messages = {p: self._parsed(p, typed) for p, typed in lines.items()}
         orders = {p: m.orders for p, m in messages.items()}
         salts = [m.salt for m in messages.values() if m.salt]
-        return self.campaign.system.carry_out(state, self.campaign.data,
-                                              with_standing(self.campaign, state, orders),
-                                              phase_dice(self.campaign, state, salts))
+        merged = with_standing(self.campaign, state, orders)
+        typed = {(p, o.line, o.echo()) for p, given in orders.items() for o in given}
+        given = {(p, o.line, o.echo()): GivenOrder(o, (p, o.line, o.echo()) in typed)
+                 for p, of in merged.items() for o in of}
+        return self.campaign.system.carry_out(state, self.campaign.data, merged,
+                                              phase_dice(self.campaign, state, salts)), given
 
     def _ask(self, asking: Asking) -> str:
         self.asking = asking
@@ -352,12 +400,14 @@ class Table:
                 return _refused(problems).replace("(not kept: type it again)",
                                                   "(not kept: answer again)")
             typed = {**typed, who: mine}
-            now = self._carried_out(state, typed)
-            changed = next((key for key, was in self.shown.items()
-                            if not _same(now.get(key), was)), None)
+            so_far = self._so_far(state, typed)
+            now, given = so_far.shown, so_far.given
+            changed = self._changed(now, given, who, next(
+                (o for o in message.orders if o.line == number), None))
             if changed is not None:
+                game = self.campaign.system.table_words()
                 return _would_change(self.shown[changed], now.get(changed), who,
-                                     self.campaign.system.table_words().changed
+                                     game.changed, game.not_kept
                                      ).replace("type it again", "answer again")
         self.asking = None
         said = [f"player {decision.player}: {line} -- kept"] if words else []
@@ -404,11 +454,13 @@ class Table:
             said += [f"  {place.line()}"  # shared places: ruling R66
                      for place in self.campaign.system.final_ranking(after, self.campaign.data)]
             return "\n".join(said)
-        if after.turn != state.turn or after.sequence != state.sequence:  # a new draw
-            said.append(f"Player-Turn order of Game-Turn {after.turn} (4.2 B): "
-                        f"{', '.join(after.sequence)}.")
+        drawn = self.campaign.system.table_words().order_of_play  # none where it is fixed
+        if drawn and (after.turn != state.turn or after.sequence != state.sequence):
+            said.append(drawn.format(turn=after.turn, order=", ".join(after.sequence)))
         self.speaker = self.phasing()
         said.append(f"{self.campaign.system.phase_title(after)}: player {self.speaker}.")
+        self.shown = self._standing_done(after)
+        said += [f"  {line}" for line in self._standing_said()]
         return "\n".join(said)
 
 
@@ -423,11 +475,35 @@ class Asking:
     awaited: tuple[str, int] | None
 
 
-def shown_key(result: OrderResult, lines: frozenset[int]) -> tuple[str, int | str]:
+def shown_key(result: OrderResult, lines: frozenset[int],
+              standing: frozenset[Given] = frozenset()) -> tuple[str, int | str]:
     """How a result shown is known again: by its line if it is an order line of its player's
     message (`lines`), else by its text (an order that stood from an earlier Player-Turn is on
-    no line of his message; one the program made for him is numbered after them)."""
-    return result.player, result.line if result.line in lines else result.text
+    no line of his message, or on a line of its own earlier message (`standing`: player, line,
+    text; ruling G72), whatever this message's line of that number holds; one the program made
+    for him is numbered after them)."""
+    mine = result.line in lines and (result.player, result.line, result.text) not in standing
+    return result.player, result.line if mine else result.text
+
+
+@dataclass(frozen=True)
+class SoFar:
+    """The lines so far carried out: each result by its key, the decisions the program made,
+    the orders carried out, the notes of what happened."""
+
+    shown: Shown
+    decisions: tuple[Decision, ...]
+    given: dict[Given, GivenOrder]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GivenOrder:
+    """An order carried out at the table, and whether it is a line of this period's message
+    (else it stands from an earlier one)."""
+
+    order: Order
+    given_now: bool
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -453,13 +529,15 @@ def _same(now: OrderResult | None, was: OrderResult) -> bool:
         was.result, was.rule, was.detail, was.fact)
 
 
-def _would_change(was: OrderResult, now: OrderResult | None, speaker: str, why: str) -> str:
+def _would_change(was: OrderResult, now: OrderResult | None, speaker: str, why: str,
+                  not_kept: str) -> str:
     """Why a line that would change a result shown already is not kept (`why`: the game's
-    words for another player's, empty for the Phasing Player's)."""
+    words for another player's, empty for the Phasing Player's; `not_kept`: what he may do
+    instead, in the game's words)."""
     became = f"{now.result}: {now.detail}" if now is not None else "no result"
     return (f"it would change what player {was.player}'s {line_label(was.line)} gave, shown "
             f"already: {was.result}: {was.detail}; it would be {became}{why}\n(not kept: "
-            f"player {speaker} may give it in a later Player-Turn)")
+            f"{not_kept.format(player=speaker)})")
 
 
 def _said(result: OrderResult, step: str | None = None) -> str:

@@ -73,11 +73,12 @@ def look(table: AtTable, text: str) -> str | None:
         return table_help(campaign)
     if word == "STATUS":
         return _status(table)
-    if word == "SHOW":
-        return campaign.system.position_text(campaign.name, table.so_far(), campaign.data,
-                                             rest or None).rstrip("\n")
-    if word == "UNITS":
-        return _units(table, rest.upper())
+    if word in ("SHOW", "UNITS"):  # saying what the position so far holds beyond the lines
+        note = campaign.system.so_far_note(campaign.latest().state)
+        shown = campaign.system.position_text(campaign.name, table.so_far(), campaign.data,
+                                              rest or None).rstrip("\n") if word == "SHOW" \
+            else _units(table, rest.upper())
+        return "\n".join([shown, *([note] if note else [])])
     of = REPORT_OF.match(rest)
     if rest and of is None:
         raise GameError("write REPORT alone (the last report) or REPORT TURN <n> PHASE <p>")

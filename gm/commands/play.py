@@ -1,4 +1,5 @@
-"""`gm play`: a standard or solitaire campaign at the table, one terminal for its players."""
+"""`gm play`: a campaign at the table (Russian Civil War's standard or solitaire game, Great War
+in the East's Phases), one terminal for its players."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import click
 @click.command()
 @click.argument("campaign", type=click.Path(file_okay=False, path_type=Path))
 def play(campaign: Path) -> None:
-    """Play CAMPAIGN's Player-Turns at this terminal (a campaign of gm new --mode standard or
-    solitaire): the Phasing Player types his orders a line at a time and sees each result at
-    once; DONE (or END) ends his Player-Turn; SHOW, UNITS, STATUS, REPORT and HELP look at the
-    game; EXIT (or end of input) leaves, the orders so far kept.
+    """Play CAMPAIGN at this terminal: the Phasing Player types his orders a line at a time
+    and sees each result at once; DONE (or END) ends what the game plays at a time, which is
+    then adjudicated: in Russian Civil War (a campaign of gm new --mode standard or solitaire)
+    his Player-Turn, in Great War in the East (gm new --game gwe, once gm start has opened
+    play) the open Phase (Movement, Cavalry Withdrawal, Combat). PLAYER X lets another player
+    speak; SHOW, UNITS, STATUS, REPORT and HELP look at the game; EXIT (or end of input)
+    leaves, the orders so far kept.
     Each line waits for a worker in its round on the campaign; if another changed the
     campaign meanwhile, play stops (run gm play again)."""
     from gm.app.campaign import open_campaign

@@ -51,3 +51,6 @@ class TableWords:
     show: str = "SHOW [PROVINCE]    the position now (or one province's stacks)"  # in HELP
     as_begun: str = ""  # why another player's order is judged as the period began
     changed: str = ""  # why a line is not kept that would change a result shown
+    not_kept: str = "player {player} may give it in a later Player-Turn"  # after `changed`
+    standing_first: bool = False  # standing orders carried out as a period opens are shown
+    order_of_play: str = "Player-Turn order of Game-Turn {turn} (4.2 B): {order}."  # a new draw

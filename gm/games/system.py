@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from gm.core.dice import Dice
     from gm.core.state import GameStateBase
     from gm.engine.ranking import Place
-    from gm.engine.results import SetupResult, TimelineEvent
+    from gm.engine.results import OrderResult, SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.orders.order import Order
     from gm.reporting.model import Event, Report
@@ -265,6 +265,22 @@ class GameSystem(ABC):
         """What the rules code writes in its own codes, as a player's report says it (the
         table's answers); the text itself by default."""
         return text
+
+    def may_change_shown(self, was: OrderResult, given: Order | None, player: str, typed: Order
+                         ) -> bool:
+        """Whether player `player`'s line `typed` may change a result shown already at the
+        table (`was`, of the order `given` if known): never, by default (ruling R74)."""
+        return False
+
+    def dice_of_line(self, notes: Sequence[str], typed: Order) -> list[str]:
+        """Of the period's notes so far, the dice that decided the line `typed` (shown with its
+        result at the table): none apart from its result, by default."""
+        return []
+
+    def so_far_note(self, state: GameStateBase) -> str:
+        """What SHOW and UNITS at the table say of the position so far, if it holds more than
+        the lines typed (the period's end steps): nothing, by default."""
+        return ""
 
     def table_phase(self, state: GameStateBase) -> str:
         """The open Phase in a word, for the table's prompt (`E Movement> `) in a game whose

@@ -33,4 +33,8 @@ TABLE_WORDS = TableWords(
     as_begun="(judged as the Phase will judge it: the other player's orders are his "
              "standing DEFEND and WITHDRAW, ruling G50)",
     changed=" (the other player's standing orders are carried out with the Phase: ruling "
-            "G50)")
+            "G50)",
+    not_kept="a result shown is the result kept, ruling G78; player {player} may type "
+             "another line",
+    order_of_play="",  # no draw: the Russian Player-Turn first, always (Serbia/Galicia 4.0)
+    standing_first=True)  # a standing WITHDRAW's die, before the FOLLOW it allows (12.16)

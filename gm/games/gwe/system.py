@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from gm.core.dice import Dice
     from gm.core.state import GameStateBase
     from gm.engine.ranking import Place
-    from gm.engine.results import SetupResult, TimelineEvent
+    from gm.engine.results import OrderResult, SetupResult, TimelineEvent
     from gm.engine.sequence import PhaseResult
     from gm.games.gwe.data.dataset import GweData
     from gm.games.gwe.data.deployment import Deployment
@@ -325,6 +325,29 @@ class GreatWarInTheEast(GameSystem):
         """`Serbia/Galicia 25.2` for `gwe-serbia-galicia:25.2`, as the reports say it."""
         from gm.games.gwe.reports.wording import plain
         return plain(text)
+
+    def may_change_shown(self, was: OrderResult, given: order.Order | None, player: str,
+                         typed: order.Order) -> bool:
+        """A standing order's result, used or replaced as the Phase goes on (ruling G80); a
+        unit's move, gone on by its later MOVE, RAIL or DETRAIN line (ruling G81)."""
+        from gm.games.gwe.engine.table import may_change
+        from gm.games.gwe.orders.model import Order as GweOrder
+        if not isinstance(typed, GweOrder) or not isinstance(given, GweOrder | None):
+            return False
+        return may_change(was, given, player, typed)
+
+    def dice_of_line(self, notes: Sequence[str], typed: order.Order) -> list[str]:
+        """The Command Control, entrainment and withdrawal dice of the line's units."""
+        from gm.games.gwe.engine.table import dice_of_line
+        from gm.games.gwe.orders.model import Order as GweOrder
+        return dice_of_line(notes, typed) if isinstance(typed, GweOrder) else []
+
+    def so_far_note(self, state: GameStateBase) -> str:
+        """In a Movement Phase, the position so far holds the Attrition Segment's losses."""
+        if self.table_phase(state) != "Movement":
+            return ""
+        return ("(as the Phase's lines so far leave it once the Phase is carried out: the "
+                "Attrition Segment's losses (9.22), which come after all movement, included)")
 
     def table_phase(self, state: GameStateBase) -> str:
         """`Movement`, `Withdrawal`, `Combat`: the open Phase, in the table's prompt."""

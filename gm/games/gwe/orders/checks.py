@@ -43,12 +43,15 @@ def not_arrived(ctx: Context, unit_id: str) -> Breach | None:
 
 def starts_at(ctx: Context, units: Sequence[str], origin: Hex, rule: str) -> Iterator[Breach]:
     """A path begins in the hex the units stand in (once the earlier orders are carried
-    out)."""
+    out: where their paths, as written, leave them, ruling G61, whatever the dice give)."""
     for unit_id in units:
         at = ctx.hex_of(unit_id)
         if at != origin:
-            yield Breach(f"{unit_id} is in {at}, not {origin}: a path begins in the hex the "
-                         "units stand in", rule)
+            left = ctx.left_by.get(unit_id)  # where a path written before leaves it: G61
+            where = f", where line {left}'s path, as written, leaves it (ruling G61)" \
+                if left is not None else ""
+            yield Breach(f"{unit_id} is in {at}{where}, not {origin}: a path begins in the "
+                         "hex the units stand in", rule)
 
 
 def steps_of(ctx: Context, path: Sequence[Hex], rule: str, prohibited: str = ""

@@ -42,8 +42,10 @@ def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
     if ctx.moment not in order.moments:
         yield Refusal(order, _when(order, ctx))
         return
+    before = dict(ctx.at)
     for breach in order.breaches(ctx):
         yield Refusal(order, breach)
+    ctx.left_by |= {u: order.line for u, at in ctx.at.items() if before.get(u) != at}
 
 
 def validate_orders(orders: Sequence[Order], state: GweState, data: GweData, side: str,
