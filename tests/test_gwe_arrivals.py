@@ -51,6 +51,11 @@ def test_the_phasing_player_may_move_into_the_vacated_hex() -> None:
     assert after.unit("AH-24").hex == "0504" and after.unit("GE-35").hex == "0705"
     assert notes == ("AH-24 moves into 0504 (12.16)",
                      "GE-35: not adjacent to the vacated 0504 (12.16)")
+    # a blind table review: a hex another Enemy unit still holds is refused for that reason
+    stacked = withdraw(state.with_unit("RU-8", hex="0504"), DATA, "RU-4C", _dice(5))
+    held, notes = follow(stacked.state, DATA, h("0504"), ("AH-24",))
+    assert held.unit("AH-24").hex != "0504"
+    assert notes == ("AH-24: 0504 is not vacated, RU-8 remaining (12.16)",)
 
 
 @pytest.mark.rules("gwe:13.0")

@@ -79,8 +79,11 @@ def follow(state: GweState, data: GweData, vacated: Hex, units: tuple[str, ...]
         side = data.side_of(unit_id)
         there = sum(stacking_points(data.units[u]) for u in state.units_in(vacated)
                     if data.side_of(u) == side)
-        if at is None or vacated not in data.neighbours(parse_hex(at)) or \
-                enemy_units_in(state, data, vacated, side):
+        remaining = enemy_units_in(state, data, vacated, side)
+        if remaining:  # not vacated: the withdrawal left Enemy units there
+            notes.append(f"{unit_id}: {vacated} is not vacated, {' '.join(remaining)} "
+                         "remaining (12.16)")
+        elif at is None or vacated not in data.neighbours(parse_hex(at)):
             notes.append(f"{unit_id}: not adjacent to the vacated {vacated} (12.16)")
         elif there + stacking_points(data.units[unit_id]) > \
                 data.counters.sides[side].stacking_limit:
