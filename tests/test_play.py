@@ -17,7 +17,8 @@ import pytest
 from gm.app.adjudication import _keeps_what_was_carried_out
 from gm.app.campaign import open_campaign
 from gm.app.operations import override
-from gm.app.table import Table, shown_key
+from gm.app.table import Table
+from gm.app.table_kept import shown_key
 from gm.core.errors import GameError
 from gm.core.state import Stack
 from gm.engine.results import OrderResult

@@ -1,8 +1,9 @@
-"""A standard or solitaire campaign played at the table (`gm play`, issues 16 and 17): one
-terminal for a group around one screen, or a lone player against the program's non-Red
-Player. The Phasing Player types his orders a line at a time, in the order
-language of the mails, and sees each one's result at once; `DONE` ends his Player-Turn, which
-is adjudicated as a mailed one is. Each order carried out is stored at once with the others of
+"""A campaign played at the table (`gm play`, issues 16, 17 and 29): one terminal for a group
+around one screen, or a lone player against the program's non-phasing Player. The Phasing
+Player types his orders a line at a time, in the order language of the mails, and sees each
+one's result at once; `DONE` ends his Player-Turn (or, in a game played a Phase at a time, the
+Phase: the game's TableWords), which is adjudicated as a mailed one is. What is kept and shown,
+and its words, are gm.app.table_kept's. Each order carried out is stored at once with the others of
 his Player-Turn, so a crash loses at most the line being typed: the orders so far are carried
 out again, on the same dice, when play resumes.
 
@@ -33,10 +34,24 @@ from gm.app.adjudication import (
 )
 from gm.app.campaign import Campaign, now
 from gm.app.reports import opened_with
+from gm.app.table_kept import (
+    Asking,
+    Given,
+    GivenOrder,
+    Kept,
+    Shown,
+    SoFar,
+    ranges,
+    refused,
+    result_line,
+    same,
+    shown_key,
+    would_change,
+)
 from gm.app.table_looks import look
 from gm.core.errors import GameError, Superseded
 from gm.core.state import GameStateBase
-from gm.engine.results import Decision, Judged, Note, OrderResult, line_label
+from gm.engine.results import Judged, Note, line_label
 from gm.engine.sequence import PhaseResult
 from gm.orders.order import Order
 from orders_grammar.message import (
@@ -53,47 +68,6 @@ HELP = ("Type an order a line (the language of the order mails{example}); DONE e
 OTHERS = "PLAYER {0} lets player {0} give his orders{1}; "  # {1}: (the game's words for them)
 ENDS_TURN = ("DONE", "END")  # END closes a mail's orders; at the table, the Player-Turn
 SHOWN_STEPS = ("quitting", "trades", "Phasing Player", "orders")  # shown line by line
-
-
-# (player, line) of a line of his message, (player, its text) of an order that stood from an
-# earlier Player-Turn (on no line: line_label): the result shown at the table
-Shown = dict[tuple[str, int | str], OrderResult]
-Given = tuple[str, int, str]  # an order carried out: its player, line and text
-
-
-@dataclass(frozen=True)
-class Kept:
-    """A player's message of this Player-Turn as stored: the one received (by mail, `gm orders
-    record`, or typed before a break) as it is, each line typed since put in after its orders
-    and before what ended them (END, a signature), so that every order keeps the number the
-    mail answer gave it (issue 26, item 16)."""
-
-    head: tuple[str, ...]  # its lines up to the end of its orders, the typed ones last
-    tail: tuple[str, ...] = ()  # what ended its orders, and the rest of it
-
-    @classmethod
-    def begun(cls, game: str, player: str) -> Kept:
-        return cls((f"GAME {game}", f"PLAYER {player}"))
-
-    @classmethod
-    def stored(cls, text: str) -> Kept:
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # as read
-        while lines and not lines[-1].strip():
-            lines.pop()
-        end = read_envelope(text).end
-        cut = len(lines) if end is None else end.line - 1
-        return cls(tuple(lines[:cut]), tuple(lines[cut:]))
-
-    def text(self) -> str:
-        return "\n".join((*self.head, *self.tail)) + "\n"
-
-    def typed(self, line: str) -> Kept:
-        """With `line` typed: it is line `len(head)` of the message."""
-        return Kept((*self.head, line), self.tail)
-
-    def orders(self) -> dict[int, str]:
-        """Its order lines, by number."""
-        return {line.number: line.text for line in read_envelope(self.text()).order_lines}
 
 
 @dataclass
@@ -172,7 +146,7 @@ class Table:
             numbers = sorted(message.orders())
             if numbers:
                 said.append(f"player {player} line{'s' if len(numbers) > 1 else ''} "
-                            f"{_ranges(numbers)}")
+                            f"{ranges(numbers)}")
         return said
 
     def waiting(self) -> list[str]:
@@ -265,25 +239,25 @@ class Table:
             return f"{text!r} is no order (HELP lists the table's words)\n(not kept)"
         phasing = player == self.phasing()
         if problems:
-            return _refused(problems)
+            return refused(problems)
         if not phasing:  # as his mail's answer judges them (his are carried out, below)
             problems = self._problems(message, state, player, number)
             if problems:
-                return _refused(problems, self.campaign.system.table_words().as_begun)
+                return refused(problems, self.campaign.system.table_words().as_begun)
         so_far = self._so_far(state, {**self.lines, player: lines})
         now, decisions, given = so_far.shown, so_far.decisions, so_far.given
         result = now.get((player, number))
         if result is not None and result.result == "illegal":
-            return f"{_said(result)}\n(not kept: type it again)"
+            return f"{result_line(result)}\n(not kept: type it again)"
         problems = self._problems(message, state, player, number) if phasing and \
             result is None else []  # not carried out yet (a Purge, a LOSSES): as by mail
         if problems:
-            return _refused(problems)
+            return refused(problems)
         typed = next((o for o in message.orders if o.line == number), None)
         changed = self._changed(now, given, player, typed)
         if changed is not None:  # a result shown is a result kept
             words = self.campaign.system.table_words()
-            return _would_change(self.shown[changed], now.get(changed), player,
+            return would_change(self.shown[changed], now.get(changed), player,
                                  "" if phasing else words.changed, words.not_kept)
         asked = [d for d in decisions if d.by == (player, number)]
         if asked:  # another player's choice: asked before the result is shown (8.44)
@@ -294,7 +268,7 @@ class Table:
         if result is not None:  # with the dice that decided it (its Command Control die)
             dice = [d for d in self.campaign.system.dice_of_line(so_far.notes, typed)
                     if d not in result.detail] if typed else []
-            return "\n".join([_said(result), *(f"  {d}" for d in dice)])
+            return "\n".join([result_line(result), *(f"  {d}" for d in dice)])
         awaiting = next((self.campaign.system.awaiting(o, state, player)
                          for o in message.orders if o.line == number), None)
         period = self.campaign.system.table_words().period
@@ -324,14 +298,14 @@ class Table:
         """The results of standing orders carried out as the period opened (no line typed)."""
         if self.lines:
             return []
-        return [f"player {r.player}'s {_said(r)}" for r in self.shown.values()]
+        return [f"player {r.player}'s {result_line(r)}" for r in self.shown.values()]
 
     def _changed(self, now: Shown, given: dict[Given, GivenOrder], player: str,
                  typed: Order | None) -> tuple[str, int | str] | None:
         """The first result shown that the line typed would change, save one the game lets
         a later line change (a standing order used, a unit's move gone on: G80, G81)."""
         for key, was in self.shown.items():
-            if _same(now.get(key), was):
+            if same(now.get(key), was):
                 continue
             order = given.get((was.player, was.line, was.text))
             if typed is None or not self.campaign.system.may_change_shown(
@@ -397,7 +371,7 @@ class Table:
             problems = [p for p in message.problems if p.line == number] + self._problems(
                 message, state, who, number)
             if problems:
-                return _refused(problems).replace("(not kept: type it again)",
+                return refused(problems).replace("(not kept: type it again)",
                                                   "(not kept: answer again)")
             typed = {**typed, who: mine}
             so_far = self._so_far(state, typed)
@@ -406,7 +380,7 @@ class Table:
                 (o for o in message.orders if o.line == number), None))
             if changed is not None:
                 game = self.campaign.system.table_words()
-                return _would_change(self.shown[changed], now.get(changed), who,
+                return would_change(self.shown[changed], now.get(changed), who,
                                      game.changed, game.not_kept
                                      ).replace("type it again", "answer again")
         self.asking = None
@@ -420,7 +394,7 @@ class Table:
             return "\n".join([*said, self._done()])
         self.shown = self._carried_out(state, self.lines)
         self.speaker = asking.awaited[0]
-        return "\n".join([*said, _said(self.shown[asking.awaited])])
+        return "\n".join([*said, result_line(self.shown[asking.awaited])])
 
     def _parsed(self, player: str, lines: Kept) -> ParsedMessage[Order]:
         return self.campaign.system.parse_orders(
@@ -448,7 +422,7 @@ class Table:
             if isinstance(event, Note) and event.step not in SHOWN_STEPS:
                 said.append(f"  [{event.step}] {event.text}")
             elif isinstance(event, Judged) and event.step not in SHOWN_STEPS:
-                said.append(f"  {_said(event.result, event.step)}")
+                said.append(f"  {result_line(event.result, event.step)}")
         if after.stage == "ended":
             said.append(self.campaign.system.victory_title(after))
             said += [f"  {place.line()}"  # shared places: ruling R66
@@ -462,88 +436,3 @@ class Table:
         self.shown = self._standing_done(after)
         said += [f"  {line}" for line in self._standing_said()]
         return "\n".join(said)
-
-
-@dataclass(frozen=True)
-class Asking:
-    """A decision asked at the table, and what waits for its answer: each player's lines
-    with the one typed that needed it (`awaited`: its player and line), or the Player-Turn's
-    end (None)."""
-
-    decision: Decision
-    lines: dict[str, Kept]
-    awaited: tuple[str, int] | None
-
-
-def shown_key(result: OrderResult, lines: frozenset[int],
-              standing: frozenset[Given] = frozenset()) -> tuple[str, int | str]:
-    """How a result shown is known again: by its line if it is an order line of its player's
-    message (`lines`), else by its text (an order that stood from an earlier Player-Turn is on
-    no line of his message, or on a line of its own earlier message (`standing`: player, line,
-    text; ruling G72), whatever this message's line of that number holds; one the program made
-    for him is numbered after them)."""
-    mine = result.line in lines and (result.player, result.line, result.text) not in standing
-    return result.player, result.line if mine else result.text
-
-
-@dataclass(frozen=True)
-class SoFar:
-    """The lines so far carried out: each result by its key, the decisions the program made,
-    the orders carried out, the notes of what happened."""
-
-    shown: Shown
-    decisions: tuple[Decision, ...]
-    given: dict[Given, GivenOrder]
-    notes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class GivenOrder:
-    """An order carried out at the table, and whether it is a line of this period's message
-    (else it stands from an earlier one)."""
-
-    order: Order
-    given_now: bool
-
-
-def _ranges(numbers: list[int]) -> str:
-    """3, 4, 5, 7 as "3-5, 7"."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
-def _refused(problems: list[Problem], why: str = "") -> str:
-    """Refusals, by the lines of the message kept (as its mail answer numbers them)."""
-    return "\n".join([*(p.render() for p in problems), *([why] if why else []),
-                      "(not kept: type it again)"])
-
-
-def _same(now: OrderResult | None, was: OrderResult) -> bool:
-    """The same result, wherever the order stands in the lines (a standing one moves)."""
-    return now is not None and (now.result, now.rule, now.detail, now.fact) == (
-        was.result, was.rule, was.detail, was.fact)
-
-
-def _would_change(was: OrderResult, now: OrderResult | None, speaker: str, why: str,
-                  not_kept: str) -> str:
-    """Why a line that would change a result shown already is not kept (`why`: the game's
-    words for another player's, empty for the Phasing Player's; `not_kept`: what he may do
-    instead, in the game's words)."""
-    became = f"{now.result}: {now.detail}" if now is not None else "no result"
-    return (f"it would change what player {was.player}'s {line_label(was.line)} gave, shown "
-            f"already: {was.result}: {was.detail}; it would be {became}{why}\n(not kept: "
-            f"{not_kept.format(player=speaker)})")
-
-
-def _said(result: OrderResult, step: str | None = None) -> str:
-    """An order's result by its line, as typed; in the Player-Turn's summary (`step` given)
-    by its step, player and line, as the GM's report says it, whoever spoke last."""
-    rule = f" ({result.rule})" if result.rule else ""
-    where = line_label(result.line) if step is None else \
-        f"[{step}] {result.player} {line_label(result.line)}"
-    return f"{where}: {result.text} -- {result.result}{rule}: {result.detail}"
