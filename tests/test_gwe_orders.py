@@ -289,3 +289,20 @@ def test_shift_none_is_no_shift_and_no_clause_is_the_default() -> None:
     assert isinstance(named, m.Attack) and named.shift == ("RU-KA",)
     again = parse_line(none.echo(), 1, names)
     assert isinstance(again, m.Attack) and again.same_as(none)
+
+
+@pytest.mark.rules("gwe:10.34")
+def test_a_command_refused_for_a_trace_round_enemy_zones_says_so() -> None:
+    # a blind table review: RU-4-XVI near its HQ was "outside RU-4-HQ's Command Radius of 4"
+    # with no word of the Enemy ZOC that lengthens the trace (10.34)
+    from tests.gwe_campaign import galician_state
+    from tests.gwe_galicia_position import galicia
+    data = galicia()
+    state = galician_state({"RU-4-HQ": "g0220", "RU-4-XVI": "g0318", "AH-1-X": "g0221",
+                            "AH-1-I": "g0319"}, phase=3)
+    order = parse_line("COMMAND RU-4-HQ: RU-4-XVI", 1, Names(data))
+    assert isinstance(order, m.Order)
+    found = validate_orders([order], state, data, "allied", FIRST)
+    assert [(r.rule, r.message) for r in found] == [(
+        "10.32, 10.33, 10.34", "RU-4-XVI is outside RU-4-HQ's Command Radius of 4: 3 hexes "
+        "away, 5 traced round Enemy units and their Zones of Control")]

@@ -8,11 +8,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from gm.games.gwe.data.hexes import Hex, Hexside, hexside
+from gm.games.gwe.data.hexes import Hex, Hexside, hexside, parse_hex
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.orders.checks import own_units, starts_at, steps_of
 from gm.games.gwe.orders.context import Context
 from gm.games.gwe.rules.arrivals import NOT_REPLACED, REPLACEABLE_LOSSES, entry_hex
+from gm.games.gwe.rules.command import reach as command_reach
 from gm.games.gwe.rules.command import within_radius
 from gm.games.gwe.rules.countries import unit_country
 from gm.games.gwe.rules.rail import rail_graph
@@ -169,7 +170,8 @@ def check_command(ctx: Context, hq_id: str, units: Sequence[str]) -> Iterator[Br
         elif not within_radius(state, ctx.data, hq_id, unit_id):
             assert rating is not None
             found.append(Breach(f"{unit_id} is outside {hq_id}'s Command Radius of "
-                                f"{rating.command_radius}", "10.32, 10.33, 10.34"))
+                                f"{rating.command_radius}{_traced(state, ctx, hq_id, unit_id)}",
+                                "10.32, 10.33, 10.34"))
         points += stacking_points(ctx.data.units[unit_id])
     strength = rating.command_strength if rating is not None else None
     if not found and strength is not None and points > strength:
@@ -190,3 +192,20 @@ def check_follow(ctx: Context, where: Hex, units: Sequence[str]) -> Iterator[Bre
                if ctx.data.units[u].type == "cavalry"]
     if not cavalry:
         yield Breach(f"no Enemy cavalry unit stands in {where}", "12.16")
+
+
+def _traced(state: GweState, ctx: Context, hq_id: str, unit_id: str) -> str:
+    """Why a unit near its HQ is out of its radius: the trace goes round Enemy units and their
+    Zones of Control (10.34), so say how long it is, or that none gets through."""
+    at, there = state.unit(hq_id).hex, state.unit(unit_id).hex
+    if at is None or there is None:
+        return ""
+    traced = command_reach(state, ctx.data, hq_id, unit_id)
+    straight = parse_hex(at).distance(parse_hex(there))
+    if traced is None:
+        return f": {straight} hexes away, but no trace free of Enemy units and their Zones " \
+               "of Control reaches it"
+    if traced > straight:
+        return f": {straight} hexes away, {traced} traced round Enemy units and their Zones " \
+               "of Control"
+    return ""
