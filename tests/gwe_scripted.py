@@ -6,8 +6,6 @@ of its reports, checked against tests/golden."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import shlex
 from collections.abc import Iterator
@@ -17,14 +15,12 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from gm.app.campaign import open_campaign
-from gm.app.reports import phase_report, with_dice
 from gm.cli import cli
-from gm.reporting.model import Event, Report
-from gm.reporting.render import Format, render_report
+from gm.reporting.model import Report
+from tests.report_digest import FORMATS, digest, entry_reports
 
 SCRIPT = Path(__file__).resolve().parents[1] / "fixtures" / "gwe-campaign"
 LAST_TURN = 13
-FORMATS: tuple[Format, ...] = ("text", "html", "json")
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
@@ -72,29 +68,17 @@ def digests(folder: Path, built: dict[str, Report], first: tuple[int, int] = (0,
     steps are (0, 0)): what it is, and the SHA-256 of its rendering. Each report model is built
     once, for its three formats; the last kept in `built`, by reader."""
     campaign = open_campaign(folder)
-    store, row = campaign.store, campaign.row
-    readers = [None, *campaign.latest().state.players]
-    for entry in store.entries(row):
+    readers: list[str | None] = [None, *campaign.latest().state.players]
+    for entry in campaign.store.entries(campaign.row):
         turn, phase = ((int(n) for n in entry.action.split()[1].split("."))
                        if entry.action.startswith("adjudicate") else (0, 0))
         if not first <= (turn, phase) <= last:
             continue
-        state = store.state_at(row, entry.seq).state
-        if entry.action.startswith("adjudicate"):
-            reports = {r: phase_report(campaign, turn, phase, r) for r in readers}
-        else:  # the position after a set-up step, as its pre-game report shows it
-            stored = json.loads(store.result(row, entry.seq) or "{}")
-            events = [Event(**e) for e in stored.get("events", [])]
-            reports = {r: with_dice(campaign.system.report(
-                campaign.name, None, state, campaign.data, events, r,
-                names=campaign.player_names()), row.seed, None, state, [])
-                for r in readers}
+        reports = entry_reports(campaign, entry, readers)
         built.update((reader or "GM", report) for reader, report in reports.items())
         for reader, report in reports.items():
             for fmt in FORMATS:
-                text = render_report(report, fmt)
-                digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-                yield f"{entry.seq} {entry.action} {reader or 'GM'} {fmt} {digest}"
+                yield f"{entry.seq} {entry.action} {reader or 'GM'} {fmt} {digest(report, fmt)}"
 
 
 def pinned(golden: Path, lines: Iterator[str]) -> None:

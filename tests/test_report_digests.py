@@ -7,44 +7,26 @@ To accept a deliberate change: GM_UPDATE_GOLDEN=1 pytest tests/test_report_diges
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 from gm.app.campaign import open_campaign
-from gm.app.reports import phase_report, with_dice
-from gm.reporting.model import Event
-from gm.reporting.render import Format, render_report
 from tests.conftest import gm, play_scripted
+from tests.report_digest import FORMATS, digest, entry_reports
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "campaign-reports.sha256"
-FORMATS: tuple[Format, ...] = ("text", "html", "json")
 
 
 def _digests(name: str, folder: Path) -> Iterator[str]:
     """A line per report: what it is, and the SHA-256 of its rendering."""
     campaign = open_campaign(folder)
-    store, row = campaign.store, campaign.row
-    readers = [None, *campaign.latest().state.players]
-    for entry in store.entries(row):
-        state = store.state_at(row, entry.seq).state
-        if entry.action.startswith("adjudicate"):
-            turn, phase = (int(n) for n in entry.action.split()[1].split("."))
-            reports = {r: phase_report(campaign, turn, phase, r) for r in readers}
-        else:  # the position after a set-up step, as its pre-game report shows it
-            stored = json.loads(store.result(row, entry.seq) or "{}")
-            events = [Event(**e) for e in stored.get("events", [])]
-            reports = {r: with_dice(campaign.system.report(
-                campaign.name, None, state, campaign.data, events, r,
-                names=campaign.player_names()), row.seed, None, state, [])
-                for r in readers}
-        for reader, report in reports.items():
+    readers: list[str | None] = [None, *campaign.latest().state.players]
+    for entry in campaign.store.entries(campaign.row):
+        for reader, report in entry_reports(campaign, entry, readers).items():
             for fmt in FORMATS:
-                text = render_report(report, fmt)
-                digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-                yield f"{name} {entry.seq} {entry.action} {reader or 'GM'} {fmt} {digest}"
+                yield (f"{name} {entry.seq} {entry.action} {reader or 'GM'} {fmt} "
+                       f"{digest(report, fmt)}")
 
 
 def _standard(folder: Path) -> None:
