@@ -270,6 +270,17 @@ SCHEMA_VERSION = 5  # of the JSON report (docs/report.schema.json); 1 had no num
 # words, `stands` new among them (an order kept for later Player-Turns, ruling R58)
 
 
+@dataclass(frozen=True)
+class Layers:
+    """A game's own picture of its map as two SVG documents: `shared`, every reader's of a phase
+    alike (rendered once), and `own`, the reader's parts on a small transparent canvas; each of
+    `tiles` (x, y, width, height on `own`; x, y on the picture) is pasted over the shared."""
+
+    shared: str
+    own: str
+    tiles: tuple[tuple[int, int, int, int, int, int], ...]
+
+
 class Report(_Frozen):
     # what each game's report (a subclass) says of itself, none of it in the JSON:
     templates: ClassVar[Path | None] = None  # the folder of its own templates, if any
@@ -292,9 +303,10 @@ class Report(_Frozen):
     dice_salts: list[str] = []
     next_commitment: str | None = None  # SHA-256 of the next phase's seed
 
-    def own_picture(self) -> str | None:
-        """A game's own drawing of its map as an SVG document for the picture (the PNG),
-        where it draws none as a MapView (Great War in the East's hexes); None: `map`'s."""
+    def own_picture(self) -> Layers | None:
+        """A game's own drawing of its map for the picture (the PNG), where it draws none as a
+        MapView (Great War in the East's hexes): the layers every reader shares and his own;
+        None: `map`'s."""
         return None
 
     @model_serializer(mode="wrap")

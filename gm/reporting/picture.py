@@ -3,8 +3,10 @@ his stacks outlined, a caption (campaign, Game-Turn, phase, reader). The layers 
 shares (the map, its legend, the key of its attacks, an empty caption band) are rendered once
 per phase by resvg (through resvg-py: a Rust renderer in a wheel), and so are every reader's
 captions, one band under another; each reader's picture is that raster (reduced once to 256
-colours) with his outlines and his caption's band put in by Pillow, then encoded. Its caption
-is also the PNG's Title (a tEXt chunk)."""
+colours) with his outlines and his caption's band put in by Pillow, then encoded. A game that
+draws its own map (Report.own_picture: Great War in the East's hexes) gives it as Layers: the
+shared rendered once a phase, the reader's own parts on a small canvas pasted over it. Its
+caption is also the PNG's Title (a tEXt chunk)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from gm.reporting.render import caption_for, caption_of, render, render_map
 if TYPE_CHECKING:  # Pillow is loaded only where a picture is made
     from PIL import Image
 
-    from gm.reporting.model import Report
+    from gm.reporting.model import Layers, Report
 
 OUTLINE = 3  # pixels: the reader's own stacks' outline, as the HTML draws it
 COMPRESSION = 4  # zlib's level: as small within 4% as 6 gives, in two thirds of the time
@@ -58,8 +60,8 @@ def picture(report: Report) -> bytes | None:
     from PIL import ImageDraw, PngImagePlugin  # lazy: as _shared
 
     own = report.own_picture()
-    if own is not None:  # drawn whole for its reader, caption and outlines included
-        return _titled(_png(own), caption_of(report))
+    if own is not None:  # the game's own drawing, its reader's parts over the shared
+        return _layered(own, caption_of(report))
     svg = render_map(report, caption="")
     if svg is None or report.map is None:
         return None
@@ -87,14 +89,25 @@ def picture(report: Report) -> bytes | None:
     return found.getvalue()
 
 
-def _titled(png: bytes, caption: str) -> bytes:
-    """A picture with its caption as its Title (a tEXt chunk)."""
+@lru_cache(maxsize=2)
+def _base(svg: str) -> Image.Image:
+    """A game's own layers every reader's picture of a phase shares, as pixels: rendered once."""
+    return _pixels(svg)
+
+
+def _layered(layers: Layers, caption: str) -> bytes:
+    """The shared layers with the reader's tiles pasted over them, captioned."""
     from PIL import Image, PngImagePlugin  # lazy: as _shared
 
+    image = _base(layers.shared).copy()
+    own = Image.open(io.BytesIO(_png(layers.own))).convert("RGBA")
+    for x, y, width, height, left, top in layers.tiles:
+        tile = own.crop((x, y, x + width, y + height))
+        image.paste(tile, (left, top), tile)  # through its transparency
     info = PngImagePlugin.PngInfo()
     info.add_text("Title", caption)
     found = io.BytesIO()
-    Image.open(io.BytesIO(png)).save(found, "PNG", pnginfo=info, compress_level=COMPRESSION)
+    image.save(found, "PNG", pnginfo=info, compress_level=COMPRESSION)
     return found.getvalue()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
@@ -26,6 +26,7 @@ from gm.games.gwe.reports.mapsheet import (
 )
 from gm.games.gwe.reports.model import AttackView, MoveView, SideView, UnitView
 from gm.games.gwe.reports.picture import Drawn
+from gm.games.gwe.reports.pieces import Counter, Strike, own_layer
 from gm.reporting.render import render
 
 RADIUS = 36.0  # px, a hex's centre to a corner: room for a counter, its hex id and a name
@@ -36,23 +37,6 @@ FRONT = 3  # hexes: the reader's units this near an Enemy unit are his front
 PALE = {"#0072B2": "#D3E6F4", "#D55E00": "#F7DCC8"}  # a side's counters, dark text on them
 NAME_CHARACTERS = 10  # a longer name is cut to its first word (the whole in its title)
 LEGEND_HEIGHT = 120.0
-
-
-@dataclass(frozen=True)
-class Counter:
-    hex: str
-    x: float  # its centre
-    y: float
-    fill: str
-    band: str  # its side's colour
-    top: str  # Attack-Defense-Movement: `4-4-3`; a stack's totals
-    bottom: str  # the unit's id without its nationality; a stack's "x3"
-    pips: tuple[bool, ...]  # its Steps, True for each left
-    stack: int  # how many units it stands for
-    own: bool
-    out_of_supply: bool
-    out_of_command: bool
-    title: str
 
 
 @dataclass(frozen=True)
@@ -71,17 +55,6 @@ class Arrow:
     points: str
     colour: str
     rail: bool
-    title: str
-
-
-@dataclass(frozen=True)
-class Strike:
-    """An attack: a line from each hex it came from to the hex attacked, its number on the
-    first."""
-
-    number: int
-    lines: tuple[tuple[Point, Point], ...]
-    at: Point
     title: str
 
 
@@ -212,10 +185,16 @@ def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView
         strikes.append(Strike(attack.number, lines, middle, f"{attack.number}. {attack.text}"))
     front = [grid.centre(h) for h in _front(data, units, own)]
     views = windows(front, grid.width, grid.height)
-    svg = render("board.svg.j2", TEMPLATES, ground=drawn.svg, height=grid.height,
-                 counter=COUNTER, counters=counters, arrows=arrows, strikes=strikes,
-                 terrain=[(n.replace("_", " "), f) for n, f in TERRAIN_FILL.items()],
-                 features=[(n.replace("_", " "), *s) for n, s in HEXSIDE_STROKE.items()],
-                 side_colours=[(s.name, s.colour, PALE.get(s.colour, "#EEEEEE"))
-                               for s in sides], own=own)
-    return Drawn(svg, grid.width, grid.height + LEGEND_HEIGHT, [list(v) for v in views])
+    drawing = {"ground": drawn.svg, "height": grid.height, "counter": COUNTER, "arrows": arrows,
+               "strikes": strikes,
+               "terrain": [(n.replace("_", " "), f) for n, f in TERRAIN_FILL.items()],
+               "features": [(n.replace("_", " "), *s) for n, s in HEXSIDE_STROKE.items()],
+               "side_colours": [(s.name, s.colour, PALE.get(s.colour, "#EEEEEE"))
+                                for s in sides]}
+    wording = "your units" if own else "a player's own (in his copy)"
+    svg = render("board.svg.j2", TEMPLATES, counters=counters, own_wording=wording, **drawing)
+    # every reader's picture of the Phase shares the map with no one's own: drawn once
+    shared = render("board.svg.j2", TEMPLATES, counters=[replace(c, own=False) for c in counters],
+                    own_wording="", **drawing)
+    return Drawn(svg, grid.width, grid.height + LEGEND_HEIGHT, [list(v) for v in views],
+                 own_layer(shared, counters, strikes, grid.height, grid.width, wording, COUNTER))

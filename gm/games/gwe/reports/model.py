@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gm.engine.facts import Fact
 from gm.games.gwe.engine.facts import Attacked, own_fact
+from gm.games.gwe.reports.picture import PictureParts
 from gm.reporting import model as core
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"  # found before the core's
@@ -192,12 +193,13 @@ class Report(core.Report):  # the core's, with this game's part
     board: str | None = Field(default=None, exclude=True)
     board_size: tuple[float, float] = Field(default=(0.0, 0.0), exclude=True)
     windows: list[list[float]] = Field(default=[], exclude=True)
+    board_picture: PictureParts | None = Field(default=None, exclude=True)
 
-    def own_picture(self) -> str | None:
-        if self.board is None:
+    def own_picture(self) -> core.Layers | None:
+        if self.board_picture is None:
             return None
-        from gm.games.gwe.reports.picture import Drawn, picture_svg  # lazy: the PNG only
+        from gm.games.gwe.reports.picture import layers  # lazy: the PNG only
         from gm.reporting.render import caption_of  # lazy: as the picture
 
-        return picture_svg(Drawn(self.board, *self.board_size, self.windows),
-                           f"Map: {self.title}", caption_of(self))
+        return layers(self.board_picture, *self.board_size, f"Map: {self.title}",
+                      caption_of(self))

@@ -133,7 +133,7 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
         victory=_victory(after, data), board=board.body if board else None,
         sectors=setup_aid.sectors(data) if deploying else [],
         board_size=(board.width, board.height) if board else (0.0, 0.0),
-        windows=board.windows if board else [],
+        windows=board.windows if board else [], board_picture=board.picture if board else None,
         players=_players(after, names, sent, _awaited(before)))
 
 
