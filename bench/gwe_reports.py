@@ -2,8 +2,10 @@
 deployments closed at their default hexes, seeded attrition): one reader's report model, the
 Russian player's as Game-Turn 7 opens (YOUR FORCES: every unit's reach; a MOVE for each) and
 in his Combat Phase (every attack open and its odds), the GM's; then that reader's report
-rendered as text, HTML and JSON, and his PNG. Each round is a position not seen before (a
-copy of the state), so that nothing found for one round is kept for the next.
+rendered as text, HTML and JSON, and his PNG; and the PNGs of a Phase's three readers (the GM,
+C, E), as a mail round makes them (the map they share is rendered once a Phase). Each round is
+a position not seen before (a copy of the state), so that nothing found for one round is kept
+for the next.
 Goal (issue 29): a report model well under 0.3 s.
 Run: .venv/bin/python bench/gwe_reports.py [--rounds N]
 """
@@ -28,7 +30,7 @@ from gm.games.gwe.reports.report import build_report
 from gm.games.gwe.setup.closing import close_deployment, new_game
 from gm.games.gwe.state import GweState
 from gm.games.registry import system_for
-from gm.reporting.picture import picture
+from gm.reporting.picture import _base, picture
 from gm.reporting.render import Format, render_report
 
 RUSSIAN = "E"
@@ -69,7 +71,16 @@ def main() -> None:
     for fmt in FORMATS:
         took = median_ms(functools.partial(render_report, report, fmt), rounds)
         print(f"gwe report rendered as {fmt}: {took:.1f} ms")
-    print(f"gwe report's PNG: {median_ms(lambda: picture(report), rounds):.0f} ms")
+    print(f"gwe report's PNG, the Phase's shared map rendered already: "
+          f"{median_ms(lambda: picture(report), rounds):.0f} ms")
+    readers = [model(opening, r)() for r in (None, "C", RUSSIAN)]
+
+    def phase_pngs() -> None:
+        _base.cache_clear()  # a new Phase: its shared map not yet rendered
+        for each in readers:
+            picture(each)
+
+    print(f"gwe PNGs of a Phase's 3 readers: {median_ms(phase_pngs, rounds):.0f} ms")
 
 
 if __name__ == "__main__":

@@ -191,7 +191,8 @@ def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView
                "features": [(n.replace("_", " "), *s) for n, s in HEXSIDE_STROKE.items()],
                "side_colours": [(s.name, s.colour, PALE.get(s.colour, "#EEEEEE"))
                                 for s in sides]}
-    wording = "your units" if own else "a player's own (in his copy)"
+    # as written, not escaped: the HTML report keeps its apostrophe
+    wording = Markup("your units" if own else "a player's own (in his copy)")
     svg = render("board.svg.j2", TEMPLATES, counters=counters, own_wording=wording, **drawing)
     # every reader's picture of the Phase shares the map with no one's own: drawn once
     shared = render("board.svg.j2", TEMPLATES, counters=[replace(c, own=False) for c in counters],
