@@ -9,7 +9,6 @@ any HQ's shift (10.21); the lines to write them, commented out."""
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
 
 from gm.games.gwe.data.dataset import GweData
@@ -17,10 +16,11 @@ from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.reports.known import PerPosition
 from gm.games.gwe.reports.model import ForceView, OfferView
 from gm.games.gwe.reports.rail_reach import Railways, rail_reach
+from gm.games.gwe.reports.walks import Routes, cheapest
 from gm.games.gwe.rules import combat
 from gm.games.gwe.rules.combat_totals import attack_total, hex_defense, table_rating
 from gm.games.gwe.rules.command import within_radius
-from gm.games.gwe.rules.movement import entry, may_enter, unit_allowance
+from gm.games.gwe.rules.movement import entry, unit_allowance
 from gm.games.gwe.rules.participants import attacker_problem, target_problem
 from gm.games.gwe.rules.sequence import PLAYER_TURN
 from gm.games.gwe.rules.serbia_galicia.play import phasing_side
@@ -52,7 +52,6 @@ def reach(state: GweState, data: GweData, unit_id: str) -> dict[Hex, int]:
     return {there: cost for there, (cost, _) in routes(state, data, unit_id).items()}
 
 
-Routes = dict[Hex, tuple[int, tuple[Hex, ...]]]
 _ROUTES: PerPosition[str, Routes] = PerPosition()
 
 
@@ -68,20 +67,9 @@ def _routes(state: GweState, data: GweData, unit_id: str) -> Routes:
     if unit.hex is None or unit.entrained:
         return {}
     start = parse_hex(unit.hex)
-    allowance = unit_allowance(state, data, unit_id)
-    best: Routes = {start: (0, (start,))}
-    queue = [(0, start)]
-    while queue:
-        spent, here = heapq.heappop(queue)
-        if spent > best[here][0]:
-            continue
-        for there in data.neighbours(here):
-            cost = entry(state, data, unit_id, here, there).cost
-            if cost is None or not may_enter(spent, cost, allowance, not unit.out_of_command):
-                continue
-            if there not in best or spent + cost < best[there][0]:
-                best[there] = (spent + cost, (*best[here][1], there))
-                heapq.heappush(queue, (spent + cost, there))
+    best = cheapest(data, {start: 0},
+                    lambda here, there: entry(state, data, unit_id, here, there).cost,
+                    unit_allowance(state, data, unit_id), not unit.out_of_command)
     del best[start]
     return best
 

@@ -8,15 +8,15 @@ would need another die and the Rate's hexes left); the off-map links (5.37) are 
 
 from __future__ import annotations
 
-import heapq
 from collections import deque
 from collections.abc import Mapping
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import current_values, stacking_points
+from gm.games.gwe.reports.walks import cheapest
 from gm.games.gwe.rules.countries import unit_country
-from gm.games.gwe.rules.movement import entrain_cost, entry, may_enter, unit_allowance
+from gm.games.gwe.rules.movement import entrain_cost, entry, unit_allowance
 from gm.games.gwe.rules.rail import rail_graph, rail_target_problem
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.zoc import enemy_controlled
@@ -119,18 +119,6 @@ def _ride(state: GweState, data: GweData, unit_id: str, graph: Graph, boards: Ma
 def _walk_on(data: GweData, unit_id: str, ridden: Mapping[Hex, int], allowance: int,
              railways: Railways) -> dict[Hex, int]:
     """5.34: from each hex ridden to, detrained at no cost, on foot with the points left."""
-    best = dict(ridden)
-    queue = [(spent, here) for here, spent in ridden.items()]
-    heapq.heapify(queue)
-    while queue:
-        spent, here = heapq.heappop(queue)
-        if spent > best[here] or spent >= allowance:  # no points left: no step (5.14)
-            continue
-        for there in data.neighbours(here):
-            step = railways.step(unit_id, here, there)
-            if step is None or not may_enter(spent, step, allowance, True):
-                continue
-            if there not in best or spent + step < best[there]:
-                best[there] = spent + step
-                heapq.heappush(queue, (spent + step, there))
-    return best
+    walked = cheapest(data, ridden, lambda here, there: railways.step(unit_id, here, there),
+                      allowance, True, spent_stops=True)
+    return {there: spent for there, (spent, _) in walked.items()}
