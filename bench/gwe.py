@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gm.core.dice import SeededDice
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.engine.phase import Sides, adjudicate_phase
+from gm.games.gwe.games import read_bound
 from gm.games.gwe.grammar.messages import parse_message
 from gm.games.gwe.grammar.names import Names
 from gm.games.gwe.state import initial_state
@@ -53,7 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--turns", type=int, default=200)
     turns = parser.parse_args().turns
-    data, problems = read_data_set(FIXTURE, lined=False)
+    data, problems = read_bound(FIXTURE, lined=False)
     assert data is not None, problems
     player_turn(data, "warm-up")
     started = time.perf_counter()

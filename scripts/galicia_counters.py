@@ -1,5 +1,5 @@
 """Build the reconstructed counters of Decision in Galicia (Serbia/Galicia 26.3):
-gm/games/gwe/dataset/galicia/counters.yaml.
+gm/games/gwe/exclusive/serbia_galicia/dataset/galicia/counters.yaml.
 
 No public copy of the counter sheet exists. The order of battle is the Austro-Hungarian 1st,
 4th, 3rd and 2nd Armies and the Russian 4th, 5th, 3rd and 8th Armies of about 1 September 1914
@@ -14,7 +14,7 @@ division on its back (8.53: four Steps, the Corps Reduction marker one less in A
 Defense). TCR 4 and 3 (Serbia/Galicia 2.4), supply range 3 (9.1), stacking 9 (6.11), rail
 rate 20 and 18 hexes (5.3).
 
-    python scripts/galicia_counters.py gm/games/gwe/dataset/galicia/counters.yaml
+    python scripts/galicia_counters.py gm/games/gwe/exclusive/serbia_galicia/dataset/galicia/counters.yaml
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Build Decision in Galicia's default deployment of 1 September 1914 (Serbia/Galicia 26.31):
-gm/games/gwe/dataset/galicia/deployment.yaml.
+gm/games/gwe/exclusive/serbia_galicia/dataset/galicia/deployment.yaml.
 
 No public copy of the counters' set-up exists. Each army's units stand in its own sector of the
 reconstructed start line (map.yaml), as the front ran that day (each sector's source says
@@ -8,7 +8,7 @@ Austro-Hungarians set up first, the Russians beside the line on their side. Each
 depots stand where they chain its supply from its own country's railways to its front (9.16,
 5.3; ruling G32). The result is checked with the rules' own set-up check (setup_problems).
 
-    python scripts/galicia_deployment.py gm/games/gwe/dataset/galicia
+    python scripts/galicia_deployment.py gm/games/gwe/exclusive/serbia_galicia/dataset/galicia
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from pathlib import Path
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.games import read_bound
 from gm.games.gwe.data.values import army_of, stacking_points
-from gm.games.gwe.rules.serbia_galicia.setup import (  # _sides: which side of the line
+from gm.games.gwe.exclusive.serbia_galicia.setup import (  # _sides: which side of the line
     _sides,
     sector_army,
     setup_hexes,
@@ -153,7 +153,7 @@ def deploy(data: GweData) -> tuple[GweState, dict[str, str]]:
 
 
 def build(directory: Path) -> str:
-    data, problems = read_data_set(directory)
+    data, problems = read_bound(directory)
     if data is None:
         raise SystemExit("\n".join(map(str, problems)))
     state, why = deploy(data)

@@ -1,4 +1,4 @@
-"""Build the reconstructed Galician Front map (gm/games/gwe/dataset/galicia/map.yaml).
+"""Build the reconstructed Galician Front map (gm/games/gwe/exclusive/serbia_galicia/dataset/galicia/map.yaml).
 
 No public copy of Serbia/Galicia's map exists. This lays 1914 geography on the hex grid fitted
 to the hexes the rulebook names (scripts/galicia_grid.py, ruling G26):
@@ -16,7 +16,7 @@ to the hexes the rulebook names (scripts/galicia_grid.py, ruling G26):
         HEAD:10m/physical/ne_10m_rivers_europe.json > ne/ne_10m_rivers_europe.json
     git -C <mirror> show HEAD:50m/physical/ne_50m_rivers_lake_centerlines.json \
         > ne/ne_50m_rivers_lake_centerlines.json
-    python scripts/galicia_map.py ne gm/games/gwe/dataset/galicia/map.yaml
+    python scripts/galicia_map.py ne gm/games/gwe/exclusive/serbia_galicia/dataset/galicia/map.yaml
 
 The raw data stays out of the repository; the output is deterministic.
 """

@@ -22,10 +22,10 @@ T = TypeVar("T")
 @pytest.fixture(scope="session")
 def galicia() -> GweData:
     """Great War in the East's embedded data set: Decision in Galicia's reconstruction."""
-    from gm.games.gwe.data.reading import read_data_set
+    from gm.games.gwe.games import read_bound
     from gm.games.gwe.system import GreatWarInTheEast
 
-    data, problems = read_data_set(GreatWarInTheEast().default_data_dir())
+    data, problems = read_bound(GreatWarInTheEast().default_data_dir())
     assert data is not None, problems
     return data
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from gm.core.dice import ForcedDice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
-from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.games import read_bound
 from gm.games.gwe.rules.attack import Attack, Resolution, resolve_attack
 from gm.games.gwe.rules.supply import rail_sources
 from gm.games.gwe.state import GweState, initial_state
@@ -17,7 +17,7 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "gwe"
 
 
 def fixture_data() -> GweData:
-    data, problems = read_data_set(FIXTURE, lined=False)
+    data, problems = read_bound(FIXTURE, lined=False)
     assert data is not None, problems
     return data
 

@@ -1,13 +1,13 @@
 """A Decision in Galicia position for the gwe report tests: every unit of the scenario's start
 set up on its army's part of the start line (26.31), two to a hex at most, on the embedded
-data set (gm/games/gwe/dataset/galicia)."""
+data set (gm/games/gwe/exclusive/serbia_galicia/dataset/galicia)."""
 
 from __future__ import annotations
 
 from functools import cache
 
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.rules.serbia_galicia.setup import setup_hexes
+from gm.games.gwe.exclusive.serbia_galicia.setup import setup_hexes
 from gm.games.gwe.state import GweState, initial_state
 from gm.games.gwe.system import GREAT_WAR_IN_THE_EAST
 

@@ -155,3 +155,55 @@ def test_set_up_stages_and_history_words_are_the_games() -> None:
                  "*.py")) for line, text in _literals(path)
              if text not in commands and any(word.search(text) for word in words)]
     assert found == []
+
+
+GWE = ROOT / "gm" / "games" / "gwe"
+# Great War in the East's games: each one's package, and the catalogue that names them. All the
+# rest of gm/games/gwe is the Standard Rules and the system they make, shared by the four.
+GWE_GAMES = (GWE / "exclusive", GWE / "games.py")
+# A game's name, whole or as the stem of its own words (Galician), in any case: Brusilov,
+# Caporetto, Serbia/Galicia, Von Hindenburg (and its Tannenberg, which the Terrain Key names),
+# and every game the catalogue holds, by its name and title (a fifth is policed as it comes).
+FOUR = ("serbia", "galicia", "brusilov", "caporetto", "hindenburg", "tannenberg")
+
+
+@cache
+def game_names() -> re.Pattern[str]:
+    from gm.games.gwe.games import GAMES
+
+    words = {*FOUR, *(w for game in GAMES.values() for w in re.findall(
+        r"[a-z]{4,}", f"{game.name} {game.title}".lower()))}
+    return re.compile("|".join(sorted(words)), re.IGNORECASE)
+
+
+def _games_names_outside_comments(text: str) -> list[int]:
+    lines = set()
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type != tokenize.COMMENT:
+            lines |= {token.start[0] + i for i, part in enumerate(token.string.split("\n"))
+                      if game_names().search(part)}
+    return sorted(lines)
+
+
+def test_the_standard_rules_name_no_game() -> None:
+    """Issue 35: no module of the Standard Rules (gm/games/gwe but its games' packages and
+    their catalogue) names one of the four games that share them, in its code, its strings or
+    its docstrings (a comment may say where an example comes from), nor does a template; what
+    varies by game is asked of its Exclusive Rules (gm.games.gwe.rules.exclusive). That none
+    imports a game's package is the "game-system-gwe" import contract's."""
+    found: dict[str, list[int]] = {}
+    for path in (p for p in sorted(GWE.rglob("*.py")) if not _inside(p, *GWE_GAMES)):
+        if lines := _games_names_outside_comments(path.read_text(encoding="utf-8")):
+            found[str(path.relative_to(ROOT))] = lines
+    for path in sorted(GWE.rglob("*.j2")):
+        if lines := [n + 1 for n, line in enumerate(path.read_text(encoding="utf-8")
+                                                     .splitlines()) if game_names().search(line)]:
+            found[str(path.relative_to(ROOT))] = lines
+    assert found == {}
+
+
+def test_the_game_names_check_sees_them() -> None:
+    assert _games_names_outside_comments("x = 1  # Serbia/Galicia 17.11\n") == []
+    assert _games_names_outside_comments('x = "gwe-serbia-galicia:18.1"\n') == [1]
+    assert _games_names_outside_comments('"""The Galician map."""\n') == [1]
+    assert _games_names_outside_comments("if name == 'brusilov':\n    pass\n") == [1]

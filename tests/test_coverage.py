@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from gm.cli import cli
+from gm.games.gwe.games import GAMES
 from gm.games.rcw.cases.coverage import (
     RULEBOOK,
     case_rules,
@@ -89,5 +90,15 @@ def test_gm_case_coverage_of_another_game() -> None:
     every = CliRunner().invoke(cli, ["case", "coverage", "--game", "gwe"])
     lines = every.output.splitlines()
     assert any(line.startswith("8.4 ") and "test_gwe_combat.py::" in line for line in lines)
-    assert lines[-1].startswith(f"{len(lines) - 1} rule cases: ")
+    rows = [line for line in lines if not line.startswith("==") and " rule cases: " not in line]
+    assert lines[-1].startswith(f"{len(rows)} rule cases: ")
     assert not any(line.startswith(("15.", "17.0")) for line in lines)  # the Standard Rules
+    # each part apart (issue 35): the Standard Rules, then each game's Exclusive Rules
+    parts = [line for line in lines if line.startswith("== ")]
+    assert parts == ["== the Standard Rules (2.0-14.0)",
+                     *(f"== {game.title}'s Exclusive Rules" for game in GAMES.values())]
+    counts = [line for line in lines[:-1] if " rule cases: " in line]
+    assert [c.split(":")[0] for c in counts] == [p.removeprefix("== ") for p in parts]
+    assert sum(int(c.split(": ")[1].split()[0]) for c in counts) == len(rows)
+    missing = CliRunner().invoke(cli, ["case", "coverage", "--game", "gwe", "--missing"])
+    assert missing.exit_code == 0 and "NAMED BY NOTHING" not in missing.output

@@ -18,7 +18,7 @@ def test_gm_data_check_checks_a_great_war_in_the_east_data_set() -> None:
     assert "warning: " in done.stdout and "provisional" in done.stdout  # ruling G3's cells
     bare = run_gm("data", "check", "--game", "gwe")  # the embedded Galician set (issue 28)
     assert bare.returncode == 0, bare.stderr
-    assert bare.stdout.splitlines()[-1].endswith("gwe/dataset/galicia: data set OK")
+    assert bare.stdout.splitlines()[-1].endswith("serbia_galicia/dataset/galicia: data set OK")
     assert "Traceback" not in bare.stderr
 
 

@@ -92,7 +92,7 @@ def test_reinforcements_enter_on_their_turn_at_their_lettered_hex() -> None:
     assert later.unit("RU-3").hex == "0101"
 
 
-@pytest.mark.rules("gwe:14.21", "gwe:14.22")
+@pytest.mark.rules("gwe:14.21", "gwe:14.22", "gwe:14.12")
 def test_a_blocked_entry_hex_delays_the_reinforcement_to_the_alternate_hex() -> None:
     state = opening(DATA).with_unit("RU-4C", hex="1004")  # its zone covers 1005
     assert alternate_entry(state, DATA, h("1005"), "central") == h("1006")
@@ -104,4 +104,7 @@ def test_a_blocked_entry_hex_delays_the_reinforcement_to_the_alternate_hex() -> 
     assert came == ()  # not again this Game-Turn
     later, came = arrivals(after, DATA, "central", 3)
     assert [(a.unit, str(a.hex)) for a in came] == [("AH-9", "1006"), ("GE-XK", "1006")]
-    assert later.unit("AH-9").delayed_to is None and later.unit("AH-9").entrained
+    # 14.12: entrained "when they enter the map on a rail line": 1006 has none (ruling G89)
+    assert later.unit("AH-9").delayed_to is None and not later.unit("AH-9").entrained
+    assert came[0].note == "AH-9 enters at 1006, on no railroad: detrained (14.12, ruling G89) " \
+        "(14.11)"

@@ -16,10 +16,11 @@ from gm.games.gwe.cases.coverage import (
     marked_tests,
     project_coverage,
 )
+from gm.games.gwe.games import GAMES
 
 
 def test_every_rule_case_is_named_or_documented_as_unused() -> None:
-    rows = project_coverage()
+    rows = project_coverage(GAMES)
     assert [row.rule.id for row in rows if not row.named and row.excluded is None] == []
     assert [row.rule.id for row in rows if row.named and row.excluded is not None] == []
     known = {rule.id for rule in citations.rule_cases(RULEBOOK)}
@@ -45,7 +46,7 @@ def test_the_exclusions_table_is_under_its_heading_not_a_quotation_of_it(tmp_pat
 
 
 def test_serbia_galicias_exclusive_rule_cases_are_listed_and_accounted_for() -> None:
-    rows = {row.rule.id: row for row in project_coverage()
+    rows = {row.rule.id: row for row in project_coverage(GAMES)
             if row.rule.id.startswith("gwe-serbia-galicia:")}
     for case in ("2.4", "5.3", "6.11", "9.0", "9.1", "11.0", "14.1", "17.11", "18.1", "18.2",
                  "24.1", "25.12", "25.14", "25.2", "26.31", "26.32", "26.33", "19.0", "26.1"):

@@ -13,8 +13,8 @@ import yaml
 from gm.games.gwe.data.checks import check_directory
 from gm.games.gwe.data.dataset import DEFAULT_CHARTS
 from gm.games.gwe.data.hexes import hexside, parse_hex
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.data.values import current_values, stacking_points
+from gm.games.gwe.games import read_bound
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "gwe"
 
@@ -39,7 +39,7 @@ def _unit(document: Any, unit_id: str) -> Any:
 
 
 def test_the_synthetic_fixture_loads_and_passes_the_checks() -> None:
-    data, problems = read_data_set(FIXTURE)
+    data, problems = read_bound(FIXTURE)
     assert problems == [] and data is not None
     assert check_directory(FIXTURE)[0] == []
     assert "synthetic" in data.map.source and "not a reconstruction" in data.map.source
@@ -51,7 +51,7 @@ def test_the_synthetic_fixture_loads_and_passes_the_checks() -> None:
 
 @pytest.mark.rules("gwe:5.33", "gwe:7.11")
 def test_hexsides_and_rail_lines_are_looked_up_from_either_side() -> None:
-    data, _ = read_data_set(FIXTURE)
+    data, _ = read_bound(FIXTURE)
     assert data is not None
     a, b = parse_hex("0505"), parse_hex("0604")
     assert data.features(b, a) == frozenset({"minor_river"})
@@ -64,7 +64,7 @@ def test_hexsides_and_rail_lines_are_looked_up_from_either_side() -> None:
 
 @pytest.mark.rules("gwe:2.4", "gwe:6.11", "gwe:6.16", "gwe:8.52", "gwe:8.53")
 def test_counters_tcr_stacking_points_and_steps() -> None:
-    data, _ = read_data_set(FIXTURE)
+    data, _ = read_bound(FIXTURE)
     assert data is not None
     assert data.tcr("GE-35") == 1 and data.tcr("AH-24") == 4 and data.tcr("RU-8") == 3
     assert data.side_of("AH-9") == "central"

@@ -16,7 +16,7 @@ import yaml
 
 from gm.games.gwe.data.copies import export_data_set, import_data_set
 from gm.games.gwe.data.importing import import_map
-from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.games import read_bound
 from gm.games.gwe.system import GreatWarInTheEast
 
 SHIPPED = GreatWarInTheEast().default_data_dir()
@@ -41,8 +41,8 @@ def round_trip(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_each_start_line_comes_back_in_its_order_and_the_set_up_still_passes(
         round_trip: Path) -> None:
-    before, _ = read_data_set(SHIPPED)
-    after, problems = read_data_set(round_trip / "data")
+    before, _ = read_bound(SHIPPED)
+    after, problems = read_bound(round_trip / "data")
     assert before is not None and after is not None, problems
     assert [(s.name, s.hexes) for s in after.map.start_lines] == \
         [(s.name, s.hexes) for s in before.map.start_lines]

@@ -18,8 +18,8 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import army_of
-from gm.games.gwe.rules.serbia_galicia.setup import deployment_problems
-from gm.games.gwe.rules.serbia_galicia.victory import hex_in_supply
+from gm.games.gwe.exclusive.serbia_galicia.setup import deployment_problems
+from gm.games.gwe.exclusive.serbia_galicia.victory import hex_in_supply
 from gm.games.gwe.rules.supply import supply_status
 from gm.games.gwe.state import initial_state
 from gm.games.gwe.system import GreatWarInTheEast
@@ -40,10 +40,9 @@ def test_an_army_without_counters_or_a_unit_without_a_sector_is_a_problem(
     messages = [(p.file.rsplit("/", 1)[-1], p.line > 0, p.message)
                 for p in check_data_set(broken)]
     assert ("map.yaml", True, "start line '1 September 1914: AH 1st Army / RU 4th Army': no "
-            "central counter belongs to army '7' (an id such as XX-7-I; Serbia/Galicia "
-            "26.31)") in messages
+            "central counter belongs to army '7' (an id such as XX-7-I; ruling G29)") in messages
     assert ("counters.yaml", True, "AH-1-I: sets up, but no start-line sector names its army "
-            "'1' for the central side (Serbia/Galicia 26.31)") in messages
+            "'1' for the central side (ruling G29)") in messages
 
 
 @pytest.mark.rules("gwe:9.13", "gwe:9.16", "gwe-serbia-galicia:5.3", "gwe-serbia-galicia:25.2")

@@ -16,8 +16,9 @@ import pytest
 from gm.app.campaign import open_campaign
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
+from gm.games.gwe.exclusive.serbia_galicia.game import SERBIA_GALICIA
 from gm.games.gwe.reports.planning import attacks, reach
-from gm.games.gwe.rules.serbia_galicia.play import phasing_player, sides_of
+from gm.games.gwe.rules.players import phasing_player, sides_of
 from gm.games.gwe.state import GweState
 from gm.games.registry import system_for
 from tests.conftest import gm
@@ -150,9 +151,9 @@ def test_two_game_turns_of_decision_in_galicia_by_mail(
     reminded_once = False
     for _ in range(12):  # two whole Game-Turns, six Phases each
         state = _state(folder)
-        phasing = phasing_player(state)
+        phasing = phasing_player(state, SERBIA_GALICIA)
         assert phasing is not None
-        side = sides_of(state)[phasing]
+        side = sides_of(state, SERBIA_GALICIA)[phasing]
         deadline = (opened.astimezone(dt.UTC) + dt.timedelta(days=1)).replace(
             hour=16, minute=0)  # 18:00 in Vienna (summer time)
         if not reminded_once:  # no orders yet, 12 hours before: the Phasing Player alone

@@ -53,6 +53,11 @@ EXPECTED: dict[str, m.Order] = {
     "DEFEND 0803 SHIFT AH-A4": m.Defend(hex="0803", shift=("AH-A4",)),
     "WITHDRAW RU-4C": m.Withdraw(unit="RU-4C"),
     "WITHDRAW RU-4C: 0504-0404-0304": m.Withdraw(unit="RU-4C", path=("0504", "0404", "0304")),
+    "RAIL RU-12: 0405-0305-0205-0105 OFF 0108": m.Rail(
+        units=("RU-12",), path=("0405", "0305", "0205", "0105"), off="0108"),
+    "RAIL RU-3 OFF 0108": m.Rail(units=("RU-3",), path=(), off="0108"),
+    "OVERSTACK RU-12 RU-4C": m.Overstack(units=("RU-12", "RU-4C")),
+    "DISPLACE RU-KA TO 0304 0404": m.Displace(hq="RU-KA", hexes=("0304", "0404")),
     "DEPLOY RU-8 0405": m.Deploy(units=("RU-8",), hex="0405"),
     "DEPLOY RU-8 RU-12 IN 0405": m.Deploy(units=("RU-8", "RU-12"), hex="0405"),
 }

@@ -8,7 +8,7 @@ import pytest
 from gm.core.dice import ForcedDice, SeededDice
 from gm.core.errors import GameError
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.rules.serbia_galicia.attrition import pre_play_attrition
+from gm.games.gwe.exclusive.serbia_galicia.attrition import pre_play_attrition
 from gm.games.gwe.state import GweState, initial_state
 
 

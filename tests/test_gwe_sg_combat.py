@@ -11,6 +11,7 @@ import pytest
 from gm.core.dice import ForcedDice
 from gm.games.gwe.cases.load import load_case
 from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.games import GAMES
 from gm.games.gwe.rules.attack import Attack
 from gm.games.gwe.rules.cavalry import withdraw
 from gm.games.gwe.rules.results import DefenderChoice
@@ -21,7 +22,7 @@ SCORED = CASES / "sg-25.2-steps-lost-in-combat-score-at-once.yaml"
 
 
 def _retreat_two(vp: int | None) -> tuple[dict[str, str], int | None, tuple[str, ...]]:
-    _, data, state, _ = load_case(SCORED)
+    _, data, state, _ = load_case(SCORED, GAMES)
     state = state.model_copy(update={"vp": vp})
     done = attacked(state, data, "allied", Attack(
         ("RU-A1", "RU-A2"), (parse_hex("0603"),), defender=DefenderChoice(options={"2": 3})),

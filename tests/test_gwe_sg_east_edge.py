@@ -14,7 +14,7 @@ from gm.games.gwe.data.checks import check_directory
 from gm.games.gwe.data.copies import export_data_set, import_data_set
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.reading import read_data_set
+from gm.games.gwe.games import read_bound
 from gm.games.gwe.rules.countries import friendly_edge
 from gm.games.gwe.rules.supply import rail_sources
 from gm.games.gwe.state import initial_state
@@ -24,7 +24,7 @@ BLIND = Path(__file__).parent.parent / "fixtures" / "gwe-sg-blind"
 
 
 def _loaded(folder: Path) -> GweData:
-    data, problems = read_data_set(folder)
+    data, problems = read_bound(folder)
     assert data is not None, problems
     return data
 

@@ -18,8 +18,8 @@ from gm.games.gwe.cases.run import check_case
 from gm.games.gwe.data.copies import export_data_set, import_data_set
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.engine.phase import Sides, adjudicate_phase
+from gm.games.gwe.games import GAMES, read_bound
 from gm.games.gwe.rules.supply import rail_sources, supply_status
 from gm.games.gwe.state import GweState, initial_state
 from gm.games.gwe.system import GreatWarInTheEast
@@ -30,7 +30,7 @@ CASES = FIXTURE.parent / "cases-gwe"
 
 
 def loaded(folder: Path) -> GweData:
-    data, problems = read_data_set(folder, lined=False)
+    data, problems = read_bound(folder, lined=False)
     assert data is not None, problems
     return data
 
@@ -98,7 +98,7 @@ def test_supply_by_country_and_by_map_edge() -> None:
 @pytest.mark.rules("gwe-serbia-galicia:4.0")
 def test_the_allied_player_is_first_but_has_no_player_turn_on_game_turn_1() -> None:
     path = CASES / "sg-17.2-an-austro-hungarian-reinforcement-detrains-after-its-phase.yaml"
-    case, data = load_case(path)[:2]
+    case, data = load_case(path, GAMES)[:2]
     sides = case_sides(path, case.model_copy(update={"players": {"A": "central",
                                                                  "B": "allied"}}), data)
     assert sides.first == "allied"  # 4.0, though A plays the central side
@@ -122,5 +122,5 @@ def test_the_track_limits_apply_only_when_turned_on(tmp_path: Path) -> None:
     off.write_text(text.replace("options:\n- '17.5'\n", "").replace("../gwe-sg", str(SG)),
                    encoding="utf-8")
     assert "options" not in off.read_text(encoding="utf-8")
-    diffs = check_case(off)[1]
+    diffs = check_case(off, GAMES)[1]
     assert any("line 6" in d and "succeeded" in d for d in diffs), diffs

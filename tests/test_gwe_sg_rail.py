@@ -4,11 +4,13 @@ track limits, and foraging cavalry's Zone of Control."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from gm.core.dice import ForcedDice
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.rules.serbia_galicia.rail import (
+from gm.games.gwe.exclusive.serbia_galicia.rail import (
     cavalry_exerts_zoc,
     detrains_on_entry,
     entrainment_roll,
@@ -61,8 +63,10 @@ def test_entering_austrians_detrain_and_the_track_limits(galicia: GweData) -> No
     assert detrains_on_entry(galicia, "AH-2-IV", arrived_this_phase=True)
     assert not detrains_on_entry(galicia, "AH-2-IV", arrived_this_phase=False)
     assert not detrains_on_entry(galicia, "RU-9-HQ", arrived_this_phase=True)
-    assert [track_limit(k, n) for k in ("single", "double") for n in ("RU", "AH")] == [
+    chosen = dataclasses.replace(galicia, options=frozenset({"17.5"}))
+    assert [track_limit(chosen, k, n) for k in ("single", "double") for n in ("RU", "AH")] == [
         4, 5, 12, 14]
+    assert track_limit(galicia, "single", "RU") is None  # an optional rule not chosen
 
 
 @pytest.mark.rules("gwe-serbia-galicia:24.1")

@@ -9,7 +9,7 @@ import pytest
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.rules.serbia_galicia.setup import (
+from gm.games.gwe.exclusive.serbia_galicia.setup import (
     army_of,
     sector_army,
     setup_hexes,

@@ -11,8 +11,8 @@ import pytest
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
-from gm.games.gwe.data.reading import read_data_set
-from gm.games.gwe.rules.serbia_galicia.victory import controller, turn_awards, turn_vp
+from gm.games.gwe.exclusive.serbia_galicia.victory import controller, turn_awards, turn_vp
+from gm.games.gwe.games import read_bound
 from gm.games.gwe.rules.supply import rail_sources, supply_sources
 from gm.games.gwe.state import GweState, initial_state
 
@@ -21,7 +21,7 @@ BLIND = Path(__file__).parent.parent / "fixtures" / "gwe-sg-blind"
 
 @pytest.fixture(scope="module")
 def blind() -> GweData:
-    data, problems = read_data_set(BLIND)
+    data, problems = read_bound(BLIND)
     assert data is not None, problems
     return data
 

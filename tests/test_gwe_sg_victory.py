@@ -11,7 +11,7 @@ import pytest
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.models import RailLine
-from gm.games.gwe.rules.serbia_galicia.victory import (
+from gm.games.gwe.exclusive.serbia_galicia.victory import (
     DECISION_IN_GALICIA_START,
     combat_loss_vp,
     controller,

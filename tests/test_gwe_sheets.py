@@ -27,8 +27,9 @@ from gm.games.gwe.data.models import (
     MapFile,
     StartLine,
 )
-from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.data.sheets import COLUMNS
+from gm.games.gwe.games import read_bound
+from gm.games.gwe.system import GreatWarInTheEast
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "fixtures" / "gwe"
@@ -42,7 +43,7 @@ def gm(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
 
 
 def _loaded(folder: Path) -> GweData:
-    data, problems = read_data_set(folder)
+    data, problems = read_bound(folder)
     assert problems == [] and data is not None
     return data
 
@@ -105,7 +106,7 @@ def test_an_import_of_the_fixtures_export_gives_the_same_data(tmp_path: Path) ->
 def test_the_shipped_galician_map_comes_back_whole_landmarks_too(tmp_path: Path) -> None:
     """Issue 28's done-when: an import of an exported data set gives the same data, on the
     data set shipped (its passes and G1126 are landmarks with their Victory Points, 25.2)."""
-    galicia = FIXTURE.parents[1] / "gm" / "games" / "gwe" / "dataset" / "galicia"
+    galicia = GreatWarInTheEast().default_data_dir()
     export_data_set(galicia, tmp_path / "csv")
     import_data_set(tmp_path / "csv", tmp_path / "data")
     before, after = _loaded(galicia), _loaded(tmp_path / "data")

@@ -20,6 +20,7 @@ from gm.app.campaign import open_campaign
 from gm.app.table import Table
 from gm.cli import cli
 from gm.core.errors import GameError
+from gm.games.gwe.exclusive.serbia_galicia.game import SERBIA_GALICIA
 from gm.games.gwe.reports.wording import plain
 from gm.games.gwe.state import GweState
 from tests.conftest import gm
@@ -157,7 +158,8 @@ def test_a_line_at_the_table_gives_what_it_gives_by_order_files_and_the_report_k
     record(by_files, "c2.txt", "C", 2, DEFEND)
     gm("adjudicate", str(by_files))
     recorded = record(by_files, "e3.txt", "E", 3, ATTACK)
-    adjudicated = plain(gm("adjudicate", str(by_files)))  # the GM's codes, as players read
+    # the GM's codes, as players read them
+    adjudicated = plain(gm("adjudicate", str(by_files)), SERBIA_GALICIA)
 
     assert state(at_table).model_dump() == state(by_files).model_dump()
     shown_attack = attack.split(" -- ", 1)[1]  # `succeeded (rules): detail`

@@ -132,13 +132,15 @@ class Campaign:
     system: GameSystem  # the game system the store names (campaigns.game)
     data_dir: str | None = None  # its data set's folder (None: the embedded one)
     loaded: DataSet | None = field(default=None, repr=False)
+    options: tuple[str, ...] = ()  # the optional rules it plays (campaign.toml optional_rules)
+    scenario: str | None = None  # its scenario, whose game's data set is the embedded one
 
     @property
     def data(self) -> DataSet:
         """Its data set, loaded when first asked for: a round with nothing to do, or a status,
         never needs it."""
         if self.loaded is None:
-            self.loaded = _load_data(self.system, self.data_dir)
+            self.loaded = _load_data(self.system, self.data_dir, self.options, self.scenario)
         return self.loaded
 
     @property
@@ -242,9 +244,13 @@ def held(campaign: Campaign, since: int | None = None, unchanged: bool = True,
         yield campaign
 
 
-def _load_data(system: GameSystem, data_dir: str | None) -> DataSet:
+def _load_data(system: GameSystem, data_dir: str | None, options: Sequence[str] = (),
+               scenario: str | None = None) -> DataSet:
+    """The data set (the scenario's embedded one when none is named), with the optional rules
+    the campaign plays."""
     try:
-        return system.load_data(Path(data_dir) if data_dir else None)
+        return system.with_options(system.load_data(Path(data_dir) if data_dir else None,
+                                                    scenario), options)
     except DataError as exc:
         first = exc.problems[0] if exc.problems else "unknown problem"
         raise GameError(f"the data set has {len(exc.problems)} problem(s), first: {first}; "
@@ -253,10 +259,11 @@ def _load_data(system: GameSystem, data_dir: str | None) -> DataSet:
 
 def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
                     data_dir: str | None, database: str | None, game: str = DEFAULT,
-                    mode: str | None = None, scenario: str | None = None
-                    ) -> tuple[Campaign, dict[str, str]]:
+                    mode: str | None = None, scenario: str | None = None,
+                    options: Sequence[str] = ()) -> tuple[Campaign, dict[str, str]]:
     """Make the folder, the store and the game's deal (of `scenario`, one the game lists;
-    None: its first). Returns the players' passwords."""
+    None: its first; `options`: the optional rules it plays, each one its game offers).
+    Returns the players' passwords."""
     system = playable(game)
     if mode is not None and mode not in system.modes:
         raise GameError(f"{system.title} is played {' or '.join(system.modes)}, not {mode!r}")
@@ -283,7 +290,7 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
                         f"{system.players_rule})")
     if (folder / CONFIG_FILE).exists():
         raise GameError(f"{folder} already holds a campaign")
-    data = _load_data(system, data_dir)
+    data = _load_data(system, data_dir, options, scenario)
     refused = system.setup_problems(Path(data_dir)) if data_dir else []
     if refused:
         raise GameError(f"the data set has {len(refused)} problem(s), first: {refused[0]}; "
@@ -297,26 +304,42 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     # Its host's PostgreSQL database, if it has one; else the folder's own file, named
     # relative to the folder.
     url = database or hosted_database(folder) or DATABASE_FILE
-    config = {"name": folder.resolve().name, "database": url,
-              "data": str(Path(data_dir).resolve()) if data_dir else ""}
+    config: dict[str, object] = {"name": folder.resolve().name, "database": url,
+                                 "data": str(Path(data_dir).resolve()) if data_dir else "",
+                                 **({"scenario": scenario} if scenario else {})}
+    if options or system.optional_rules(scenario):  # a game that offers some: the GM's knob
+        config["optional_rules"] = sorted(set(options))
     store = Store(database_url(folder, url))
     store.create_schema()
     passwords = {s.letter: s.password or new_password() for s in specs}
     roster = [PlayerRow(s.letter, s.name, s.email, hash_password(passwords[s.letter]))
               for s in sorted(specs, key=lambda s: s.letter)]
-    row = store.create_campaign(config["name"], system.name, seed, config["data"] or None,
-                                roster, now())
+    row = store.create_campaign(folder.resolve().name, system.name, seed,
+                                str(Path(data_dir).resolve()) if data_dir else None, roster,
+                                now())
     from gm.app.config_template import settings_text  # lazy: gm new only
 
     host = host_folder(folder)
     write_private(folder / CONFIG_FILE, ("".join(
         f"{k} = {json.dumps(v)}\n" for k, v in config.items()) + settings_text(
         None if host is None else str(host / HOST_FILE))).encode("utf-8"))
-    campaign = Campaign(folder, store, row, system, data_dir, data)
+    campaign = Campaign(folder, store, row, system, data_dir, data, tuple(sorted(set(options))),
+                        scenario)
     dealt = {"players": sorted(letters), "mode": mode or system.modes[0]}
     store.append_state(row, "deal", dealt | ({"scenario": scenario} if scenario else {}),
                        state, dice.log, now(), after=0)
     return campaign, passwords
+
+
+def optional_rules_lines(campaign: Campaign, scenario: str | None) -> list[str]:
+    """What `gm new` says of the optional rules the campaign's game offers: each one, played
+    or not, and where the GM changes that."""
+    offered = campaign.system.optional_rules(scenario)
+    if not offered:
+        return []
+    return ["optional rules (campaign.toml optional_rules):",
+            *(f"  {case}: {what}: {'played' if case in campaign.options else 'not played'}"
+              for case, what in offered.items())]
 
 
 def database_url(folder: Path, configured: str) -> str:
@@ -340,6 +363,14 @@ def database_url(folder: Path, configured: str) -> str:
 def campaign_config(folder: Path) -> tuple[str, str, str]:
     """(name, database URL, data folder) as campaign.toml gives them, read without opening
     the database."""
+    name, url, data, _, _ = campaign_settings(folder)
+    return name, url, data
+
+
+def campaign_settings(folder: Path) -> tuple[str, str, str, tuple[str, ...], str | None]:
+    """campaign_config's, the optional rules the campaign plays (`optional_rules`, a list of
+    the game's cases) and its scenario (`scenario`); none when a key is absent, as in a
+    campaign made before it."""
     config_path = folder / CONFIG_FILE
     if not config_path.is_file():
         raise GameError(f"no campaign at {folder} (no {CONFIG_FILE}); create one with `gm new`")
@@ -348,13 +379,19 @@ def campaign_config(folder: Path) -> tuple[str, str, str]:
         name, url = str(config["name"]), str(config["database"])
     except (tomllib.TOMLDecodeError, KeyError, OSError) as exc:
         raise GameError(f"{config_path}: unreadable campaign config ({exc})") from None
-    return name, database_url(folder, url), str(config.get("data") or "")
+    options = config.get("optional_rules", [])
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise GameError(f"{config_path}: optional_rules is a list of rule cases, as "
+                        f'optional_rules = ["17.5"]')
+    scenario = config.get("scenario")
+    return (name, database_url(folder, url), str(config.get("data") or ""), tuple(options),
+            str(scenario) if scenario else None)
 
 
 def open_campaign(folder: Path) -> Campaign:
     """The campaign in `folder`; its folder and database made private to their user (0700,
     0600) if an older version left them open to others."""
-    name, url, data_dir = campaign_config(folder)
+    name, url, data_dir, options, scenario = campaign_settings(folder)
     tighten(folder)
     store = Store(url)
     found = store.schema_version()
@@ -364,4 +401,5 @@ def open_campaign(folder: Path) -> Campaign:
         from gm.app.upgrade import bring_up_to_date  # lazy: only for an old database
         bring_up_to_date(store)
     row = store.campaign(name)
-    return Campaign(folder, store, row, system_for(row.game), data_dir or row.data_dir)
+    return Campaign(folder, store, row, system_for(row.game), data_dir or row.data_dir,
+                    options=options, scenario=scenario)

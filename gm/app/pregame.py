@@ -144,8 +144,12 @@ def stage_salts(campaign: Campaign, stage: str) -> list[str]:
 
 
 def close_by(campaign: Campaign, command: str) -> tuple[Applied, GameStateBase]:
-    """The set-up stage that `gm <command>` closes, closed as the game names it."""
-    stage = campaign.system.setup_stage(command=command)
+    """The set-up stage that `gm <command>` closes, closed as the game names it: the open one,
+    if that command closes it (a game of several scenarios closes each one's stages by the
+    same commands), else the first it closes, which refuses as not open."""
+    found = campaign.system.setup_stage(name=campaign.latest().state.stage)
+    stage = found if found is not None and found.command == command else \
+        campaign.system.setup_stage(command=command)
     if stage is None:
         raise GameError(f"{campaign.system.title} has no set-up stage that gm {command} ends")
     return close_stage(campaign, stage.name, stage.command, stage.not_open)

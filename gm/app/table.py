@@ -199,7 +199,7 @@ class Table:
 
     def enter(self, line: str) -> str:
         """One line typed: its answer, in the players' words (as their reports say it)."""
-        return self.campaign.system.players_words(self._entered(line))
+        return self.campaign.system.players_words(self._entered(line), self.campaign.data)
 
     def _entered(self, line: str) -> str:
         text = line.strip()

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from gm.app.campaign import Campaign, create_campaign, open_campaign, parse_player
+from gm.app.campaign import (
+    Campaign,
+    create_campaign,
+    open_campaign,
+    optional_rules_lines,
+    parse_player,
+)
 from gm.commands.games import GAME_OPTION
 from gm.commands.holding import changing
 
@@ -33,9 +39,14 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
               "one player, R, plays Red against the program (18.0-28.0).")
 @click.option("--scenario", help="The scenario, for a game that has several (Great War in the "
               "East: decision-in-galicia, the default).")
+@click.option("--option", "options", multiple=True, metavar="CASE",
+              help="An optional rule the campaign plays, by the case its game's rules give it "
+              "(Great War in the East, Decision in Galicia: 17.5, the track limits). Repeat "
+              "for each; kept in campaign.toml as optional_rules.")
 @GAME_OPTION
 def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: str | None,
-        database: str | None, mode: str, scenario: str | None, game: str | None) -> None:
+        database: str | None, mode: str, scenario: str | None, options: tuple[str, ...],
+        game: str | None) -> None:
     """Create CAMPAIGN (a folder) and print the players' passwords, which they put in their
     order e-mails: shown this once, to be kept (`gm password CAMPAIGN X --reset` makes a new
     one). Russian Civil War: the Initial Forces dealt (15.31, 15.32). Great War in the East
@@ -45,12 +56,15 @@ def new(campaign: Path, players: tuple[str, ...], seed: str | None, data_dir: st
     from gm.games.registry import DEFAULT
 
     created, passwords = create_campaign(campaign, specs, seed, data_dir, database,
-                                         game or DEFAULT, mode=mode, scenario=scenario)
+                                         game or DEFAULT, mode=mode, scenario=scenario,
+                                         options=options)
     low, high = created.system.player_count(mode)
     if not low <= len(specs) <= high:
         click.echo(f"note: {len(specs)} players; the game is designed for {low} to {high}, and "
                    f"{created.system.players_rule} lets it run with more or fewer", err=True)
     click.echo(f"campaign {created.name} created in {campaign}")
+    for line in optional_rules_lines(created, scenario):
+        click.echo(line)
     for letter, password in sorted(passwords.items()):
         click.echo(f"  player {letter} password: {password}")
     click.echo("Keep these passwords and give each player his own: they are shown only this "

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from gm.commands.games import GAME_OPTION, game_system
+
+if TYPE_CHECKING:
+    from gm.games.system import Coverage
 
 FILE_TYPE = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -88,12 +92,25 @@ def list_(rule: str | None, folder: Path | None, game: str | None) -> None:
     system = game_system(game)
     named = system.case_rules(folder or system.cases_folder())
     whose, case = cited(rule) if rule else (None, None)
-    if whose not in (None, system.name):  # `gwe:8.4` names gwe's 8.4 alone
-        raise click.UsageError(f"{rule} is a rule case of {whose}: add --game {whose}")
+    if whose is not None and whose.startswith(f"{system.name}-"):
+        case = rule  # one of its games' Exclusive Rules, cited whole (`gwe-serbia-galicia:18.1`)
+    elif whose not in (None, system.name):  # `gwe:8.4` names gwe's 8.4 alone
+        raise click.UsageError(f"{rule} is a rule case of {whose}: add --game "
+                               f"{str(whose).split('-')[0]}")
     shown = {name: rules for name, rules in named.items() if case is None or case in rules}
     for name, rules in shown.items():
         click.echo(f"{name}: {', '.join(rules) or '(no rules tag)'}")
     click.echo(f"{len(shown)} case(s)" + (f" naming {rule}" if rule else ""))
+
+
+def _unnamed(rows: list[Coverage]) -> list[Coverage]:
+    return [row for row in rows if not row.named and row.excluded is None]
+
+
+def _summary(rows: list[Coverage], unused_as: str) -> str:
+    return (f"{len(rows)} rule cases: {sum(row.named for row in rows)} named by a case or test, "
+            f"{sum(1 for r in rows if r.excluded and not r.named)} {unused_as}, "
+            f"{len(_unnamed(rows))} named by nothing")
 
 
 @case.command()
@@ -103,20 +120,25 @@ def coverage(missing: bool, game: str | None) -> None:
     """Every rule case of the game in scope (rcw: sections 4-15 and 17) with the adjudication
     cases and the tests that name it (`gwe:8.4` for another game's: docs/rulings-gwe.md, G7);
     those its rulings leave unused (docs/rulings.md) with the reason; and those nothing names
-    (exit 1 if there is any)."""
+    (exit 1 if there is any). A rulebook of parts (gwe: the Standard Rules, then each game's
+    Exclusive Rules, `gwe-serbia-galicia:18.1`) is listed and counted part by part."""
     system = game_system(game)
     rows = system.rule_coverage()
-    unnamed = [row for row in rows if not row.named and row.excluded is None]
-    for row in unnamed if missing else rows:
-        if row.excluded is not None and not row.named:
-            status = f"{system.unused_as}: {row.excluded}"
-        elif row.named:
-            status = ", ".join([*row.cases, *(f"test {t}" for t in row.tests)])
-        else:
-            status = "NAMED BY NOTHING"
-        click.echo(f"{row.rule.id:13s} {status}")
-    named = sum(row.named for row in rows)
-    click.echo(f"{len(rows)} rule cases: {named} named by a case or test, "
-               f"{sum(1 for r in rows if r.excluded and not r.named)} {system.unused_as}, "
-               f"{len(unnamed)} named by nothing")
+    parts = list(dict.fromkeys(row.part for row in rows))
+    for part in parts:
+        own = [row for row in rows if row.part == part]
+        if len(parts) > 1:
+            click.echo(f"== {part}")
+        for row in own if not missing else _unnamed(own):
+            if row.excluded is not None and not row.named:
+                status = f"{system.unused_as}: {row.excluded}"
+            elif row.named:
+                status = ", ".join([*row.cases, *(f"test {t}" for t in row.tests)])
+            else:
+                status = "NAMED BY NOTHING"
+            click.echo(f"{row.rule.id:13s} {status}")
+        if len(parts) > 1:
+            click.echo(f"{part}: {_summary(own, system.unused_as)}")
+    unnamed = _unnamed(rows)
+    click.echo(_summary(rows, system.unused_as))
     sys.exit(1 if unnamed else 0)

@@ -81,6 +81,7 @@ class Coverage:
     cases: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
     excluded: str | None = None
+    part: str = ""  # the part of the rulebook it is in, where a game's has parts
 
     @property
     def named(self) -> bool:
@@ -133,13 +134,26 @@ class GameSystem(ABC):
 
     # the data set
     @abstractmethod
-    def default_data_dir(self) -> Path:
-        """The embedded data set's folder."""
+    def default_data_dir(self, scenario: str | None = None) -> Path:
+        """The embedded data set's folder (of the scenario's game, where a system has
+        several)."""
 
     @abstractmethod
-    def load_data(self, directory: Path | None = None) -> DataSet:
-        """The data set the program runs on (the embedded one when None); DataError if any
-        check fails."""
+    def load_data(self, directory: Path | None = None, scenario: str | None = None
+                  ) -> DataSet:
+        """The data set the program runs on (the embedded one of the scenario when None);
+        DataError if any check fails."""
+
+    def optional_rules(self, scenario: str | None) -> Mapping[str, str]:
+        """The optional rules a campaign of the scenario may play: case -> what it does."""
+        return {}
+
+    def with_options(self, data: DataSet, chosen: Sequence[str]) -> DataSet:
+        """The data set with the optional rules a campaign plays (its campaign.toml's
+        `optional_rules`); GameError for one its game does not offer."""
+        if chosen:
+            raise GameError(f"{self.title} has no optional rules to choose ({', '.join(chosen)})")
+        return data
 
     @abstractmethod
     def check_data(self, directory: Path) -> list[Problem]:
@@ -261,9 +275,10 @@ class GameSystem(ABC):
         """What the table's HELP says of the game: an example order, a bystander's orders."""
         return TableWords()
 
-    def players_words(self, text: str) -> str:
+    def players_words(self, text: str, data: DataSet) -> str:
         """What the rules code writes in its own codes, as a player's report says it (the
-        table's answers); the text itself by default."""
+        table's answers; `data`: the campaign's data set, whose game it is); the text itself
+        by default."""
         return text
 
     def may_change_shown(self, was: OrderResult, given: Order | None, player: str, typed: Order

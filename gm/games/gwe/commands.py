@@ -1,28 +1,27 @@
-"""Great War in the East's own GM commands and scenarios, as plain data (gm --help reads them
-without loading the game): the GM closes the Austro-Hungarian deployment of Decision in
-Galicia (Serbia/Galicia 26.31) with `gm end-deployment`, the Russian one with `gm start`."""
+"""Great War in the East's own GM commands, as plain data (gm --help reads them without loading
+the game): the GM closes each side's deployment of a scenario whose players set up their own
+units with `gm end-deployment`, the last one with `gm start`."""
 
 from __future__ import annotations
 
 from gm.games.declared import GmCommand, TableWords
 
 TITLE = "Great War in the East"
-SCENARIOS = ("decision-in-galicia",)  # Serbia/Galicia 26.3; the first is the default
 
 COMMANDS = (
     GmCommand("end-deployment", "close-stage",
-              "End the Austro-Hungarian deployment of Great War in the East (26.31).",
-              "End the Austro-Hungarian deployment (Serbia/Galicia 26.31): the DEPLOY orders "
-              "received by\nmail are carried out first, every unit not deployed goes to its "
-              "scenario's default hex\n(deployment.yaml), the set-up is checked (each "
-              "start-line hex covered, Stacking) and the\nAustro-Hungarian attrition rolled "
-              "(26.32). The Russian Player then deploys; `gm start`\nends his deployment and "
+              "End the open side's deployment of a Great War in the East scenario.",
+              "End the open side's deployment, in a scenario whose players set up their own "
+              "units: the\nDEPLOY orders received by mail are carried out first, every unit "
+              "not deployed goes to\nits scenario's default hex (deployment.yaml), the set-up "
+              "is checked (each start-line hex\ncovered, Stacking) and the side's attrition "
+              "rolled. The next side then deploys; `gm start`\nends the last deployment and "
               "opens play."),
 )
 
 # `gm play` at the table, a Phase at a time (ruling G77): DONE ends the open Phase
 TABLE_WORDS = TableWords(
-    example="MOVE RU-4-XIV: g0220-g0320",
+    example="MOVE RU-4-XIV: g0220-g0320",  # a unit and hexes of the shipped data set
     others="DEFEND, WITHDRAW: they stand until he gives another, ruling G52",
     others_listed="DEFEND and WITHDRAW, standing until he gives another (ruling G52)",
     note="Each DONE ends the open Phase (Movement, Cavalry Withdrawal Before Combat, Combat; "

@@ -59,6 +59,12 @@ class GweState(GameStateBase):
     fought: frozenset[str] = frozenset()  # 8.14, 8.73: attacked, attacked or advanced
     retreated: dict[str, str] = Field(default_factory=dict)  # 8.66, 12.17: unit -> the hex
     shifts_used: frozenset[str] = frozenset()  # 10.11: HQs whose Attack Shift is spent
+    # 13.0: the Game-Turn of each unit's last combat, attacking or defending ("may not have
+    # participated in combat during the preceding Game-Turn")
+    combat_turns: dict[str, int] = Field(default_factory=dict)
+    # 10.52: the hexes each HQ's owner would have it displace to (DISPLACE, ruling G88), set
+    # for the Phase being carried out, empty between Phases
+    displace_to: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
     def unit(self, unit_id: str) -> UnitState:
         try:

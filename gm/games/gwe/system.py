@@ -1,13 +1,15 @@
 """Great War in the East as a game system (gm.games.system): its data set checked (`gm data
 check --game gwe DIR`), its adjudication cases run (`gm case run --game gwe`,
-docs/cases-gwe.md), and a campaign of Serbia/Galicia's Decision in Galicia (26.3) made, set up
-(`gm new --game gwe`, DEPLOY orders, `gm end-deployment`, `gm start`) and played Phase by Phase
-to its end, by mail or order files, shown by hex (`gm show`). A GM types his own map and
-counters as CSV files (`gm data import`/`export --game gwe`, docs/data-gwe.md) and draws the
-map (`gm data map --game gwe DIR`)."""
+docs/cases-gwe.md), and a campaign of one of its games' scenarios (gm/games/gwe/games.py) made,
+set up (`gm new --game gwe --scenario S`, DEPLOY orders, `gm end-deployment`, `gm start`) and
+played Phase by Phase to its end, by mail or order files, shown by hex (`gm show`). A GM types
+his own map and counters as CSV files (`gm data import`/`export --game gwe`,
+docs/data-gwe.md) and draws the map (`gm data map --game gwe DIR`). What its games differ in is
+asked of their Exclusive Rules, found by the data set's counters or the campaign's scenario."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -16,14 +18,20 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from gm.core.data import DataError, DataSet, Problem
 from gm.core.errors import GameError
 from gm.games.declared import MailWords, TableWords
-from gm.games.gwe.commands import COMMANDS, SCENARIOS, TABLE_WORDS, TITLE
-from gm.games.gwe.setup.scenario import DECISION_IN_GALICIA
+from gm.games.gwe.commands import COMMANDS, TABLE_WORDS, TITLE
+from gm.games.gwe.games import (
+    GAMES,
+    bound_checked,
+    of_scenario,
+    read_bound,
+    scenarios,
+    setup_stages,
+)
 from gm.games.system import (
     Coverage,
     GameSystem,
     NotInThisGame,
     Orders,
-    SetupStage,
     typed_data,
     typed_orders,
 )
@@ -41,13 +49,14 @@ if TYPE_CHECKING:
     from gm.games.gwe.engine.campaign import Played
     from gm.games.gwe.orders.model import AnyOrder
     from gm.games.gwe.orders.model import Order as GweOrder
+    from gm.games.gwe.rules.exclusive import ExclusiveRules
+    from gm.games.gwe.rules.game_values import Scenario
     from gm.games.gwe.state import GweState
     from gm.orders import order
     from gm.reporting.model import Event, Report
     from orders_grammar.message import Envelope, OpenPhase, ParsedMessage, PhaseForms
     from orders_grammar.problem import Problem as LineProblem
 
-AH_DEPLOYMENT, RU_DEPLOYMENT = (d.stage for d in DECISION_IN_GALICIA.deployments)
 
 
 def _not_yet(what: str) -> NoReturn:
@@ -96,22 +105,39 @@ def _checked(directory: Path) -> tuple[list[Problem], list[Problem]]:
     checked = read_and_check(directory)
     if checked.problems or checked.data is None:
         return checked.said
-    return _deployment_problems(checked.data, checked.deployment), checked.warnings
+    data, problems = bound_checked(checked.data)  # a game the program does not play
+    if data is None:
+        return problems, checked.warnings
+    return _deployment_problems(data, checked.deployment), checked.warnings
 
 
 def _deployment_problems(data: GweData, deployment: Deployment | None) -> list[Problem]:
-    """26.31 for a data set's default deployment (deployment.yaml) as a whole: both sides
-    placed, the Austro-Hungarians first, each side's set-up checked (ruling G29)."""
+    """A data set's default deployment (deployment.yaml) as a whole, by its game's set-up
+    rules: both sides placed, the first deploying first, each side's set-up checked (ruling
+    G29)."""
     from gm.core.yamlio import line_of
-    from gm.games.gwe.rules.serbia_galicia.setup import deployment_problems
+    from gm.games.gwe.rules.exclusive import exclusive_rules
     from gm.games.gwe.state import initial_state
-    if deployment is None or data.exclusive != "serbia-galicia":
+    if deployment is None:
         return []
-    state = initial_state(data, ("C", "E"))
+    game = exclusive_rules(data)
+    scenarios = {s.name: s for s in game.scenarios}
+    scenario = scenarios.get(deployment.file.scenario)
+    if scenario is None:
+        return [Problem(str(deployment.path), line_of(deployment.document, ("scenario",)),
+                        f"scenario {deployment.file.scenario!r} is not one of {game.title}'s "
+                        f"({', '.join(scenarios) or 'none'})")]
+    state = initial_state(data, tuple(sorted(scenario.players)))
     # a unit's problem at its line; the line's coverage at the `units` key
     return [Problem(str(deployment.path), line_of(deployment.document, (
         "units", *[u for u in [text.partition(":")[0]] if u in deployment.file.units])), text)
-            for text in deployment_problems(state, data, deployment.hexes)]
+            for text in exclusive_rules(data).deployment_problems(state, data,
+                                                                   deployment.hexes)]
+
+
+def _played(state: GameStateBase) -> tuple[ExclusiveRules, Scenario]:
+    """A campaign's game and scenario, by the scenario its state names."""
+    return of_scenario(_own(state).scenario)
 
 
 def _phase_result(played: Played) -> PhaseResult[GameStateBase]:
@@ -127,28 +153,16 @@ def _phase_result(played: Played) -> PhaseResult[GameStateBase]:
 
 
 def _in_setup(state: GameStateBase) -> bool:
-    return state.stage in (AH_DEPLOYMENT, RU_DEPLOYMENT)
+    return state.stage in {stage.name for stage in GREAT_WAR_IN_THE_EAST.setup_stages}
 
 
 class GreatWarInTheEast(GameSystem):
     name = "gwe"
     title = TITLE
-    playable = True  # a Decision in Galicia campaign is made and set up; play is being built
-    scenarios = SCENARIOS
+    playable = True
+    scenarios = tuple(scenarios())
     commands = COMMANDS
-    setup_stages = (
-        SetupStage(AH_DEPLOYMENT, "end-deployment",
-                   "the Austro-Hungarian deployment closed (Serbia/Galicia 26.31)",
-                   "the Austro-Hungarian deployment is not open (it is the set-up's first)",
-                   "gm end-deployment (when player C's DEPLOY orders are in)",
-                   "Austro-Hungarian deployment ended, its attrition rolled (26.32); the "
-                   "Russian Player (E) deploys now, then gm start", verifiable=True),
-        SetupStage(RU_DEPLOYMENT, "start",
-                   "the game started: the Russian deployment closed, Game-Turn 7 opened "
-                   "(Serbia/Galicia 26.3)",
-                   "the game starts after the Austro-Hungarian deployment, closed by gm "
-                   "end-deployment (Serbia/Galicia 26.31)",
-                   "gm start (when player E's DEPLOY orders are in)", verifiable=True))
+    setup_stages = setup_stages()
 
     def history_text(self, action: str, detail: Mapping[str, Any]) -> str | None:
         """A deployment's close with its attrition rolls (26.32); the scenario of the deal."""
@@ -161,19 +175,39 @@ class GreatWarInTheEast(GameSystem):
         return None
 
 
-    def default_data_dir(self) -> Path:
-        """The embedded data set: Decision in Galicia's reconstructed map and counters (issue
+    def default_data_dir(self, scenario: str | None = None) -> Path:
+        """The embedded data set: the scenario's game's reconstructed map and counters (issue
         28; ruling G25), which a GM who owns the game replaces with his own folder."""
-        return Path(__file__).resolve().parent / "dataset" / "galicia"
+        game = of_scenario(scenario)[0]
+        if game.data_set is None:
+            raise GameError(f"{game.title} ships no data set")
+        return game.data_set
 
-    def load_data(self, directory: Path | None = None) -> DataSet:
+    def load_data(self, directory: Path | None = None, scenario: str | None = None
+                  ) -> DataSet:
+        """The data set read, checked and bound to the game its counters name."""
         from gm.games.gwe.data.checks import check_data_set
-        from gm.games.gwe.data.reading import read_data_set
-        data, problems = read_data_set(directory or self.default_data_dir(), lined=True)
+        data, problems = read_bound(directory or self.default_data_dir(scenario), lined=True)
         problems = problems if data is None else check_data_set(data)
         if data is None or problems:
             raise DataError(problems)
         return data
+
+    def optional_rules(self, scenario: str | None) -> Mapping[str, str]:
+        """The optional rules of the scenario's game."""
+        return of_scenario(scenario)[0].options
+
+    def with_options(self, data: DataSet, chosen: Sequence[str]) -> DataSet:
+        """The optional rules chosen, each one the data set's game offers."""
+        from gm.games.gwe.rules.exclusive import exclusive_rules
+        own = _data(data)
+        game = exclusive_rules(own)
+        unknown = sorted(set(chosen) - set(game.options))
+        if unknown:
+            offered = "; ".join(f"{case}: {what}" for case, what in game.options.items())
+            raise GameError(f"{', '.join(unknown)}: not an optional rule of {game.title} "
+                            f"(it offers {offered or 'none'})")
+        return dataclasses.replace(own, options=frozenset(chosen))
 
     def setup_problems(self, directory: Path) -> list[Problem]:
         """All `gm data check` says of a GM's data set, its deployment.yaml (26.31) with it."""
@@ -189,9 +223,8 @@ class GreatWarInTheEast(GameSystem):
 
     def data_sources(self, directory: Path) -> list[str]:
         from gm.games.gwe.data.checks import provisional_cells
-        from gm.games.gwe.data.reading import read_data_set
         from gm.games.gwe.data.sources import listing, not_printed
-        data, problems = read_data_set(directory, lined=True)
+        data, problems = read_bound(directory, lined=True)
         if data is None:
             raise DataError(problems)
         return listing(not_printed(data), len(provisional_cells(data)))
@@ -234,7 +267,7 @@ class GreatWarInTheEast(GameSystem):
         side deploys (26.31)."""
         if _in_setup(state):
             from gm.games.gwe.setup.stages import setup_open_phase
-            return setup_open_phase(_own(state))
+            return setup_open_phase(_own(state), _played(state)[1])
         from gm.games.gwe.grammar.forms import open_phase_of
         return open_phase_of(_in_play(_own(state)))
 
@@ -298,7 +331,7 @@ class GreatWarInTheEast(GameSystem):
     def adjudicate(self, state: GameStateBase, data: DataSet, orders: Orders, dice: Dice
                    ) -> tuple[PhaseResult[GameStateBase], GameStateBase]:
         """The open Phase with the campaign's dice; the next one opened, after a Game-Turn's
-        last its Record Interphase (Serbia/Galicia 25.13), after Game-Turn 13 the end (26.3)."""
+        last its Record Interphase (4.0 C), after the scenario's last Game-Turn the end."""
         from gm.games.gwe.engine.campaign import play_phase
         played = play_phase(_own(state), _data(data), _orders(orders), dice)
         return _phase_result(played), played.after
@@ -314,17 +347,18 @@ class GreatWarInTheEast(GameSystem):
     def phasing(self, state: GameStateBase) -> str | None:
         """In play, the Phasing Player of the open Phase (4.0): the table's Phasing Player,
         whose DONE ends it (ruling G77); None in the set-up (ruling G76)."""
-        from gm.games.gwe.rules.serbia_galicia.play import phasing_player
+        from gm.games.gwe.rules.players import phasing_player
         own = _own(state)
-        return phasing_player(own) if own.stage == "play" else None
+        return phasing_player(own, _played(own)[0]) if own.stage == "play" else None
 
     def table_words(self) -> TableWords:
         return TABLE_WORDS
 
-    def players_words(self, text: str) -> str:
-        """`Serbia/Galicia 25.2` for `gwe-serbia-galicia:25.2`, as the reports say it."""
+    def players_words(self, text: str, data: DataSet) -> str:
+        """`<its title> 25.2` for `gwe-<game>:25.2`, as the reports say it."""
         from gm.games.gwe.reports.wording import plain
-        return plain(text)
+        from gm.games.gwe.rules.exclusive import exclusive_rules
+        return plain(text, exclusive_rules(_data(data)))
 
     def may_change_shown(self, was: OrderResult, given: order.Order | None, player: str,
                          typed: order.Order) -> bool:
@@ -371,40 +405,42 @@ class GreatWarInTheEast(GameSystem):
     def awaited(self, state: GameStateBase) -> tuple[str, ...]:
         """The Phasing Player of the open Phase alone: the other's standing orders may come in
         any message, and stand (ruling G50); in the set-up, the side deploying (26.31)."""
-        from gm.games.gwe.rules.serbia_galicia.play import phasing_player
+        from gm.games.gwe.rules.players import phasing_player
         own = _own(state)
         if _in_setup(own):
             from gm.games.gwe.setup.stages import setup_player
-            return (setup_player(own),)
+            return (setup_player(own, _played(own)[1]),)
         if own.stage != "play":
             return own.players_in_game()
-        phasing = phasing_player(own)
+        phasing = phasing_player(own, _played(own)[0])
         return (phasing,) if phasing is not None else ()
 
     def phase_title(self, state: GameStateBase) -> str:
         if _in_setup(state):
             from gm.games.gwe.setup.stages import setup_title
-            return setup_title(_own(state))
-        from gm.games.gwe.rules.serbia_galicia.play import phase_title
-        return phase_title(_in_play(_own(state)))
+            return setup_title(_own(state), _played(state)[1])
+        from gm.games.gwe.rules.players import phase_title
+        return phase_title(_in_play(_own(state)), _played(state)[0])
 
     def victory_title(self, state: GameStateBase) -> str:
         own = _own(state)
-        total = "" if own.vp is None else f", the Allied Victory Point Total {own.vp}"
-        return f"{own.victory or 'No'} victory (Serbia/Galicia 25.3, 26.3){total}."
+        game, scenario = _played(own)
+        total = "" if own.vp is None else f", {game.vp_total} {own.vp}"
+        return f"{own.victory or 'No'} victory ({scenario.victory_rule}){total}."
 
     def final_ranking(self, state: GameStateBase, data: DataSet) -> list[Place]:
-        """The players by the level of victory (25.3; ruling G53): the Allied Player's points
-        are the level's, from +3 (Allied Strategic) to -3 (Austro-Hungarian Decisive), the
-        other's their opposite; a Draw ties them."""
+        """The players by the level of victory (ruling G53): the points of the side whose
+        Victory Point Index the game keeps are the level's (from +3 down to -3), the other's
+        their opposite; a Draw ties them."""
         from gm.engine.ranking import placed
-        from gm.games.gwe.rules.serbia_galicia.play import level_points, sides_of
+        from gm.games.gwe.rules.players import sides_of
         own = _own(state)
         if own.victory is None or own.vp is None:
             return []
-        points = level_points(own.vp)
-        scored = [(p, points if side == "allied" else -points)
-                  for p, side in sides_of(own).items()]
+        game = _played(own)[0]
+        points = game.level_points(own.vp)
+        scored = [(p, points if side == game.vp_side else -points)
+                  for p, side in sides_of(own, game).items()]
         return placed(sorted(scored, key=lambda item: (-item[1], item[0])))
 
     def quit_player(self, state: GameStateBase, data: DataSet, player: str) -> GameStateBase:
@@ -418,8 +454,8 @@ class GreatWarInTheEast(GameSystem):
 
     def close_setup_stage(self, state: GameStateBase, data: DataSet, dice: Dice
                           ) -> tuple[GweState, list[TimelineEvent]]:
-        """Serbia/Galicia 26.31, 26.32: a deployment defaulted, checked and its attrition
-        rolled; the Russian one closed, play opens (26.3)."""
+        """A deployment defaulted, checked and its attrition rolled by its game's set-up
+        rules; the last closed, play opens."""
         from gm.games.gwe.setup.closing import close_deployment
         return close_deployment(_own(state), _data(data), dice)
 
@@ -429,15 +465,15 @@ class GreatWarInTheEast(GameSystem):
 
     def run_case(self, path: Path) -> dict[str, Any]:
         from gm.games.gwe.cases import run
-        return run.run_case(path)
+        return run.run_case(path, GAMES)
 
     def check_case(self, path: Path) -> tuple[str, list[str]]:
         from gm.games.gwe.cases import run
-        return run.check_case(path)
+        return run.check_case(path, GAMES)
 
     def case_position(self, path: Path) -> tuple[DataSet, GameStateBase]:
         from gm.games.gwe.cases import load
-        _, data, state, _ = load.load_case(path)
+        _, data, state, _ = load.load_case(path, GAMES)
         return data, state
 
     def case_rules(self, folder: Path) -> dict[str, list[str]]:
@@ -446,7 +482,7 @@ class GreatWarInTheEast(GameSystem):
 
     def rule_coverage(self) -> list[Coverage]:
         from gm.games.gwe.cases.coverage import project_coverage
-        return project_coverage()
+        return project_coverage(GAMES)
 
     def report(self, campaign: str, before: GameStateBase | None, after: GameStateBase,
                data: DataSet, events: list[Event], player: str | None = None,

@@ -100,11 +100,12 @@ class RussianCivilWar(GameSystem):
             self._names[id(data)] = known
         return known[1]
 
-    def default_data_dir(self) -> Path:
+    def default_data_dir(self, scenario: str | None = None) -> Path:
         from gm.games.rcw.data.dataset import DEFAULT_DATA_DIR
         return DEFAULT_DATA_DIR
 
-    def load_data(self, directory: Path | None = None) -> GameData:
+    def load_data(self, directory: Path | None = None, scenario: str | None = None
+                  ) -> GameData:
         from gm.games.rcw.data.load import load_game_data
         return load_game_data(directory)
 

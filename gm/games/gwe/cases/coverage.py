@@ -1,7 +1,8 @@
-"""Which rule case of the Standard Rules (sections 2-14, gm/games/gwe/rulebook.yaml) is named
-by which adjudication case (its `rules:` tag, fixtures/cases-gwe, docs/cases-gwe.md) or test:
-`@pytest.mark.rules("gwe:8.4")` (docs/rulings-gwe.md, G7); a rule case the
-program does not use is listed, with the reason, in docs/rulings-gwe.md under EXCLUDED_HEADING."""
+"""Which rule case of the Standard Rules (sections 2-14, gm/games/gwe/rulebook.yaml) and of each
+game's Exclusive Rules (its package's rulebook.yaml) is named by which adjudication case (its
+`rules:` tag, fixtures/cases-gwe, docs/cases-gwe.md) or test: `@pytest.mark.rules("gwe:8.4")`,
+`gwe-<game>:18.1` (docs/rulings-gwe.md, G7); a rule case the program does not use is listed,
+with the reason, in docs/rulings-gwe.md under the heading of its rulebook."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from gm.core.errors import GameError
 from gm.games import citations
+from gm.games.gwe.rules.exclusive import ExclusiveRules, Games
 from gm.games.system import Coverage, RuleCase
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -18,9 +20,7 @@ CASES_DIR = ROOT / "fixtures" / "cases-gwe"
 RULINGS = ROOT / "docs" / "rulings-gwe.md"
 EXCLUDED_HEADING = "## Rule cases the program does not use"
 GAME = "gwe"
-EXCLUSIVE = "gwe-serbia-galicia"
-EXCLUSIVE_RULEBOOK = Path(__file__).resolve().parents[1] / "rulebook-serbia-galicia.yaml"
-EXCLUSIVE_EXCLUDED_HEADING = "## Serbia/Galicia rule cases the program does not use"
+STANDARD_PART = "the Standard Rules (2.0-14.0)"
 
 
 def marked_tests(folder: Path = TESTS_DIR) -> dict[str, list[str]]:
@@ -29,32 +29,47 @@ def marked_tests(folder: Path = TESTS_DIR) -> dict[str, list[str]]:
 
 
 def case_rules(folder: Path = CASES_DIR) -> dict[str, list[str]]:
-    """Each case file's name -> the rule cases of this game its `rules:` tag names."""
-    return citations.of_game(citations.case_rules(folder), GAME, default=False)
+    """Each case file's name -> the rule cases of this game its `rules:` tag names: the
+    Standard Rules' bare, a game's Exclusive Rules' as cited (`gwe-<game>:18.1`)."""
+    named = citations.case_rules(folder)
+    standard = citations.of_game(named, GAME, default=False)
+    return {name: [*standard.get(name, []), *(r for r in tags if r.startswith(f"{GAME}-"))]
+            for name, tags in named.items() if name in standard or any(
+                r.startswith(f"{GAME}-") for r in tags)}
 
 
-def project_coverage() -> list[Coverage]:
+def project_coverage(games: Games) -> list[Coverage]:
     """The coverage of this checkout: its tests and its rulings; the Standard Rules' cases,
-    then Serbia/Galicia's (named `gwe-serbia-galicia:18.1`)."""
-    for path in (RULEBOOK, EXCLUSIVE_RULEBOOK, RULINGS):
+    then each game's Exclusive Rules' (named `gwe-<game>:18.1`), game by game."""
+    for path in (RULEBOOK, RULINGS):
         if not path.exists():
             raise GameError(f"{path} is missing: run from a checkout of the project")
     standard = citations.coverage(citations.rule_cases(RULEBOOK),
                                   case_rules() if CASES_DIR.is_dir() else {},
                                   marked_tests() if TESTS_DIR.is_dir() else {},
                                   citations.exclusions(RULINGS, EXCLUDED_HEADING))
-    return standard + exclusive_coverage()
+    for row in standard:
+        row.part = STANDARD_PART
+    return standard + [row for game in games.values() for row in exclusive_coverage(game)]
 
 
-def exclusive_coverage() -> list[Coverage]:
-    """Serbia/Galicia's Exclusive Rule cases of Decision in Galicia, each named by a case or
-    test of `gwe-serbia-galicia`, or excluded under EXCLUSIVE_EXCLUDED_HEADING."""
-    cases = citations.of_game(citations.case_rules(CASES_DIR), EXCLUSIVE, default=False) \
+def exclusive_coverage(game: ExclusiveRules) -> list[Coverage]:
+    """A game's Exclusive Rule cases (those its rulebook index lists), each named by a case or
+    test citing `gwe-<game>:`, or excluded under its heading in docs/rulings-gwe.md."""
+    if game.rulebook is None:
+        return []
+    if not game.rulebook.exists():
+        raise GameError(f"{game.rulebook} is missing: run from a checkout of the project")
+    if game.excluded_heading not in RULINGS.read_text(encoding="utf-8").splitlines():
+        raise GameError(f"{RULINGS} has no heading {game.excluded_heading!r} for the rule "
+                        f"cases of {game.title} the program does not use (an empty table will do)")
+    cases = citations.of_game(citations.case_rules(CASES_DIR), game.cited, default=False) \
         if CASES_DIR.is_dir() else {}
-    tests = citations.of_game(citations.marked_tests(TESTS_DIR), EXCLUSIVE, default=False) \
+    tests = citations.of_game(citations.marked_tests(TESTS_DIR), game.cited, default=False) \
         if TESTS_DIR.is_dir() else {}
-    rows = citations.coverage(citations.rule_cases(EXCLUSIVE_RULEBOOK), cases, tests,
-                              citations.exclusions(RULINGS, EXCLUSIVE_EXCLUDED_HEADING))
+    rows = citations.coverage(citations.rule_cases(game.rulebook), cases, tests,
+                              citations.exclusions(RULINGS, game.excluded_heading))
     for row in rows:
-        row.rule = RuleCase(f"{EXCLUSIVE}:{row.rule.id}", row.rule.title)
+        row.rule = RuleCase(game.cite(row.rule.id), row.rule.title)
+        row.part = f"{game.title}'s Exclusive Rules"
     return rows

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -11,14 +12,16 @@ from gm.core.dice import ChanceError, ForcedDice
 from gm.core.errors import GameError
 from gm.games import system
 from gm.games.case_files import cited, order_diffs, parse_case_orders
-from gm.games.gwe.cases.load import CaseError, load_case, replacement
+from gm.games.gwe.cases.load import CaseError, later_phases, load_case, replacement
+from gm.games.gwe.cases.phases import play
 from gm.games.gwe.cases.stages import run_stage, stage_diffs
 from gm.games.gwe.data.hexes import HexError, parse_hex
-from gm.games.gwe.engine.phase import adjudicate_phase
 from gm.games.gwe.grammar.messages import parse_message
 from gm.games.gwe.grammar.names import Names
+from gm.games.gwe.rules.exclusive import Games
 from gm.games.gwe.state import GweState
 
+QUALIFIER = re.compile(r"^gwe(-[a-z][a-z0-9-]*)?:")  # the game a citation names (G7)
 UNIT_FIELDS = ("place", "hex", "steps_lost", "entrained", "out_of_supply", "out_of_command",
                "off_map_points", "off_map_to", "delayed_to", "delayed_until")
 
@@ -33,10 +36,10 @@ def _units_json(state: GweState) -> dict[str, dict[str, Any]]:
             for u, unit in sorted(state.units.items())}
 
 
-def run_case(path: Path) -> dict[str, Any]:
-    """The case's Phase (or scenario stage) adjudicated; the outcome as docs/cases-gwe.md's
-    JSON object."""
-    case, data, state, sides = load_case(path)
+def run_case(path: Path, games: Games) -> dict[str, Any]:
+    """The case's Phase (or scenario stage) adjudicated, its game one of `games`; the outcome
+    as docs/cases-gwe.md's JSON object."""
+    case, data, state, sides = load_case(path, games)
     dice = ForcedDice(list(case.dice), [], [])
     if case.stage != "phase":
         if case.orders:
@@ -48,29 +51,30 @@ def run_case(path: Path) -> dict[str, Any]:
         _all_dice_used(dice)
         return {"case": case.case, "game": "gwe", "stage": case.stage, "turn": case.turn,
                 **_outcome(state, after, dice), "orders": [], **own}
-    orders, refused = parse_case_orders(
-        case.orders, lambda text: parse_message(text, Names(data)), CaseError)
+    names = Names(data)
+    steps = [(turn, phase, *parse_case_orders(written, lambda text: parse_message(text, names),
+                                              CaseError))
+             for turn, phase, written in [(case.turn, case.phase, case.orders),
+                                          *later_phases(case)]]
     try:
-        done = adjudicate_phase(state, data, sides, orders, dice, replacement(case))
+        done = play(state, data, sides, steps, dice, replacement(case))
     except ChanceError as exc:
         raise CaseFailed(str(exc)) from None
     except GameError as exc:  # a Phase the game has not (4.0's Game-Turn 1): the case's fault
         raise CaseError(f"{path}: {exc}") from None
     _all_dice_used(dice)
-    results = sorted([*done.results, *refused], key=lambda r: (r.player, r.line))
     return {
         "case": case.case, "game": "gwe", "turn": case.turn, "phase": case.phase,
-        "phasing": done.phasing, **_outcome(state, done.state, dice),
-        "orders": [r.as_json() for r in results],
-        "vp": done.state.vp,
-        "log": list(done.events),
+        "phasing": done.phases[0]["phasing"], **_outcome(state, done.state, dice),
+        "orders": done.results, "vp": done.state.vp, "log": done.events,
+        **({"played": done.phases} if case.then else {}),
     }
 
 
 def _all_dice_used(dice: ForcedDice) -> None:
     left = dice.unused()
     if left:
-        raise CaseFailed(f"the case forces more chance than the Phase used: {left} unused")
+        raise CaseFailed(f"the case forces more chance than its Phases used: {left} unused")
 
 
 def _outcome(before: GweState, after: GweState, dice: ForcedDice) -> dict[str, Any]:
@@ -136,7 +140,7 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
     if "dice_used" in expect and expect["dice_used"] != actual["dice_used"]:
         diffs.append(f"dice_used: expected {expect['dice_used']}, got {actual['dice_used']}")
     diffs += order_diffs(expect.get("orders") or [], actual["orders"], _rule_found,
-                         found_in=("detail", "text"))
+                         within=("turn", "phase"), found_in=("detail", "text"))
     diffs += stage_diffs(expect, actual)
     for text in expect.get("log") or []:
         if not any(str(text) in line for line in actual["log"]):
@@ -145,10 +149,12 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
 
 
 def _rule_found(rule: str, cites: Any) -> bool:
-    """A case's `rule` among those the order cites, written with or without `gwe:`."""
-    return rule.removeprefix("gwe:") in cited(cites)
+    """A case's `rule` among those the order cites, written with or without `gwe:` (or a
+    game's `gwe-<game>:`, which an order's rule names as written or bare)."""
+    found = cited(cites)
+    return rule.removeprefix("gwe:") in found or QUALIFIER.sub("", rule) in found
 
 
-def check_case(path: Path) -> tuple[str, list[str]]:
-    case = load_case(path)[0]
-    return case.case, compare(case.expect, run_case(path))
+def check_case(path: Path, games: Games) -> tuple[str, list[str]]:
+    case = load_case(path, games)[0]
+    return case.case, compare(case.expect, run_case(path, games))

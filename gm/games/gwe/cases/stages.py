@@ -1,6 +1,6 @@
 """The cases of a scenario's own stages (docs/cases-gwe.md): a side's set-up checked and its
-attrition rolled (Serbia/Galicia 26.31, 26.32), and the Game-Turn Record Interphase (25.13,
-with 26.3's end)."""
+attrition rolled, and the Game-Turn Record Interphase (4.0 C, with the scenario's end), as
+the case's game has them (ExclusiveRules.setup_problems, setup_attrition, interphase)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,9 @@ from typing import Any
 from gm.core.dice import Dice
 from gm.games.gwe.cases.load import CaseError, CaseFile
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.rules.serbia_galicia.attrition import pre_play_attrition
-from gm.games.gwe.rules.serbia_galicia.interphase import record_interphase
-from gm.games.gwe.rules.serbia_galicia.setup import setup_problems
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.setup.closing import setup_problems
 from gm.games.gwe.state import GweState
-
-# 26.32: who rolls for a side's set-up (Serbia/Galicia's two nationalities in Galicia)
-ATTRITION_NATIONALITY = {"central": "AH", "allied": "RU"}
 
 
 def run_stage(case: CaseFile, data: GweData, state: GweState, dice: Dice
@@ -23,22 +19,26 @@ def run_stage(case: CaseFile, data: GweData, state: GweState, dice: Dice
     """The stage carried out; the state after and the stage's own output keys."""
     if case.stage == "setup":
         return _setup(case, data, state, dice)
-    done = record_interphase(state, data)
-    return done.state, {"vp": done.state.vp, "victory": done.victory,
-                        "log": list(done.events())}
+    game = exclusive_rules(data)
+    last_turn = game.scenario(state.scenario).last_turn if game.scenarios else state.turn
+    done = game.interphase(state, data, last_turn)
+    return done.state, {"vp": done.state.vp, "victory": done.victory, "log": list(done.events)}
 
 
 def _setup(case: CaseFile, data: GweData, state: GweState, dice: Dice
            ) -> tuple[GweState, dict[str, Any]]:
-    side = case.side
-    if side not in ATTRITION_NATIONALITY or side not in data.counters.sides:
+    side, game = case.side, exclusive_rules(data)
+    deployments = {d.side: d for d in game.scenario(state.scenario).deployments} \
+        if game.scenarios else {}
+    if side not in deployments or side not in data.counters.sides:
         raise CaseError(f"a setup case names the side whose set-up it checks: side: "
-                        f"{' or '.join(ATTRITION_NATIONALITY)} (got {side})")
+                        f"{' or '.join(deployments) or '(none: its game deploys no side)'} "
+                        f"(got {side})")
     problems = setup_problems(state, data, side)
-    if problems:  # 26.31 first: a set-up that fails it is not rolled for
+    if problems:  # the set-up checked first: one that fails it is not rolled for
         return state, {"setup": problems, "vp": state.vp, "log": problems}
-    state, rolls = pre_play_attrition(state, data, ATTRITION_NATIONALITY[side], dice)
-    return state, {"setup": "ok", "vp": state.vp, "log": [str(r) for r in rolls]}
+    state, rolls = game.setup_attrition(state, data, deployments[side].nationality, dice)
+    return state, {"setup": "ok", "vp": state.vp, "log": list(rolls)}
 
 
 def stage_diffs(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:

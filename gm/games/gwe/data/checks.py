@@ -150,7 +150,8 @@ def _check_map(data: GweData, where: _Where) -> Iterator[Problem]:
 
 
 def _check_edges(data: GweData, where: _Where) -> Iterator[Problem]:
-    """Serbia/Galicia 9.0: a map's East edge, once, is a row or column on its boundary."""
+    """9.0 as a game's Exclusive Rules name a map's East edge: once a map, a row or column on
+    its boundary."""  # Serbia/Galicia 9.0: the Galician map's
     extents = {extent.map: extent for extent in data.map.extents}
     said = Counter(edge.map for edge in data.map.east_edges)
     for i, edge in enumerate(data.map.east_edges):

@@ -40,8 +40,12 @@ class GweData:
     charts: ChartsFile
     charts_path: Path = DEFAULT_CHARTS
     docs: Any = None  # file name -> its lined document, to place problems
-    # the optional rules a campaign or case plays (Serbia/Galicia "17.5": the track limits)
+    # the optional rules a campaign or case plays, by their cases ("17.5")
     options: frozenset[str] = frozenset()
+    # The game whose Exclusive Rules modify the Standard Rules for this data set (an
+    # ExclusiveRules of gm.games.gwe.rules.exclusive, a layer above this one): bound where the
+    # data set is loaded, asked through `exclusive_rules(data)`; None: not yet bound.
+    game: Any = None
 
     @cached_property
     def hexes(self) -> dict[Hex, HexEntry]:
@@ -58,7 +62,8 @@ class GweData:
 
     @property
     def exclusive(self) -> str | None:
-        """Whose Exclusive Rules apply ("serbia-galicia"); None: the Standard Rules alone."""
+        """The name of the game whose Exclusive Rules apply, as the counters give it; None: the
+        Standard Rules alone."""
         return self.counters.exclusive_rules
 
     def on_map(self, where: Hex) -> bool:

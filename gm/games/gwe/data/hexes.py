@@ -75,7 +75,7 @@ class Hex:
 
     def distance(self, other: Hex) -> int:
         """Hexes between the two, counting the far one but not this one (as 10.33 counts a
-        Command Radius); the maps of a two-map game are apart (Serbia/Galicia 2.1)."""
+        Command Radius); the maps of a two-map game are apart (2.1)."""  # Serbia/Galicia's
         if self.map != other.map:
             raise HexError(f"{self} and {other} are on different maps (2.1)")
         a, b = self._cube(), other._cube()
@@ -95,8 +95,9 @@ class Hexside:
 
 @lru_cache(maxsize=4096)  # a report asks where every unit stands many times over
 def parse_hex(text: str) -> Hex:
-    """`0307`, `s0307`, `G2809` -> a Hex; the map letter kept lower case, as Serbia/Galicia 2.1
-    prints it ("coded with g or s"), though its own rules also write `G2809` (ruling G2)."""
+    """`0307`, `s0307`, `G2809` -> a Hex; the map letter kept lower case, as a two-map game's
+    2.1 prints it ("coded with g or s"), though its own rules also write `G2809` (ruling
+    G2)."""  # Serbia/Galicia's maps
     found = HEX_ID.match(text.strip())
     if found is None:
         raise HexError(f"{text!r} is not a hex: four digits, column then row, after an optional "

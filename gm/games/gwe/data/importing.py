@@ -159,7 +159,8 @@ def _extent(reader: _Reader, row: Row) -> dict[str, Any]:
 
 
 def _edge(reader: _Reader, row: Row) -> dict[str, Any]:
-    """`row 1` or `column 16`: the map's East edge (Serbia/Galicia 9.0)."""
+    """`row 1` or `column 16`: the map's East edge (9.0, as a game's Exclusive Rules name
+    it)."""
     def read() -> dict[str, Any]:
         parts = row["value"].split()
         if len(parts) != 2 or parts[0] not in ("row", "column") or not parts[1].isdigit():

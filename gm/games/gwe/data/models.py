@@ -38,8 +38,8 @@ class City(_Frozen):
 
 class Landmark(_Frozen):
     """A named hex that is no town, printed with its Victory Points: a mountain pass, or a hex
-    the victory rules name by its number (Serbia/Galicia 25.2: "Duka Pass (G1825)", "hex
-    G1126"). Unlike a City it has no effect on combat (5.4)."""
+    the victory rules name by its number ("Duka Pass (G1825)", "hex G1126"). Unlike a City it
+    has no effect on combat (5.4)."""  # the examples: Serbia/Galicia 25.2
 
     name: Annotated[str, Field(min_length=1)]
     kind: Literal["mountain_pass", "hex"]
@@ -77,8 +77,9 @@ class Extent(_Frozen):
 
 
 class MapEdge(_Frozen):
-    """A map's East edge (Serbia/Galicia 9.0): one row or one column of its extent's boundary,
-    as the sheet is drawn (the shipped Galician sheet is turned, east at the top: ruling G26)."""
+    """A map's East edge (9.0, as a game's Exclusive Rules name it): one row or one column of
+    its extent's boundary, as the sheet is drawn (a shipped sheet may be turned, east at the
+    top: ruling G26)."""  # Serbia/Galicia 9.0; the Galician sheet
 
     map: Annotated[str, Field(pattern=r"^[a-z]?$")] = ""
     row: Annotated[int, Field(ge=0, le=99)] | None = None
@@ -101,7 +102,7 @@ class HexsideEntry(_Frozen):
 
 
 class RailLine(_Frozen):
-    """A railroad along contiguous hexes (5.33); its kind for track limits (Brusilov 18.31)."""
+    """A railroad along contiguous hexes (5.33); its kind for a game's track limits."""
 
     kind: Literal["single", "double"]
     hexes: Annotated[tuple[HexId, ...], Field(min_length=2)]
@@ -122,7 +123,8 @@ class EntryHex(_Frozen):
 
 
 class StartLine(_Frozen):
-    """A printed start line (Brusilov 18.27, Serbia/Galicia 26.31)."""
+    """A printed start line, as a game's Exclusive Rules use it (for Friendly rail, for the
+    set-up)."""  # Brusilov 18.27, Serbia/Galicia 26.31
 
     name: Annotated[str, Field(min_length=1)]
     hexes: Annotated[tuple[HexId, ...], Field(min_length=1)]
@@ -240,15 +242,12 @@ class Unit(_Frozen):
         return self
 
 
-ExclusiveRules = Literal["serbia-galicia"]  # the games whose Exclusive Rules the program plays
-
-
 class CountersFile(_Frozen):
     source: Source
     note: Note = None
     # The game whose Exclusive Rules (15.0 on) modify the Standard Rules for this counter mix;
     # None: the Standard Rules alone (the synthetic fixtures).
-    exclusive_rules: ExclusiveRules | None = None
+    exclusive_rules: Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")] | None = None
     sides: dict[str, Side]
     nationalities: dict[str, Nationality]
     units: tuple[Unit, ...]

@@ -1,5 +1,5 @@
-"""`gm data check` for a scenario's set-up data (Serbia/Galicia 26.31): the start line's Army
-boundaries (`armies` of each sector) and the default deployment (deployment.yaml)."""
+"""`gm data check` for a scenario's set-up data (its players' deployments): the start line's
+Army boundaries (`armies` of each sector) and the default deployment (deployment.yaml)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ Where = Callable[[str, tuple[Any, ...], str], Problem]  # a file's entry -> its 
 
 
 def check_army_sectors(data: GweData, where: Where) -> Iterator[Problem]:
-    """Serbia/Galicia 26.31: each start-line sector's armies (`armies`, by side) have counters,
-    and each unit that sets up (no reinforcement, no depot: ruling G32) has its army's sector."""
+    """Each start-line sector's armies (`armies`, by side) have counters, and each unit that
+    sets up (no reinforcement, no depot: ruling G32) has its army's sector (ruling G29)."""
     armies = {(data.side_of(u.id), army_of(u.id)[1]) for u in data.counters.units
               if u.nationality in data.counters.nationalities}
     sectors: set[tuple[str, str]] = set()
@@ -30,7 +30,7 @@ def check_army_sectors(data: GweData, where: Where) -> Iterator[Problem]:
             elif (side, army) not in armies:
                 yield where(MAP_FILE, ("start_lines", i, "armies", side),
                             f"start line {line.name!r}: no {side} counter belongs to army "
-                            f"{army!r} (an id such as XX-{army}-I; Serbia/Galicia 26.31)")
+                            f"{army!r} (an id such as XX-{army}-I; ruling G29)")
     if not sectors:
         return  # no Army boundaries on this map's start lines
     for i, unit in enumerate(data.counters.units):
@@ -41,13 +41,13 @@ def check_army_sectors(data: GweData, where: Where) -> Iterator[Problem]:
         if (side, army) not in sectors:
             yield where(COUNTERS_FILE, ("units", i, "id"),
                         f"{unit.id}: sets up, but no start-line sector names its army "
-                        f"{army!r} for the {side} side (Serbia/Galicia 26.31)")
+                        f"{army!r} for the {side} side (ruling G29)")
 
 
 def check_deployment(data: GweData, deployment: Deployment) -> Iterator[Problem]:
     """deployment.yaml: each unit a counter of the data set that sets up (no reinforcement),
-    on a hex of the map. Whether the placement passes 26.31 is the rules' to say
-    (gm.games.gwe.rules.serbia_galicia.setup.deployment_problems)."""
+    on a hex of the map. Whether the placement passes its game's set-up is the rules' to say
+    (ExclusiveRules.deployment_problems)."""
     def at(unit_id: str, message: str) -> Problem:
         return Problem(str(deployment.path), line_of(deployment.document, ("units", unit_id))
                        if deployment.document is not None else 0, f"{unit_id}: {message}")

@@ -189,8 +189,8 @@ def start_line_cell(name: str, place: int) -> str:
 
 
 def armies(text: str) -> dict[str, str]:
-    """A start line's Army boundaries (Serbia/Galicia 26.31), `central:1 allied:4`: the army
-    of each side whose sector it is, as a unit id writes it."""
+    """A start line's Army boundaries (ruling G29), `central:1 allied:4`: the army of each
+    side whose sector it is, as a unit id writes it."""
     found: dict[str, str] = {}
     for part in text.split():
         side, colon, army = part.partition(":")

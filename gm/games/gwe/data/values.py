@@ -12,7 +12,7 @@ STACKING_POINTS = {"regiment": 1, "brigade": 1, "division": 2, "corps": 4, "army
 
 def stacking_points(unit: Unit) -> int:
     """6.11, 6.16: constant whatever Steps it has lost; a HQ 0; a unit's own value where its
-    game's Exclusive Rules give one (Brusilov 18.24's depots, 24.31's armored car)."""
+    game's Exclusive Rules give one."""  # Brusilov 18.24's depots, 24.31's armored car
     if unit.stacking_points is not None:
         return unit.stacking_points
     return 0 if unit.type == "hq" else STACKING_POINTS[unit.size]

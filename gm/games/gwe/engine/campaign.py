@@ -1,8 +1,8 @@
-"""A Phase of a Decision in Galicia campaign (Serbia/Galicia 26.3) adjudicated: the engine's
-Phase (gm.games.gwe.engine.phase) with the sides the campaign's players play, the Victory
-Points of the Steps lost in combat (25.14), then the next Phase opened (4.0); after the last
-Phase of a Game-Turn the Game-Turn Record Interphase's awards (25.13) and the next Game-Turn,
-or, after Game-Turn 13, the end of the game at its level of victory (25.3, 26.3)."""
+"""A Phase of a scenario's campaign adjudicated: the engine's Phase (gm.games.gwe.engine.phase)
+with the sides the campaign's players play (its game's Victory Points of combat scored as they
+occur), then the next Phase opened (4.0); after the last Phase of a Game-Turn the Game-Turn
+Record Interphase (4.0 C: its game's awards) and the next Game-Turn, or, after the scenario's
+last Game-Turn, the end of the game at its level of victory."""
 
 from __future__ import annotations
 
@@ -17,14 +17,12 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.engine.phase import Sides, adjudicate_phase, position_judged
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.orders.legality import validate_orders
+from gm.games.gwe.rules import players
+from gm.games.gwe.rules.exclusive import ExclusiveRules, exclusive_rules
+from gm.games.gwe.rules.game_values import Scenario
 from gm.games.gwe.rules.sequence import PLAYER_TURN, next_phase
-from gm.games.gwe.rules.serbia_galicia import play
-from gm.games.gwe.rules.serbia_galicia.interphase import record_interphase
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Refusal
-
-EXCLUSIVE = "serbia-galicia"
-CITED = "gwe-serbia-galicia"  # how a note cites an Exclusive Rule (gm/games/citations.py)
 
 
 @dataclass(frozen=True)
@@ -44,41 +42,48 @@ class Played:
     after: GweState  # the state the campaign goes on from
 
 
-def sides(state: GweState, data: GweData) -> Sides:
-    """The campaign's sides, the Allied first (Serbia/Galicia 4.0); its data set must be one
-    that Serbia/Galicia's Exclusive Rules govern."""
-    if data.exclusive != EXCLUSIVE:
+def played(state: GweState, data: GweData) -> tuple[ExclusiveRules, Scenario]:
+    """The campaign's game and scenario; its data set must be of a game with scenarios."""
+    game = exclusive_rules(data)
+    if not game.scenarios:
         raise GameError(f"this campaign's data set names the Exclusive Rules "
-                        f"{data.exclusive or 'of no game'}: only Serbia/Galicia's "
-                        "(Decision in Galicia) are played as a campaign")
-    return Sides(play.sides_of(state), play.FIRST_SIDE)
+                        f"{data.exclusive or 'of no game'}: only a game's scenarios are played "
+                        "as a campaign")
+    return game, game.scenario(state.scenario)
+
+
+def sides(state: GweState, data: GweData) -> Sides:
+    """The campaign's sides, the side phasing first in a Game-Turn first (its game's 4.0)."""
+    game, _ = played(state, data)
+    return Sides(players.sides_of(state, game), players.first_and_second(game)[0])
 
 
 def refusals(state: GweState, data: GweData, player: str, orders: Sequence[m.Order]
              ) -> list[Refusal[m.Order]]:
     """A player's orders for the open Phase that break a rule, each with its case, judged
     as the Phase will judge them (on the position after the Reinforcement Segment)."""
-    played = sides(state, data)
-    if player not in played.players:
+    playing = sides(state, data)
+    if player not in playing.players:
         raise GameError(f"player {player} plays no side in this game")
-    side = played.players[player]
-    phasing_side = play.phasing_side(state)
+    side = playing.players[player]
+    phasing_side = players.phasing_side(state, exclusive_rules(data))
     judged = position_judged(state, data, phasing_side,
                              orders if side == phasing_side else ())
-    return validate_orders(orders, judged, data, side, played.first)
+    return validate_orders(orders, judged, data, side, playing.first)
 
 
 def interphase(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
-    """4.0 C, Serbia/Galicia 25.13: the towns and passes award their points; then the next
-    Game-Turn opens, or after the last (26.3) the game ends at its level (25.3)."""
+    """4.0 C: the game's Game-Turn Record Interphase; then the next Game-Turn opens, or after
+    the scenario's last the game ends at its level of victory."""
+    game, scenario = played(state, data)
     step = f"Game-Turn {state.turn} Record Interphase"
-    done = record_interphase(state, data, play.LAST_TURN)
-    notes = [Note(step, text) for text in done.events()]
-    if state.turn < play.LAST_TURN:
+    done = game.interphase(state, data, scenario.last_turn)
+    notes = [Note(step, text) for text in done.events]
+    if state.turn < scenario.last_turn:
         return done.state.model_copy(update={"turn": state.turn + 1, "phase": 1}), notes
     if done.victory is None:
-        notes.append(Note(step, f"Decision in Galicia ends with Game-Turn {state.turn} "
-                                f"({CITED}:26.3): no Victory Point Index was kept, so no "
+        notes.append(Note(step, f"{scenario.title} ends with Game-Turn {state.turn} "
+                                f"({scenario.rule}): no Victory Point Index was kept, so no "
                                 "level of victory"))
     return done.state.model_copy(update={"stage": ENDED,
                                          "victory": done.victory or "undecided"}), notes
@@ -99,10 +104,35 @@ def play_phase(state: GweState, data: GweData, orders: Mapping[str, Sequence[m.O
                dice: Dice) -> Played:
     """The open Phase carried out with the campaign's dice, and the next one opened."""
     done = carry_out(state, data, orders, dice)
-    after, notes = done.after, list[Note]()  # combat's VPs were scored at each attack (25.14)
-    turn, phase = next_phase(state.turn, state.phase)
-    if turn == state.turn:
-        after = after.model_copy(update={"phase": phase})
-    else:
-        after, notes = interphase(after, data)
+    after, notes = next_played(done.after, data)  # combat's VPs were scored as they came
     return Played(done.phase, done.results, done.events, tuple(notes), after)
+
+
+def next_played(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
+    """The next Phase opened (after a Game-Turn's last, its Interphase), passing over those
+    of a Player-Turn the game does not play (4.0: its Exclusive Rules say which)."""
+    notes: list[Note] = []
+    while True:
+        turn, phase = next_phase(state.turn, state.phase)
+        if turn == state.turn:
+            state = state.model_copy(update={"phase": phase})
+        else:
+            state, said = interphase(state, data)
+            notes += said
+        if state.stage != "play":
+            return state, notes
+        skipped = unplayed(state, data)
+        if skipped is None:
+            return state, notes
+        notes.append(Note(f"Game-Turn {state.turn}", skipped))
+
+
+def opened(state: GweState, data: GweData) -> GweState:
+    """Play opened at the state's Phase, or the first after it the game plays."""
+    return state if unplayed(state, data) is None else next_played(state, data)[0]
+
+
+def unplayed(state: GweState, data: GweData) -> str | None:
+    """Why the open Phase's Player-Turn is not played (the case), None if it is."""
+    game = exclusive_rules(data)
+    return game.no_player_turn(data, state.turn, players.phasing_side(state, game))

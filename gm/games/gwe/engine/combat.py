@@ -25,7 +25,7 @@ VOID = ("holds no Enemy unit", "were attacked already", "is not a hex of the map
 def defender_choice(targets: Sequence[Hex], defends: dict[Hex, m.Defend]) -> DefenderChoice:
     """Ruling G25: each stack retreats by its own hex's RETREAT; the option for a result is
     the first of the hexes (by id) that gives one; AFFECTED and LOSSES in that order too; the
-    defensive HQ shifts (Serbia/Galicia 18.2) those of the first hex that gives a SHIFT
+    defensive HQ shifts (where the game has them) those of the first hex that gives a SHIFT
     (ruling G41)."""
     options: dict[str, int] = {}
     hqs: tuple[str, ...] | None = None
@@ -81,7 +81,7 @@ def _attack_result(player: str, order: m.Attack, done: Resolution, before: GweSt
 
 
 def combat(state: GweState, data: GweData, side: str, phasing: str, other: str,
-           orders: dict[str, Sequence[m.Order]], dice: Dice
+           orders: dict[str, Sequence[m.Order]], dice: Dice, overstack: tuple[str, ...] = ()
            ) -> tuple[GweState, list[OrderResult], list[str]]:
     """`orders` by player; `side` the Phasing Player's. The state, each order's result and
     the Phase's events."""
@@ -97,7 +97,7 @@ def combat(state: GweState, data: GweData, side: str, phasing: str, other: str,
         allocation[command.hq] = (*allocation.get(command.hq, ()), *command.units)
     attacks = [o for o in given if isinstance(o, m.Attack)]
     done = combat_phase(state, data, side, CombatOrders(
-        allocation, tuple(_attack(o, defends) for o in attacks)), dice)
+        allocation, tuple(_attack(o, defends) for o in attacks), overstack), dice)
     resolved = dict(zip((id(o) for o in attacks), done.attacks, strict=True))
     used: dict[Hex, int] = {}  # a DEFEND's hex -> the line of the attack made on it
     for order in attacks:

@@ -11,38 +11,16 @@ from dataclasses import dataclass, field
 from gm.core.dice import Dice
 from gm.engine.results import OrderResult, Outcome
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.engine.results import by_share, result, stands
 from gm.games.gwe.orders import model as m
-from gm.games.gwe.rules.arrivals import replace_steps, replacement_bar
-from gm.games.gwe.rules.moving import Move, Moved, Step
+from gm.games.gwe.rules.arrivals import fought_before, replace_steps, replacement_bar
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.game_values import Replacement
+from gm.games.gwe.rules.moving import Move, Moved, OffMap, Step
 from gm.games.gwe.rules.phases import MovementOrders, movement_phase
-from gm.games.gwe.rules.serbia_galicia import replacement as sg_replacement
 from gm.games.gwe.state import GweState
-
-
-@dataclass(frozen=True)
-class Replacement:
-    """13.0's numbers, which each game's Exclusive Rules give: the die rolls that restore a
-    unit, how near an Enemy unit bars it, and the units in combat the preceding Game-Turn."""
-
-    succeeds_on: tuple[int, ...]
-    enemy_distance: int
-    fought: frozenset[str] = frozenset()
-    max_points: int | None = None  # Stacking Points of units rolled for in a Phase
-    exclusive: bool = False  # the Exclusive Rules' own bars (Serbia/Galicia 11.0) apply
-    rule: str = "13.0"  # the case giving the Enemy's distance
-
-
-def game_replacement(data: GweData) -> Replacement | None:
-    """13.0's numbers from the game's Exclusive Rules, where the engine knows them (the units
-    in combat the preceding Game-Turn are the caller's to give)."""
-    if data.exclusive == "serbia-galicia":
-        return Replacement(sg_replacement.SUCCEEDS_ON, sg_replacement.ENEMY_DISTANCE,
-                           max_points=sg_replacement.MAX_POINTS, exclusive=True,
-                           rule=sg_replacement.RULE)
-    return None
 
 
 @dataclass
@@ -78,9 +56,12 @@ def _plan(state: GweState, data: GweData, orders: Sequence[m.Order]) -> _Plan:
                 if isinstance(order, m.Move):
                     steps = [parse_hex(h) for h in order.path[1:]]
                 elif isinstance(order, m.Rail):
+                    if not order.path:  # 14.23: a reinforcement's, if its hex is blocked
+                        continue
                     steps = [] if on else ["entrain"]
                     steps += [parse_hex(h) for h in order.path[1:]]
                     steps += ["detrain"] if order.detrain else []
+                    steps += [OffMap(parse_hex(order.off))] if order.off else []  # 5.37
                     on = not order.detrain
                 else:
                     steps, on = ["detrain"], False
@@ -109,11 +90,20 @@ def _move_result(player: str, order: m.Order, spans: dict[str, tuple[int, int]],
     return result(player, order, outcome, notes)
 
 
+def off_map_orders(orders: Sequence[m.Order]) -> dict[str, Hex]:
+    """14.23: the reinforcements written to go off the map if their entry hex is blocked, and
+    the hex each goes toward."""
+    return {u: parse_hex(o.off) for o in orders if isinstance(o, m.Rail) and not o.path
+            and o.off is not None for u in o.units}
+
+
 def movement(state: GweState, data: GweData, side: str, player: str,
-             orders: Sequence[m.Order], dice: Dice, replacement: Replacement | None
+             orders: Sequence[m.Order], dice: Dice, replacement: Replacement | None,
+             overstack: tuple[str, ...] = ()
              ) -> tuple[GweState, list[OrderResult], list[str]]:
-    """The Phasing Player's Movement Phase from his legal orders: the state, each order's
-    result and the Phase's events."""
+    """The Phasing Player's Movement Phase from his legal orders (`overstack`: the units
+    either player gives up first to the Stacking limit, 6.14): the state, each order's result
+    and the Phase's events."""
     commands = [o for o in orders if isinstance(o, m.Command)]
     allocation: dict[str, tuple[str, ...]] | None = None
     if commands:
@@ -123,16 +113,23 @@ def movement(state: GweState, data: GweData, side: str, player: str,
     withheld = tuple(u for o in orders if isinstance(o, m.Withhold) for u in o.units)
     plan = _plan(state, data, orders)
     moves = tuple(Move(u, tuple(steps)) for u, steps in plan.steps.items())
-    done = movement_phase(state, data, side, MovementOrders(moves, allocation, withheld), dice)
+    done = movement_phase(state, data, side, MovementOrders(
+        moves, allocation, withheld, off_map_orders(orders), overstack), dice)
     moved = {move.unit: outcome for move, outcome in zip(moves, done.moves, strict=True)}
     events = list(done.events)
     after = done.state
     results: list[OrderResult] = []
-    replacement = replacement or game_replacement(data)
+    replacement = replacement or exclusive_rules(data).replacement(data)
     spent = [0]  # Stacking Points rolled for this Phase
     for order in orders:
         if id(order) in plan.spans:
             results.append(_move_result(player, order, plan.spans[id(order)], moved))
+        elif isinstance(order, m.Rail):  # 14.23
+            said = [e for e in events if e.split(":")[0] in order.units and "14.23" in e]
+            results.append(result(player, order, by_share(len(said), len(order.units)), said)
+                           if said else result(player, order, "void", [
+                               "no entry hex blocked: the reinforcements came as any (or were "
+                               "withheld); only a blocked one goes off the map (14.23)"]))
         elif isinstance(order, m.Command):
             said = [e for e in events if e.split(":")[0] in order.units
                     and "Command" in e and "10.41" not in e]
@@ -164,24 +161,24 @@ def _replace(state: GweState, data: GweData, order: m.Replace, dice: Dice,
         return state, ["its game's Exclusive Rules give no Step Replacement here (13.0)"], 0
     before = {u: state.unit(u).steps_lost for u in order.units}
     notes: list[str] = []
+    fought = fought_before(state, replacement.fought)  # 13.0: in the preceding Game-Turn
     for unit_id in order.units:
-        bar = sg_replacement.exclusive_bar(state, data, unit_id) if replacement.exclusive \
-            else None
+        barred = exclusive_rules(data).replacement_bar(state, data, unit_id) \
+            if replacement.own_bars else None
+        bar = None if barred is None else f"{barred[0]} ({barred[1]})"
         points = stacking_points(data.units[unit_id])
         if bar is None and replacement.max_points is not None and replacement_bar(
-                state, data, unit_id, replacement.enemy_distance, replacement.fought,
-                moved) is None:
+                state, data, unit_id, replacement.enemy_distance, fought, moved) is None:
             if spent[0] + points > replacement.max_points:
                 bar = f"{unit_id}: past {replacement.max_points} Stacking Points replaced " \
-                      f"this Game-Turn ({sg_replacement.RULE})"
+                      f"this Game-Turn ({replacement.rule})"
             else:
                 spent[0] += points
         if bar is not None:
             notes.append(bar)
             continue
         state, said = replace_steps(state, data, (unit_id,), dice, replacement.succeeds_on,
-                                    replacement.enemy_distance, replacement.fought, moved,
-                                    replacement.rule)
+                                    replacement.enemy_distance, fought, moved, replacement.rule)
         notes.extend(said)
     restored = sum(1 for u in order.units if state.unit(u).steps_lost < before[u])
     return state, notes, restored

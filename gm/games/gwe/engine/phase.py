@@ -15,16 +15,24 @@ from gm.core.dice import Dice
 from gm.core.errors import GameError
 from gm.engine.results import OrderResult
 from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.engine.choices import (
+    choice_results,
+    choices_of,
+    overstack,
+    with_displacements,
+    without_choices,
+)
 from gm.games.gwe.engine.combat import combat
-from gm.games.gwe.engine.movement import Replacement, movement
+from gm.games.gwe.engine.movement import movement, off_map_orders
 from gm.games.gwe.engine.results import stands
 from gm.games.gwe.engine.withdrawal import withdrawal
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.orders.context import MOMENTS
 from gm.games.gwe.orders.legality import validate_orders
-from gm.games.gwe.rules.phases import before_the_moves
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.game_values import Replacement
+from gm.games.gwe.rules.phases import back_from_off_map, before_the_moves
 from gm.games.gwe.rules.sequence import PLAYER_TURN, game_turn
-from gm.games.gwe.rules.serbia_galicia.sequence import no_player_turn
 from gm.games.gwe.state import GweState
 
 
@@ -63,7 +71,7 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
     """The Phase open in `state` (1-6) carried out; `state.phase` is left for the caller to
     advance (gm.games.gwe.rules.sequence.next_phase)."""
     step = game_turn(sides.first, sides.second())[state.phase - 1]
-    skipped = no_player_turn(data, state.turn, step.phasing)
+    skipped = exclusive_rules(data).no_player_turn(data, state.turn, step.phasing)
     if skipped is not None:
         raise GameError(skipped)
     phasing = sides.player_of(step.phasing)
@@ -88,18 +96,24 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
                                            order.echo(), "; ".join(refused[id(order)])))
             else:
                 legal.setdefault(player, []).append(order)
+    choices = choices_of(legal)
+    legal, lost_first = without_choices(legal), overstack(choices)
+    state = with_displacements(state, choices)
     if moment == "movement":
         mine = legal.get(phasing, [])
         state, done, events = movement(state, data, step.phasing, phasing, mine, dice,
-                                       replacement)
+                                       replacement, lost_first)
         done += _standing(legal.get(other, []), other)
     elif moment == "withdrawal":
         state, done, events = withdrawal(state, data, sides.players[other], phasing, other,
-                                         {p: tuple(o) for p, o in legal.items()}, dice)
+                                         {p: tuple(o) for p, o in legal.items()}, dice,
+                                         lost_first)
     else:
         state, done, events = combat(state, data, step.phasing, phasing, other,
-                                     {p: tuple(o) for p, o in legal.items()}, dice)
-    results += done
+                                     {p: tuple(o) for p, o in legal.items()}, dice,
+                                     lost_first)
+    state = with_displacements(state, ())  # none kept between Phases
+    results += done + choice_results(choices, events)
     return PhaseOutcome(state, phasing, tuple(_as_given(results, orders)), tuple(events))
 
 
@@ -130,7 +144,9 @@ def position_judged(state: GweState, data: GweData, phasing_side: str,
     if MOMENTS[(state.phase - 1) % len(PLAYER_TURN) + 1] != "movement":
         return state
     withheld = [u for o in phasing_orders if isinstance(o, m.Withhold) for u in o.units]
-    return before_the_moves(state, data, phasing_side, withheld)[0]
+    judged = before_the_moves(state, data, phasing_side, withheld,
+                              off_map_orders(phasing_orders))[0]
+    return back_from_off_map(judged, data, phasing_side)
 
 
 def _standing(orders: Sequence[m.Order], player: str) -> list[OrderResult]:

@@ -1,7 +1,8 @@
-"""Standing orders across Phases (ruling G25): a player's DEFEND and WITHDRAW, given in any
-message of his, stand until he gives others: a later DEFEND of the same hex, a later WITHDRAW
-of the same cavalry unit replaces the earlier (ruling G52). Each Phase is adjudicated with
-the Phase's own orders and every standing order still in force."""
+"""Standing orders across Phases (ruling G25): a player's DEFEND, WITHDRAW, OVERSTACK and
+DISPLACE, given in any message of his, stand until he gives others: a later DEFEND of the same
+hex, a later WITHDRAW of the same cavalry unit, a later OVERSTACK, a later DISPLACE of the same
+HQ replaces the earlier (rulings G52, G88). Each Phase is adjudicated with the Phase's own
+orders and every standing order still in force."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ def _key(order: m.Order) -> Key | None:
         return ("defend", order.hex)
     if isinstance(order, m.Withdraw):
         return ("withdraw", order.unit)
+    if isinstance(order, m.Overstack):
+        return ("overstack", "")
+    if isinstance(order, m.Displace):
+        return ("displace", order.hq)
     return None
 
 

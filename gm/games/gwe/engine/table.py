@@ -28,7 +28,7 @@ def may_change(was: OrderResult, given: m.Order | None, player: str, typed: m.Or
 
 def dice_of_line(notes: Sequence[str], typed: m.Order) -> list[str]:
     """The dice rolled for the line's units before the Phase's end steps: its Command Control
-    (10.41), entrainment (Serbia/Galicia 17.11), withdrawal (12.12) dice; not the Attrition
+    (10.41), entrainment (the game's, if it rolls), withdrawal (12.12) dice; not the Attrition
     Segment's (9.22), which comes after all movement (4.0 A.1e)."""
     if not isinstance(typed, (*MOVING, m.Withdraw)):  # an attack's dice are in its result
         return []

@@ -18,7 +18,8 @@ from gm.games.gwe.state import GweState
 
 
 def withdrawal(state: GweState, data: GweData, side: str, phasing: str, other: str,
-               orders: dict[str, Sequence[m.Order]], dice: Dice
+               orders: dict[str, Sequence[m.Order]], dice: Dice,
+               overstack: tuple[str, ...] = ()
                ) -> tuple[GweState, list[OrderResult], list[str]]:
     """`orders` by player; `phasing` and `other` the players, `side` the non-phasing side.
     The state, each order's result and the Phase's events."""
@@ -32,7 +33,7 @@ def withdrawal(state: GweState, data: GweData, side: str, phasing: str, other: s
             where = parse_hex(order.hex)
             follow[where] = (*follow.get(where, ()), *order.units)
     eligible = {u: may_try(state, data, u) for u in tries}
-    done = withdrawal_phase(state, data, side, tries, follow, dice)
+    done = withdrawal_phase(state, data, side, tries, follow, dice, overstack)
     after = done.state
     vacated = {w.vacated for w in done.withdrawals.values() if w.vacated is not None}
     results: list[OrderResult] = []

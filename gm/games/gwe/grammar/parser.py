@@ -17,7 +17,7 @@ from orders_grammar.problem import Problem
 
 GRAMMAR = Path(__file__).with_name("orders.lark")
 VERBS = ["MOVE", "RAIL", "DETRAIN", "COMMAND", "WITHHOLD", "REPLACE", "FOLLOW", "ATTACK",
-         "DEFEND", "WITHDRAW", "DEPLOY"]
+         "DEFEND", "WITHDRAW", "DEPLOY", "OVERSTACK", "DISPLACE"]
 PLAIN = {  # terminal -> what a player reads
     "UNIT": "a unit", "HEX": "a hex (four digits, e.g. 0307)", "NUMBER": "a number",
     "COLON": "':'", "COMMA": "','", "DASH": "'-'", "$END": "the end of the line",
@@ -61,8 +61,10 @@ class _ToOrder(Transformer[Token, Any]):
         return m.Move(units=items[1], path=items[3], **self._at(items))
 
     def rail(self, items: list[Any]) -> m.Rail:
-        return m.Rail(units=items[1], path=items[3], detrain=bool(_tokens(items, "DETRAIN")),
-                      **self._at(items))
+        off = items[-1] if _tokens(items, "OFF") else None
+        path = items[3] if _tokens(items, "COLON") else ()
+        return m.Rail(units=items[1], path=path, detrain=bool(_tokens(items, "DETRAIN")),
+                      off=off, **self._at(items))
 
     def detrain(self, items: list[Any]) -> m.Detrain:
         return m.Detrain(units=items[1], **self._at(items))
@@ -133,6 +135,12 @@ class _ToOrder(Transformer[Token, Any]):
     def withdraw(self, items: list[Any]) -> m.Withdraw:
         path = items[3] if len(items) > 2 else ()
         return m.Withdraw(unit=items[1], path=path, **self._at(items))
+
+    def overstack(self, items: list[Any]) -> m.Overstack:
+        return m.Overstack(units=items[1], **self._at(items))
+
+    def displace(self, items: list[Any]) -> m.Displace:
+        return m.Displace(hq=items[1], hexes=items[3], **self._at(items))
 
     def deploy(self, items: list[Any]) -> m.Deploy:
         return m.Deploy(units=items[1], hex=items[-1], **self._at(items))

@@ -12,7 +12,7 @@ from gm.games.gwe.orders.checks import own_units, retreat_shape, starts_at
 from gm.games.gwe.orders.context import Context
 from gm.games.gwe.rules.cavalry import WITHDRAWAL_HEXES, may_try
 from gm.games.gwe.rules.combat import gives_shift
-from gm.games.gwe.rules.serbia_galicia import combat as sg
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.orders.refusal import Breach
 
@@ -45,6 +45,7 @@ def _attackers(ctx: Context, hexes: Sequence[Hex], units: Sequence[str]) -> Iter
 
 def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterator[Breach]:
     levels: set[str] = set()
+    game = exclusive_rules(ctx.data)
     for hq_id in shifts:
         rating = ctx.data.units[hq_id].hq
         if rating is None:
@@ -58,8 +59,9 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
         elif not gives_shift(ctx.state, ctx.data, hq_id, tuple(units)):
             yield Breach(f"fewer than half the attacking Steps are within {hq_id}'s Command "
                          "Radius", "10.21")
-        elif not sg.army_integrity(ctx.state, ctx.data, hq_id, units):
-            yield Breach(f"not over half the attacking Steps are of {hq_id}'s army", "18.1")
+        elif not game.army_integrity(ctx.state, ctx.data, hq_id, units):
+            yield Breach(f"not over half the attacking Steps are of {hq_id}'s army",
+                         game.army_integrity_rule)
         if rating is not None:
             levels.add(rating.level)
     for unit_id in units:
@@ -134,15 +136,16 @@ def check_defend(ctx: Context, where: Hex, options: Sequence[tuple[str, int]],
 
 
 def defensive_shift_breaches(ctx: Context, shift: Sequence[str]) -> Iterator[Breach]:
-    """Serbia/Galicia 18.2: the HQs named to shift a combat on the defense are the
-    player's HQ units, and only a game of its Exclusive Rules has the shift."""
-    if shift and not sg.plays(ctx.data):
+    """The HQs named to shift a combat on the defense are the player's HQ units, and only a
+    game whose Exclusive Rules give the shift (ExclusiveRules.defensive_shift_rule) has it."""
+    rule = exclusive_rules(ctx.data).defensive_shift_rule
+    if shift and not rule:
         yield Breach("no defensive HQ shift under these rules (10.51)", "10.51")
         return
-    yield from own_units(ctx, shift, "18.2", on_map=False)
+    yield from own_units(ctx, shift, rule, on_map=False)
     for hq_id in shift:
         if ctx.data.units[hq_id].hq is None:
-            yield Breach(f"{hq_id} is not a HQ unit", "18.2")
+            yield Breach(f"{hq_id} is not a HQ unit", rule)
 
 
 def check_withdraw(ctx: Context, unit_id: str, path: Sequence[Hex]) -> Iterator[Breach]:
@@ -150,7 +153,7 @@ def check_withdraw(ctx: Context, unit_id: str, path: Sequence[Hex]) -> Iterator[
     from where it stands (ruling G9's paths). In the Cavalry Withdrawal Phase itself it must
     be beside an Enemy unit (12.11)."""
     found = [*own_units(ctx, (unit_id,), "12.11")]
-    if not found and ctx.data.units[unit_id].type != "cavalry":
+    if not found and not exclusive_rules(ctx.data).withdraws_before_combat(ctx.data, unit_id):
         found.append(Breach(f"{unit_id} is not a cavalry unit", "12.11"))
     if not found and path:
         found += starts_at(ctx, (unit_id,), path[0], "12.13")

@@ -16,8 +16,8 @@ from gm.games.gwe.rules.arrivals import NOT_REPLACED, REPLACEABLE_LOSSES, entry_
 from gm.games.gwe.rules.command import reach as command_reach
 from gm.games.gwe.rules.command import within_radius
 from gm.games.gwe.rules.countries import unit_country
-from gm.games.gwe.rules.rail import rail_graph
-from gm.games.gwe.rules.serbia_galicia import replacement as sg_replacement
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.rail import off_map_link, rail_graph
 from gm.games.gwe.rules.steps import enemy_units_in, is_hq
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Breach
@@ -50,19 +50,20 @@ def check_move(ctx: Context, units: Sequence[str], path: Sequence[Hex]) -> Itera
 
 def friendly_rail(ctx: Context, country: str | None = None) -> frozenset[Hexside]:
     """The hexsides the side's rail lines cross (5.32: Friendly as its Exclusive Rules say; a
-    line of no side serves both); with `country`, only inside it (Serbia/Galicia 5.3)."""
+    line of no side serves both); with `country`, only inside it (ExclusiveRules.rail_country)."""
     return frozenset(hexside(a, b) for a, nexts in rail_graph(ctx.data, ctx.side,
                                                               country).items() for b in nexts
                      if b in ctx.data.neighbours(a))
 
 
-def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain: bool
-               ) -> Iterator[Breach]:
+def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain: bool,
+               off: Hex | None = None) -> Iterator[Breach]:
     """5.3: the units, all in the path's first hex, follow a Friendly railroad from hex to
-    contiguous hex (5.32, 5.33); DETRAIN at the end (5.34). Whether a unit may entrain there
-    and then (5.32: Movement Points, supply, Enemy control) and what each rail hex holds as
-    it goes (5.13, 5.33), the Rail Capacity and Movement Rate (5.31), are judged when the
-    Phase carries the move out (ruling G24)."""
+    contiguous hex (5.32, 5.33); DETRAIN at the end (5.34), or OFF the map by a Friendly
+    off-map link from the path's last hex to the hex named (5.37). Whether a unit may entrain
+    there and then (5.32: Movement Points, supply, Enemy control) and what each rail hex holds
+    as it goes (5.13, 5.33), the Rail Capacity and Movement Rate (5.31, 5.38), are judged when
+    the Phase carries the move out (ruling G24)."""
     found = [*own_units(ctx, units, "5.31")]
     if not found:
         found += starts_at(ctx, units, path[0], "5.33")
@@ -75,12 +76,53 @@ def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain:
         if there not in ctx.data.neighbours(here) or hexside(here, there) not in rail:
             found.append(Breach(f"no Friendly railroad runs from {here} to {there}", "5.33"))
             break
+    link = off_map_link(ctx.data, ctx.side, path[-1], off) if off is not None else None
+    if not found and off is not None and link is None:
+        found.append(Breach(f"no Friendly off-map link runs from {path[-1]} to {off}", "5.37"))
     yield from found
     if not found:
+        # back on the map this Phase if the Rate pays the link (5.37, 5.38; ruling G88)
+        rate = exclusive_rules(ctx.data).rail_rate(ctx.data, ctx.side, ctx.state.turn)
+        end = path[-1] if link is None else off if len(path) - 1 + link.cost <= rate else None
         for unit_id in units:
-            ctx.at[unit_id], ctx.entrained[unit_id] = path[-1], not detrain
-            if len(path) > 1:
+            ctx.at[unit_id], ctx.entrained[unit_id] = end, not detrain
+            if len(path) > 1 or off is not None:
                 ctx.moved.add(unit_id)
+
+
+def check_rail_reinforcements(ctx: Context, units: Sequence[str], off: Hex | None
+                              ) -> Iterator[Breach]:
+    """14.23: reinforcements of the player's, due by this Game-Turn and arriving entrained,
+    whose entry hex has a Friendly off-map link (5.37) to the hex named: if that entry hex is
+    blocked as the Phase begins (14.21) they go off the map by rail toward it instead of being
+    delayed (14.22); else they enter as any."""
+    yield from own_units(ctx, units, "14.23", on_map=False)
+    for unit_id in (u for u in units if ctx.mine(u)):
+        unit, arrives = ctx.state.unit(unit_id), ctx.data.units[unit_id].arrives
+        if arrives is None or (unit.delayed_until or arrives.turn) > ctx.state.turn:
+            yield Breach(f"{unit_id} is not a reinforcement due by Game-Turn "
+                         f"{ctx.state.turn}", "14.23")
+        elif not arrives.entrained:
+            yield Breach(f"{unit_id} does not arrive entrained (14.12): only an entrained "
+                         "reinforcement goes off the map", "14.23")
+        else:
+            entry = parse_hex(unit.delayed_to) if unit.delayed_to else \
+                entry_hex(ctx.data, ctx.side, arrives.entry)
+            if off is None or off_map_link(ctx.data, ctx.side, entry, off) is None:
+                yield Breach(f"no Friendly off-map link runs from {unit_id}'s entry hex "
+                             f"{entry} to {off}", "5.37, 14.23")
+
+
+def check_displace(ctx: Context, hq_id: str, hexes: Sequence[Hex]) -> Iterator[Breach]:
+    """10.52: a HQ unit of the player's, and hexes of the map, in the order he would have it
+    displace to them; whether one is among its nearest Friendly units' is judged when it
+    displaces (ruling G88)."""
+    yield from own_units(ctx, (hq_id,), "10.52", on_map=False)
+    if ctx.mine(hq_id) and not is_hq(ctx.data, hq_id):
+        yield Breach(f"{hq_id} is not a HQ unit", "10.52")
+    for where in hexes:
+        if not ctx.data.on_map(where):
+            yield Breach(f"{where} is not a hex of the map", "2.1")
 
 
 def check_detrain(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
@@ -118,11 +160,9 @@ def check_replace(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
     found = [*own_units(ctx, units, "13.0")]
     for unit_id in units if not found else ():
         counter, lost = ctx.data.units[unit_id], ctx.state.unit(unit_id).steps_lost
-        barred = sg_replacement.exclusive_bar(ctx.state, ctx.data, unit_id) \
-            if ctx.data.exclusive == "serbia-galicia" else None
-        if barred is not None:  # who and when: known now (Serbia/Galicia 11.0)
-            found.append(Breach(barred.replace(f" ({sg_replacement.RULE})", ""),
-                                sg_replacement.RULE))
+        barred = exclusive_rules(ctx.data).replacement_bar(ctx.state, ctx.data, unit_id)
+        if barred is not None:  # who and when, by the game's own rules: known now
+            found.append(Breach(*barred))
         elif counter.type in NOT_REPLACED:
             found.append(Breach(f"{unit_id} is a {counter.type} unit: never replaced", "13.0"))
         elif lost not in REPLACEABLE_LOSSES.get(counter.size, ()):
@@ -188,8 +228,9 @@ def check_follow(ctx: Context, where: Hex, units: Sequence[str]) -> Iterator[Bre
     leaves by withdrawal; whether they are beside it then, and the Stacking limit, are judged
     when it is carried out."""
     yield from own_units(ctx, units, "12.16")
+    game = exclusive_rules(ctx.data)
     cavalry = [u for u in enemy_units_in(ctx.state, ctx.data, where, ctx.side)
-               if ctx.data.units[u].type == "cavalry"]
+               if game.withdraws_before_combat(ctx.data, u)]
     if not cavalry:
         yield Breach(f"no Enemy cavalry unit stands in {where}", "12.16")
 

@@ -28,7 +28,7 @@ class Context:
     data: GweData
     side: str
     first: str
-    at: dict[str, Hex] = field(default_factory=dict)  # where earlier orders left a unit
+    at: dict[str, Hex | None] = field(default_factory=dict)  # where earlier orders left it
     left_by: dict[str, int] = field(default_factory=dict)  # the line of the order that did
     entrained: dict[str, bool] = field(default_factory=dict)  # as earlier orders left it
     moved: set[str] = field(default_factory=set)  # 13.0

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.orders.context import PHASE_NAMES, Context
 from gm.games.gwe.orders.model import Order
-from gm.games.gwe.rules.serbia_galicia.play import SIDE_WORDS
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Breach, Refusal
 
@@ -34,7 +34,8 @@ def _when(order: Order, ctx: Context) -> Breach:
 
 def validate_order(order: Order, ctx: Context) -> Iterator[Refusal[Order]]:
     if order.actor == "phasing" and not ctx.phasing:
-        side = SIDE_WORDS.get(ctx.phasing_side, ctx.phasing_side)
+        words = exclusive_rules(ctx.data).side_words
+        side = words.get(ctx.phasing_side, ctx.phasing_side)
         yield Refusal(order, Breach(f"{order.echo().split()[0]} is the Phasing Player's: the "
                                     f"{side} Player-Turn is under way",
                                     _rule(order)))

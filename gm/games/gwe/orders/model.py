@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gm.core.state import UnitId
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.orders import checks_combat as combat
 from gm.games.gwe.orders import checks_movement as movement
+from gm.games.gwe.orders.checks import own_units
 from gm.games.gwe.orders.context import Context, Moment
 from gm.orders import order
 from gm.orders.refusal import Breach
@@ -73,22 +74,39 @@ class Move(Order):
 
 class Rail(Order):
     """5.3: Rail Movement along a Friendly railroad, entraining first if need be (5.32),
-    detraining at the end if DETRAIN is written (5.34)."""
+    detraining at the end if DETRAIN is written (5.34), or leaving the map at the path's last
+    hex by the off-map link toward the hex OFF names (5.37, 5.38). With no path (14.23):
+    reinforcements due, if their entry hex is blocked, go off the map by rail toward it."""
 
     kind: Literal["rail"] = "rail"
     units: tuple[str, ...]
     path: tuple[str, ...]
     detrain: bool = False
-    cases: ClassVar[tuple[str, ...]] = ("5.13", "5.14", "5.31", "5.32", "5.33", "5.34")
+    off: str | None = None  # 5.37: the hex the units re-enter the map at
+    cases: ClassVar[tuple[str, ...]] = ("5.13", "5.14", "5.31", "5.32", "5.33", "5.34",
+                                        "5.37", "5.38", "14.23")
+
+    @model_validator(mode="after")
+    def _a_path_or_off(self) -> Rail:
+        if not self.path and self.off is None:
+            raise ValueError("RAIL gives a path, or OFF and a hex (14.23)")
+        if self.detrain and self.off is not None:
+            raise ValueError("RAIL ends with DETRAIN or OFF, not both")
+        return self
 
     def echo(self) -> str:
-        return f"RAIL {_units(self.units)}: {_path(self.path)}{' DETRAIN' * self.detrain}"
+        path = f": {_path(self.path)}" if self.path else ""
+        off = f" OFF {self.off}" if self.off is not None else ""
+        return f"RAIL {_units(self.units)}{path}{' DETRAIN' * self.detrain}{off}"
 
     def units_named(self) -> tuple[UnitId, ...]:
         return self.units
 
     def breaches(self, ctx: Context) -> Iterator[Breach]:
-        return movement.check_rail(ctx, self.units, _hexes(self.path), self.detrain)
+        off = parse_hex(self.off) if self.off is not None else None
+        if not self.path:
+            return movement.check_rail_reinforcements(ctx, self.units, off)
+        return movement.check_rail(ctx, self.units, _hexes(self.path), self.detrain, off)
 
 
 class Detrain(Order):
@@ -295,8 +313,50 @@ class Withdraw(Order):
         return combat.check_withdraw(ctx, self.unit, _hexes(self.path))
 
 
+class Overstack(Order):
+    """6.14: the units their owner loses first when a hex of his is over the Stacking limit at
+    the end of a Phase; a standing order, kept until he gives another (ruling G88)."""
+
+    kind: Literal["overstack"] = "overstack"
+    units: tuple[str, ...]
+    actor: ClassVar[Actor] = "any"
+    moments: ClassVar[frozenset[Moment]] = EVERY_PHASE
+    cases: ClassVar[tuple[str, ...]] = ("6.14",)
+
+    def echo(self) -> str:
+        return f"OVERSTACK {_units(self.units)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return self.units
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return own_units(ctx, self.units, "6.14", on_map=False)
+
+
+class Displace(Order):
+    """10.52: where a HQ of the player's displaces, of the hexes of its nearest Friendly units
+    or fortresses, in the order written; a standing order, kept until he gives another for the
+    HQ (ruling G88)."""
+
+    kind: Literal["displace"] = "displace"
+    hq: str
+    hexes: tuple[str, ...]
+    actor: ClassVar[Actor] = "any"
+    moments: ClassVar[frozenset[Moment]] = EVERY_PHASE
+    cases: ClassVar[tuple[str, ...]] = ("10.52",)
+
+    def echo(self) -> str:
+        return f"DISPLACE {self.hq} TO {_units(self.hexes)}"
+
+    def units_named(self) -> tuple[UnitId, ...]:
+        return (self.hq,)
+
+    def breaches(self, ctx: Context) -> Iterator[Breach]:
+        return movement.check_displace(ctx, self.hq, _hexes(self.hexes))
+
+
 class Deploy(Order):
-    """Serbia/Galicia 26.31: units set up in a hex of the start line, in the set-up alone
+    """A scenario's deployment: units set up in a hex (of the start line), in the set-up alone
     (gm.games.gwe.setup.orders judges it there); in play it is refused."""
 
     kind: Literal["deploy"] = "deploy"
@@ -313,12 +373,12 @@ class Deploy(Order):
         return self.units
 
     def breaches(self, ctx: Context) -> Iterator[Breach]:
-        yield Breach("DEPLOY is a set-up order (Serbia/Galicia 26.31): the game has begun",
+        yield Breach("DEPLOY is a set-up order (the scenario's deployment): the game has begun",
                      "4.0")
 
 
 AnyOrder = Annotated[
     Move | Rail | Detrain | Command | Withhold | Replace | Follow | Attack | Defend | Withdraw
-    | Deploy,
+    | Overstack | Displace | Deploy,
     Field(discriminator="kind"),
 ]

@@ -27,6 +27,7 @@ from gm.games.gwe.reports.mapsheet import (
 from gm.games.gwe.reports.model import AttackView, MoveView, SideView, UnitView
 from gm.games.gwe.reports.picture import Drawn
 from gm.games.gwe.reports.pieces import Counter, Strike, own_layer
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.reporting.render import render
 
 RADIUS = 36.0  # px, a hex's centre to a corner: room for a counter, its hex id and a name
@@ -135,13 +136,15 @@ class Ground:
 
 def _ground(data: GweData) -> Ground:
     drawn = sheet(data, RADIUS)
+    game = exclusive_rules(data)
+    case = f" ({game.vp_schedule_case})" if game.vp_schedule_case else ""
     grid = drawn.grid
     labels = []
     for where, entry in sorted(data.hexes.items()):
         for named in (entry.city, entry.landmark):
             if named is not None:
                 at = grid.centre(where)
-                vp = f", {named.vp:+d} VP (25.2)" if named.vp else ""
+                vp = f", {named.vp:+d} VP{case}" if named.vp else ""
                 labels.append(Label(str(where), at.x, at.y + RADIUS * 0.72, _label(named.name),
                                     f"{where}: {named.name}{vp}", bool(named.vp)))
                 break
@@ -190,7 +193,9 @@ def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView
                "terrain": [(n.replace("_", " "), f) for n, f in TERRAIN_FILL.items()],
                "features": [(n.replace("_", " "), *s) for n, s in HEXSIDE_STROKE.items()],
                "side_colours": [(s.name, s.colour, PALE.get(s.colour, "#EEEEEE"))
-                                for s in sides]}
+                                for s in sides],
+               "vp_case": exclusive_rules(data).vp_schedule_case,
+               "start_line_case": exclusive_rules(data).start_line_case}
     # as written, not escaped: the HTML report keeps its apostrophe
     wording = Markup("your units" if own else "a player's own (in his copy)")
     svg = render("board.svg.j2", TEMPLATES, counters=counters, own_wording=wording, **drawing)

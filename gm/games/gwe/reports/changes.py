@@ -15,9 +15,6 @@ from gm.games.gwe.state import GweState
 from gm.reporting.events import events_of
 
 DIE = re.compile(r"\bdie \d")
-# a roll's kind by the case its event cites (the first that matches)
-ROLL_KINDS = (("10.41", "command"), ("26.32", "attrition"), ("9.2", "supply"),
-              ("17.1", "entrainment"), ("13.0", "replacement"), ("12.1", "withdrawal"))
 ARRIVAL = re.compile(r"\(14\.\d")
 STEPS = {1: "movement", 2: "withdrawal", 3: "combat"}
 
@@ -75,13 +72,14 @@ def attacks(events: Sequence[Event]) -> list[AttackView]:
     return found
 
 
-def rolls(events: Sequence[Event]) -> list[RollView]:
-    """The dice of the Phase outside combat (its events with a die), each by its kind."""
+def rolls(events: Sequence[Event], kinds: Sequence[tuple[str, str]]) -> list[RollView]:
+    """The dice of the Phase outside combat (its events with a die), each by its kind: the
+    first of `kinds` (the case its event cites, the kind) that matches (GameWords.rolls)."""
     found = []
     for event in events:
         if event.player is not None or not DIE.search(event.text) or "/" in event.text:
             continue  # an order's result repeats its events; "die 4: 1/2" is an attack's
-        kind = next((k for case, k in ROLL_KINDS if f"({case}" in event.text
+        kind = next((k for case, k in kinds if f"({case}" in event.text
                      or f" {case}" in event.text or event.text.startswith(case)), "other")
         found.append(RollView(kind=kind, text=event.text, rule=event.rule))
     return found

@@ -1,7 +1,7 @@
 """Great War in the East's part of the report model (the core: gm/reporting/model.py): the
 Player-Turn's moves, attacks, rolls and reinforcements, the position hex by hex with each
-counter's Attack-Defense-Movement at its current Step, the Victory Point Index (Serbia/Galicia
-25.0), and the hex map with the counters (gm/games/gwe/reports/board.py), drawn for HTML and
+counter's Attack-Defense-Movement at its current Step, the Victory Point Index its game keeps,
+and the hex map with the counters (gm/games/gwe/reports/board.py), drawn for HTML and
 PNG only; rendered by the core's templates with this package's (templates/)."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class HexView(_Frozen):
 
 
 class SectorView(_Frozen):
-    """An army sector of the start line (Serbia/Galicia 26.31), shown while the sides set up."""
+    """An army sector of the start line (ruling G29), shown while the sides set up."""
 
     name: str
     armies: dict[str, str]  # side -> the army whose sector it is, as a unit id writes it
@@ -128,7 +128,7 @@ class VpHexView(_Frozen):
 
 
 class VictoryView(_Frozen):
-    """Serbia/Galicia 25.0: the net Allied Victory Point Total, and what it would give now."""
+    """The Victory Point Index the game keeps (a net total), and the level it would give now."""
 
     index: int
     level: str
@@ -160,6 +160,19 @@ class OfferView(_Frozen):
     note: str = ""  # a halving the position already fixes (10.42 in the Combat Phase)
 
 
+class GameWords(_Frozen):
+    """What the templates cite of the game's own rules (the Exclusive Rules' cases as printed,
+    its scenario's set-up), its Standard Rules' wording where the game adds nothing."""
+
+    entrainment: str = ""  # the case of an entrainment die, if the game rolls one
+    setup: str = ""  # the case of the scenario's deployments, as printed
+    setup_case: str = ""  # and bare, as a unit still to set up cites it
+    start_line: str = ""  # how its units set up along the start line
+    vp_index: str = ""  # the case of its Victory Point Index
+    victory_levels: str = ""  # the case of its levels of victory
+    rolls: tuple[tuple[str, str], ...] = ()  # a roll's kind by the case it cites, in order
+
+
 class PlayerPart(core.PlayerPart):  # the core's, with the reader's side and planning aids
     side: str | None = None
     forces: list[ForceView] = Field(default=[])
@@ -188,6 +201,7 @@ class Report(core.Report):  # the core's, with this game's part
     waiting: list[UnitView] = Field(default=[])  # off the map: to arrive, moving, eliminated
     victory: VictoryView | None = None  # None: a game that keeps no index
     sectors: list[SectorView] = Field(default=[])  # the start line's, while the sides set up
+    words: GameWords = Field(default=GameWords(), exclude=True)  # the templates' citations
     # the hex map (gm/games/gwe/reports/board.py), drawn for HTML and PNG only: its SVG body,
     # size, the windows a phone shows (x, y, width, height)
     board: str | None = Field(default=None, exclude=True)

@@ -20,10 +20,11 @@ from gm.games.gwe.reports.walks import Routes, cheapest
 from gm.games.gwe.rules import combat
 from gm.games.gwe.rules.combat_totals import attack_total, hex_defense, table_rating
 from gm.games.gwe.rules.command import within_radius
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.movement import entry, unit_allowance
 from gm.games.gwe.rules.participants import attacker_problem, target_problem
+from gm.games.gwe.rules.players import phasing_side
 from gm.games.gwe.rules.sequence import PLAYER_TURN
-from gm.games.gwe.rules.serbia_galicia.play import phasing_side
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.supply import determine_supply, supply_sources, supply_status
 from gm.games.gwe.state import GweState
@@ -130,7 +131,7 @@ COMBAT_PHASE = 3  # a Player-Turn's third Phase (4.0 A.3)
 def open_attacks(state: GweState, data: GweData, side: str) -> list[OfferView]:
     """The attacks the reader may give next: in his own Combat Phase with the halving already
     fixed (`commanded_attacks`), else as things stand (`attacks`)."""
-    if phasing_side(state) == side and \
+    if phasing_side(state, exclusive_rules(data)) == side and \
             (state.phase - 1) % len(PLAYER_TURN) + 1 == COMBAT_PHASE:
         return commanded_attacks(state, data, side)
     return attacks(state, data, side)

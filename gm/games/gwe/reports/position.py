@@ -1,8 +1,8 @@
 """The position as `gm show` prints it (the GM's view): where the game stands and the Victory
-Point Index (Serbia/Galicia 25.0), then each occupied hex in order with its units (their
+Point Index its game keeps, then each occupied hex in order with its units (their
 Attack-Defense-Movement at the Step they are at, Steps left, train, supply, command), the
 fortresses and their Steps lost (11.13), the Victory Point towns and passes with their
-controller (25.12), and the units off the map; or one hex alone."""
+controller (its game's), and the units off the map; or one hex alone."""
 
 from __future__ import annotations
 
@@ -11,18 +11,19 @@ from gm.core.state import ENDED, PLAY
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import current_values
-from gm.games.gwe.rules.serbia_galicia.play import phase_title
-from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.players import phase_title
 from gm.games.gwe.setup.stages import setup_title
 from gm.games.gwe.state import GweState
 
 
 def where_text(state: GweState, data: GweData) -> str:
+    game = exclusive_rules(data)
     if state.stage == PLAY:
-        return phase_title(state)
+        return phase_title(state, game)
     if state.stage == ENDED:
         return f"the game has ended after Game-Turn {state.turn}"
-    return setup_title(state)
+    return setup_title(state, game.scenario(state.scenario))
 
 
 def unit_line(state: GweState, data: GweData, unit_id: str) -> str:
@@ -48,12 +49,13 @@ def _hex_lines(state: GweState, data: GweData, where: Hex) -> list[str]:
 
 
 def _valued(state: GweState, data: GweData, only: Hex | None = None) -> list[str]:
-    lines = []
-    for where, name, vp in valued_hexes(data):
+    lines, game = [], exclusive_rules(data)
+    for where, name, vp in game.valued_hexes(data):
         if only is None or where == only:
-            side = controller(state, data, where)
+            side = game.controller(state, data, where)
             held = data.counters.sides[side].name if side else "nobody"
-            lines.append(f"  {name} ({where}) {vp:+d} VP: controlled by {held} (25.12)")
+            lines.append(f"  {name} ({where}) {vp:+d} VP: controlled by {held} "
+                         f"({game.control_case})")
     return lines
 
 
@@ -69,8 +71,11 @@ def _off_map(state: GweState, data: GweData) -> list[str]:
 
 def render_position(campaign: str, state: GweState, data: GweData) -> str:
     lines = [f"Campaign {campaign}: {where_text(state, data)}"]
+    game = exclusive_rules(data)
+    lines += [f"Optional rule played: {case}, {game.options.get(case, '')}"
+              for case in sorted(data.options)]
     if state.vp is not None:
-        lines.append(f"Victory Point Index: {state.vp} (Serbia/Galicia 25.0)")
+        lines.append(f"Victory Point Index: {state.vp} ({game.printed(game.vp_index_case)})")
     occupied = {where for _, where in state.on_map()}
     fortresses = {w for w, e in data.hexes.items() if e.fortress is not None}
     for where in sorted(occupied | fortresses):

@@ -2,7 +2,7 @@
 Friendly rail hex, entraining there for its Tactical Competence Rating (5.32), riding up to
 the Railroad Movement Rate (5.33), detraining at no cost and walking on with the Movement
 Points left (5.34); each with the Movement Points spent on foot and in entraining. Whether it
-goes depends on the entrainment die (Serbia/Galicia 17.11) and on the Rail Capacity left
+goes depends on the game's entrainment die, if it rolls one, and on the Rail Capacity left
 (5.31), which the report cannot know: the list says so. One ride a Phase is counted (a second
 would need another die and the Rate's hexes left); the off-map links (5.37) are left out."""
 
@@ -16,6 +16,7 @@ from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import current_values, stacking_points
 from gm.games.gwe.reports.walks import cheapest
 from gm.games.gwe.rules.countries import unit_country
+from gm.games.gwe.rules.exclusive import exclusive_rules, tcr_of
 from gm.games.gwe.rules.movement import entrain_cost, entry, unit_allowance
 from gm.games.gwe.rules.rail import rail_graph, rail_target_problem
 from gm.games.gwe.rules.steps import is_hq
@@ -26,7 +27,7 @@ Graph = Mapping[Hex, frozenset[Hex]]
 
 
 class Railways:
-    """For one position: the rail graphs its units use (5.33; Serbia/Galicia 5.3: a country's
+    """For one position: the rail graphs its units use (5.33; where its game says, a country's
     own lines) and the cost of each step on foot, each found once; a step costs the same to
     units of one side and rating that alike may or may not enter a hex of Enemy HQs (10.52),
     so the units of an army share them (the walks from the railheads are long)."""
@@ -47,7 +48,7 @@ class Railways:
         data, unit = self.data, self.state.unit(unit_id)
         weak = is_hq(data, unit_id) or \
             current_values(data.units[unit_id], unit.steps_lost).attack == 0
-        key = (data.side_of(unit_id), data.tcr(unit_id), weak, here, there)
+        key = (data.side_of(unit_id), tcr_of(data, unit_id), weak, here, there)
         if key not in self.costs:
             self.costs[key] = entry(self.state, data, unit_id, here, there).cost
         return self.costs[key]
@@ -66,16 +67,17 @@ def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex
         return _rides_on(state, data, unit_id, railways)
     if unit.out_of_supply and not is_hq(data, unit_id):
         return {}
+    game = exclusive_rules(data)
     if not is_hq(data, unit_id) and \
-            stacking_points(data.units[unit_id]) > data.counters.sides[side].capacity(state.turn):
+            stacking_points(data.units[unit_id]) > game.rail_capacity(data, side, state.turn):
         return {}
     graph = railways.of(unit_id)
     allowance, cost = unit_allowance(state, data, unit_id), entrain_cost(data, unit_id)
     start = parse_hex(unit.hex)
     boards = {h: spent + cost for h, spent in {start: 0, **walked}.items()
               if h in graph and spent + cost <= allowance
-              and (data.tcr(unit_id) == 1 or not enemy_controlled(state, data, h, side))}
-    ridden = _ride(state, data, unit_id, graph, boards, data.counters.sides[side].rail_rate)
+              and (tcr_of(data, unit_id) == 1 or not enemy_controlled(state, data, h, side))}
+    ridden = _ride(state, data, unit_id, graph, boards, game.rail_rate(data, side, state.turn))
     reached = _walk_on(data, unit_id, ridden, allowance, railways)
     return {h: spent for h, spent in reached.items() if h not in walked and h != start}
 
@@ -83,11 +85,11 @@ def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex
 def _rides_on(state: GweState, data: GweData, unit_id: str, railways: Railways
               ) -> dict[Hex, int]:
     """A unit entrained as its Phase begins: no entraining again, so no points spent before
-    the ride (5.32; nor a die, Serbia/Galicia 17.11); it rides (5.33), then detrains and walks
+    the ride (5.32; nor the game's entrainment die); it rides (5.33), then detrains and walks
     its whole allowance (5.34) unless out of Command Control, which lets it ride only (5.35)."""
     unit = state.unit(unit_id)
     start = parse_hex(unit.hex or "")
-    rate = data.counters.sides[data.side_of(unit_id)].rail_rate
+    rate = exclusive_rules(data).rail_rate(data, data.side_of(unit_id), state.turn)
     ridden = _ride(state, data, unit_id, railways.of(unit_id), {start: 0}, rate)
     reached = ridden if unit.out_of_command else \
         _walk_on(data, unit_id, ridden, unit_allowance(state, data, unit_id), railways)

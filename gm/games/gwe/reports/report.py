@@ -16,6 +16,7 @@ from gm.games.gwe.reports import changes, planning, setup_aid
 from gm.games.gwe.reports.board import board_svg
 from gm.games.gwe.reports.mapsheet import side_colour
 from gm.games.gwe.reports.model import (
+    GameWords,
     HexView,
     PlayerPart,
     Report,
@@ -27,8 +28,8 @@ from gm.games.gwe.reports.model import (
 )
 from gm.games.gwe.reports.template import order_template
 from gm.games.gwe.reports.wording import plain_event
-from gm.games.gwe.rules.serbia_galicia import play
-from gm.games.gwe.rules.serbia_galicia.victory import controller, valued_hexes, victory_level
+from gm.games.gwe.rules import players
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.state import GweState
 from gm.reporting.model import Event, OrderView, PlayerView
 from gm.reporting.palette import player_colours
@@ -56,12 +57,33 @@ def known_side(data: GweData, unit_id: str) -> str:
 
 
 def _victory(state: GweState, data: GweData) -> VictoryView | None:
-    if state.vp is None or data.exclusive != "serbia-galicia":
+    game = exclusive_rules(data)
+    level = None if state.vp is None else game.victory_level(state.vp)
+    if state.vp is None or level is None:
         return None
-    return VictoryView(index=state.vp, level=victory_level(state.vp), hexes=[
-        VpHexView(hex=str(h), name=name, vp=vp, holder=_side_name(data, controller(state, data,
-                                                                            h)))
-        for h, name, vp in valued_hexes(data)])
+    return VictoryView(index=state.vp, level=level, hexes=[
+        VpHexView(hex=str(h), name=name, vp=vp,
+                  holder=_side_name(data, game.controller(state, data, h)))
+        for h, name, vp in game.valued_hexes(data)])
+
+
+def _words(state: GweState, data: GweData) -> GameWords:
+    """What the templates cite of the game's own rules and its scenario's set-up."""
+    game = exclusive_rules(data)
+    entrainment = game.printed(game.entrainment_case) if game.entrainment_case else ""
+    scenario = game.scenario(state.scenario) if game.scenarios else None
+    attrition = scenario.attrition_rule.rsplit(" ", 1)[-1] if scenario else ""
+    kinds = (("10.41", "command"), (attrition, "attrition"), ("9.2", "supply"),
+             (game.entrainment_case, "entrainment"), ("13.0", "replacement"),
+             ("12.1", "withdrawal"))
+    words = GameWords(entrainment=entrainment, vp_index=game.vp_index_case,
+                      victory_levels=game.victory_levels_case,
+                      rolls=tuple((case, kind) for case, kind in kinds if case))
+    if scenario is None:
+        return words
+    return words.model_copy(update={
+        "setup": scenario.setup_rule, "setup_case": scenario.setup_rule.rsplit(" ", 1)[-1],
+        "start_line": scenario.start_line})
 
 
 def _side_name(data: GweData, side: str | None) -> str | None:
@@ -81,13 +103,15 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
     `player` (None: the GM's copy); `drawn`: with the hex map (HTML, PNG)."""
     assert isinstance(after, GweState) and (before is None or isinstance(before, GweState))
     names = dict(names or {})
-    played = play.sides_of(after)
+    game = exclusive_rules(data)
+    played = players.sides_of(after, game)
     own_side = played.get(player) if player is not None else None
     sides = [SideView(code=code, name=side.name,
                       player=next((p for p, s in played.items() if s == code), None),
                       colour=side_colour(data, code))
              for code, side in data.counters.sides.items()]
-    own = [plain_event(own_event(e)) for e in events if _seen_by(e, player)]
+    own = [plain_event(own_event(e), game) for e in events if _seen_by(e, player)]
+    words = _words(after, data)
     marked = planning.supply_now(after, data) if after.stage == PLAY else after  # G79
     units = [unit_view(u, marked, data) for u in sorted(after.units) if u in data.units]
     units = [u.model_copy(update={"place": setup_aid.SETUP_PLACE})
@@ -105,10 +129,12 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
     moves = changes.moves(before, after, data) if before is not None else []
     attacks = changes.attacks(own)
     adjudicated = before is not None
-    deploying = setup_aid.open_deployment(after)
-    title = (f"{campaign}: {play.phase_title(before)}" if before is not None
-             else f"{campaign}: {setup_aid.setup_title(after)}" if deploying
-             else f"{campaign}: the position before {play.phase_title(after)}")
+    deploying = setup_aid.open_deployment(after, data)
+    title = (f"{campaign}: {players.phase_title(before, game)}" if before is not None
+             else f"{campaign}: {setup_aid.setup_title(after, data)}" if deploying
+             else f"{campaign}: the position before {players.phase_title(after, game)}")
+    if data.options:  # the optional rules the campaign plays, in its heading
+        title += f" (optional rules: {', '.join(sorted(data.options))})"
     part = None
     if player is not None:
         orders = sorted((OrderView(line=e.line or 0, text=e.order or "", result=e.result or
@@ -125,22 +151,24 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
     return Report(
         kind="final" if after.stage == "ended" else "phase" if adjudicated else after.stage,
         campaign=campaign, title=title,
-        next_phase=None if after.stage == "ended" else setup_aid.setup_next(deploying)
-        if deploying else play.phase_title(after), deadline=deadline,
+        next_phase=None if after.stage == "ended"
+        else setup_aid.setup_next(after, data, deploying) if deploying
+        else players.phase_title(after, game), deadline=deadline,
         events=own, player=part, sides=sides, moves=moves, attacks=attacks,
-        rolls=changes.rolls(own), reinforcements=changes.reinforcements(own),
+        rolls=changes.rolls(own, words.rolls), reinforcements=changes.reinforcements(own),
         position=position, waiting=[u for u in units if u.hex is None],
-        victory=_victory(after, data), board=board.body if board else None,
+        victory=_victory(after, data), words=words,
+        board=board.body if board else None,
         sectors=setup_aid.sectors(data) if deploying else [],
         board_size=(board.width, board.height) if board else (0.0, 0.0),
         windows=board.windows if board else [], board_picture=board.picture if board else None,
-        players=_players(after, names, sent, _awaited(before)))
+        players=_players(after, names, sent, _awaited(before, data)))
 
 
-def _awaited(before: GweState | None) -> str | None:
+def _awaited(before: GweState | None, data: GweData) -> str | None:
     """The Phasing Player of the Phase reported, whose orders it awaited (ruling G50)."""
-    return play.phasing_player(before) if before is not None and before.stage == "play" \
-        else None
+    return players.phasing_player(before, exclusive_rules(data)) \
+        if before is not None and before.stage == "play" else None
 
 
 def _players(after: GweState, names: Mapping[str, str], sent: Sequence[str] | None,

@@ -1,4 +1,4 @@
-"""What a set-up report gives a player to deploy by (Serbia/Galicia 26.31): the stage's own
+"""What a set-up report gives a player to deploy by (a scenario's deployments): the stage's own
 title, each army's sector of the start line with its hexes, and a DEPLOY line for each of his
 units still to set up, at its default hex (deployment.yaml), commented out for him to edit."""
 
@@ -8,32 +8,40 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.values import army_of
 from gm.games.gwe.reports.model import SectorView
-from gm.games.gwe.setup.scenario import Deployment, deployment_of, scenario_of
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.game_values import Deployment, Scenario
 from gm.games.gwe.state import GweState
 
-SETUP_PLACE = "setup"  # a UnitView's place: a unit of the start still to set up (26.31)
+SETUP_PLACE = "setup"  # a UnitView's place: a unit of the start still to set up
 
 
-def open_deployment(state: GweState) -> Deployment | None:
+def scenario_of(state: GweState, data: GweData) -> Scenario | None:
+    """The campaign's scenario; None for a position of no scenario (a case's)."""
+    game = exclusive_rules(data)
+    return game.scenario(state.scenario) if game.scenarios else None
+
+
+def open_deployment(state: GweState, data: GweData) -> Deployment | None:
     """The deployment the state stands in; None once play has opened."""
-    return deployment_of(scenario_of(state.scenario), state.stage)
+    scenario = scenario_of(state, data)
+    return None if scenario is None else scenario.deployment(state.stage)
 
 
-def setup_title(state: GweState) -> str:
-    """`the set-up of Decision in Galicia, before Game-Turn 7 (Serbia/Galicia 26.3)`."""
-    scenario = scenario_of(state.scenario)
+def setup_title(state: GweState, data: GweData) -> str:
+    """`the set-up of <scenario>, before Game-Turn 7 (<its case>)`."""
+    scenario = exclusive_rules(data).scenario(state.scenario)
     return f"the set-up of {scenario.title}, before Game-Turn {state.turn} ({scenario.rule})"
 
 
-def setup_next(deployment: Deployment) -> str:
-    """`the Austro-Hungarian deployment (Serbia/Galicia 26.31)`: whose DEPLOY orders are due."""
-    return f"{deployment.title} (Serbia/Galicia 26.31)"
+def setup_next(state: GweState, data: GweData, deployment: Deployment) -> str:
+    """`the <side> deployment (<its case>)`: whose DEPLOY orders are due."""
+    return f"{deployment.title} ({exclusive_rules(data).scenario(state.scenario).setup_rule})"
 
 
 def to_set_up(state: GweState, data: GweData, unit_id: str) -> bool:
     """A unit of the start (no reinforcement) not yet on the map, in a deployment."""
     unit = data.units.get(unit_id)
-    return open_deployment(state) is not None and unit is not None and \
+    return open_deployment(state, data) is not None and unit is not None and \
         unit.arrives is None and state.unit(unit_id).place == "pending"
 
 

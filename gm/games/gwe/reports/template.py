@@ -18,8 +18,9 @@ from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.reports.model import OfferView
 from gm.games.gwe.reports.planning import routes
+from gm.games.gwe.rules.exclusive import ExclusiveRules, exclusive_rules
+from gm.games.gwe.rules.players import phase_title, phasing_side
 from gm.games.gwe.rules.sequence import PLAYER_TURN, next_phase
-from gm.games.gwe.rules.serbia_galicia import play
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.state import GweState
 
@@ -38,10 +39,11 @@ def order_template(state: GweState, data: GweData, campaign: str, player: str, s
              f"TURN {state.turn} PHASE {state.phase}"]
     step = (state.phase - 1) % len(PLAYER_TURN)
     attacks = [o.line for o in offers if not o.odds.startswith("below")]  # off the table
-    if play.phasing_side(state) != side:
-        turn, phase = _next_owed(state, side)
+    game = exclusive_rules(data)
+    if phasing_side(state, game) != side:
+        turn, phase = _next_owed(state, side, game)
         lines += textwrap.wrap(
-            f"{play.phase_title(state)}: you owe no orders in it; your next are for TURN {turn} "
+            f"{phase_title(state, game)}: you owe no orders in it; your next are for TURN {turn} "
             f"PHASE {phase}. Standing orders (DEFEND, WITHDRAW) may be sent now; HELP shows "
             "them.", WIDTH, initial_indent="## ", subsequent_indent="## ", break_on_hyphens=False)
     elif step == MOVEMENT:
@@ -78,10 +80,10 @@ def _together(offers: Sequence[OfferView]) -> list[str]:
     return [*given, *noted, *dropped]
 
 
-def _next_owed(state: GweState, side: str) -> tuple[int, int]:
-    """The next Phase whose Phasing Player the side is (4.0; Serbia/Galicia 4.0)."""
+def _next_owed(state: GweState, side: str, game: ExclusiveRules) -> tuple[int, int]:
+    """The next Phase whose Phasing Player the side is (4.0, the game's first side)."""
     turn, phase = next_phase(state.turn, state.phase)
-    while play.phasing_side(state.model_copy(update={"phase": phase})) != side:
+    while phasing_side(state.model_copy(update={"phase": phase}), game) != side:
         turn, phase = next_phase(turn, phase)
     return turn, phase
 
@@ -111,7 +113,7 @@ def _move(state: GweState, data: GweData, unit_id: str, here: Hex, enemies: list
     if data.units[unit_id].type == "depot":  # the supply of the units round it: left to him
         return f"## {unit_id} in {here}: a supply depot, no move offered"
     points = stacking_points(data.units[unit_id])
-    limit = data.counters.sides[data.side_of(unit_id)].stacking_limit
+    limit = exclusive_rules(data).stacking_limit(data, data.side_of(unit_id))
     reached = {h: r for h, r in routes(state, data, unit_id).items()
                if load.get(h, 0) + points <= limit}
     if not enemies or not reached:

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.results import Applied
 from gm.games.gwe.state import GweState
 
@@ -36,7 +37,7 @@ def advance(state: GweState, data: GweData, applied: Applied, attackers: Sequenc
             there = sum(stacking_points(data.units[u]) for u in state.units_in(where)
                         if data.side_of(u) == side)
             if there + stacking_points(data.units[unit_id]) > \
-                    data.counters.sides[side].stacking_limit:
+                    exclusive_rules(data).stacking_limit(data, side):
                 notes.append(f"{unit_id}: would overstack {where}; does not advance (8.71)")
                 continue
             state = state.with_unit(unit_id, hex=str(where))

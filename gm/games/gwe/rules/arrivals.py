@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.rules.rail import off_map_link
+from gm.games.gwe.rules.rail import off_map_link, unit_rail_graph
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
@@ -23,6 +23,13 @@ REPLACEABLE_LOSSES = {"division": (1,), "corps": (1, 2)}  # 13.0
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten")
+
+
+def fought_before(state: GweState, fought: Collection[str] = ()) -> frozenset[str]:
+    """13.0: the units in combat during the preceding Game-Turn: those the state remembers
+    (`combat_turns`) and any a case names besides (`fought`)."""
+    return frozenset(fought) | {u for u, turn in state.combat_turns.items()
+                                if turn == state.turn - 1}
 
 
 def replacement_bar(state: GweState, data: GweData, unit_id: str, enemy_distance: int,
@@ -151,10 +158,11 @@ def arrivals(state: GweState, data: GweData, side: str, turn: int,
             found.append(Arrival(unit_id, None, f"{unit_id}: entry hex {where} blocked; "
                                  f"delayed to Game-Turn {turn + 1} at {alternate} (14.22)"))
             continue
-        state = state.with_unit(unit_id, place="map", hex=str(where),
-                                entrained=schedule.entrained, delayed_to=None,
-                                delayed_until=None).occupied_by(where, side)  # 5.33
-        found.append(Arrival(unit_id, where, f"{unit_id} enters at {where}"
-                                             f"{' entrained (14.12)' if schedule.entrained else ''}"
-                                             " (14.11)"))
+        # 14.12: entrained "when they enter the map on a rail line" (ruling G89)
+        on_rail = schedule.entrained and where in unit_rail_graph(data, unit_id)
+        state = state.with_unit(unit_id, place="map", hex=str(where), entrained=on_rail,
+                                delayed_to=None, delayed_until=None).occupied_by(where, side)
+        said = " entrained (14.12)" if on_rail else \
+            ", on no railroad: detrained (14.12, ruling G89)" if schedule.entrained else ""
+        found.append(Arrival(unit_id, where, f"{unit_id} enters at {where}{said} (14.11)"))
     return state, tuple(found)

@@ -19,11 +19,11 @@ from gm.games.gwe.rules import combat, defense
 from gm.games.gwe.rules.advance import advance, record_advance
 from gm.games.gwe.rules.combat_totals import attack_total, die_modifier, hex_defense, table_rating
 from gm.games.gwe.rules.command import worse_by_command, worsened
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.hq_shifts import shifted_column
 from gm.games.gwe.rules.losses import apply_attacker_result, force_steps
 from gm.games.gwe.rules.participants import attacker_problem, defender_side, target_problem
 from gm.games.gwe.rules.results import DefenderChoice
-from gm.games.gwe.rules.serbia_galicia import combat as sg
 from gm.games.gwe.rules.steps import eliminate, is_hq
 from gm.games.gwe.rules.supply import attrition_roll, supply_status
 from gm.games.gwe.state import GweState
@@ -106,7 +106,7 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
         state, note = attrition_roll(state, data, unit_id, dice, why="9.23")
         events.append(note)
     unsupplied = _supply_at_instant(state, data, attackers, attacking=True)
-    fighting = state  # Serbia/Galicia 25.2: the losses from here on are combat's
+    fighting = state  # a game's Victory Points for combat losses count from here on
     attackers = [u for u in attackers if state.unit(u).place == "map"]
     if not any(not is_hq(data, u) for u in attackers):
         return Resolution(state, False, (*events, f"attack on {where_text} not made: attrition "
@@ -131,6 +131,9 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     at_hexes = sorted({parse_hex(str(state.unit(u).hex)) for u in attackers})
     modifier, notes, marked = die_modifier(data, at_hexes, targets)
     events.extend(notes)
+    added, said = exclusive_rules(data).combat_die_modifier(state, data, side, attackers, counted)
+    modifier += added
+    events.extend(said)
     provisional.extend(marked)
 
     rating = table_rating(data, attackers)
@@ -169,6 +172,8 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
 
     state = state.model_copy(update={
         "fought": state.fought | set(attackers) | set(defenders),
+        "combat_turns": {**state.combat_turns, **dict.fromkeys(
+            (*attackers, *defenders), state.turn)},
         "shifts_used": state.shifts_used | set(hqs) | set(guards)
         | {u for u in attackers if is_hq(data, u)}})
     for unit_id in defenders:  # 5.36: attacked, they detrain
@@ -193,7 +198,7 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     state, advanced = advance(state, data, applied, attackers, attack.attacker.advance)
     events.extend(advanced)
     state = record_advance(state, data, applied, side)
-    state, awarded = sg.award_combat_losses(fighting, state, data)  # 25.14
+    state, awarded = exclusive_rules(data).combat_losses(fighting, state, data)
     events.extend(awarded)
     return Resolution(state, True, tuple(events), total_attack, total_defense, odds, result,
                       die, modifier, shift, (attacker_result, defender_result), applied.option,

@@ -10,6 +10,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.rules import displacement, retreat
+from gm.games.gwe.rules.exclusive import exclusive_rules, tcr_of
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.games.gwe.state import GweState
 
@@ -20,7 +21,7 @@ def may_try(state: GweState, data: GweData, unit_id: str) -> bool:
     """12.11: a cavalry unit on the map adjacent to an Enemy unit (whether or not in Command
     Control)."""
     at = state.unit(unit_id).hex
-    if at is None or data.units[unit_id].type != "cavalry":
+    if at is None or not exclusive_rules(data).withdraws_before_combat(data, unit_id):
         return False
     side = data.side_of(unit_id)
     return any(enemy_units_in(state, data, n, side) for n in data.neighbours(parse_hex(at)))
@@ -32,7 +33,7 @@ def withdrawal_paths(state: GweState, data: GweData, unit_id: str) -> list[retre
     at = state.unit(unit_id).hex
     assert at is not None
     return retreat.paths(state, data, parse_hex(at), data.side_of(unit_id), WITHDRAWAL_HEXES,
-                         through_zones=data.tcr(unit_id) == 1, units=(unit_id,),
+                         through_zones=tcr_of(data, unit_id) == 1, units=(unit_id,),
                          zone_test="withdrawal")
 
 
@@ -50,7 +51,7 @@ def withdraw(state: GweState, data: GweData, unit_id: str, dice: Dice,
     if not may_try(state, data, unit_id):
         return Withdrawal(state, None, f"{unit_id}: not cavalry beside an Enemy unit (12.11)")
     die = dice.die(f"12.12 withdrawal before combat of {unit_id}")
-    rating = data.tcr(unit_id)
+    rating = tcr_of(data, unit_id)
     if die <= rating:
         return Withdrawal(state, None, f"{unit_id}: die {die}, not above its rating {rating}: "
                                        "does not withdraw (12.12)")
@@ -86,7 +87,7 @@ def follow(state: GweState, data: GweData, vacated: Hex, units: tuple[str, ...]
         elif at is None or vacated not in data.neighbours(parse_hex(at)):
             notes.append(f"{unit_id}: not adjacent to the vacated {vacated} (12.16)")
         elif there + stacking_points(data.units[unit_id]) > \
-                data.counters.sides[side].stacking_limit:
+                exclusive_rules(data).stacking_limit(data, side):
             notes.append(f"{unit_id}: would overstack {vacated} (12.16)")
         else:
             state = state.with_unit(unit_id, hex=str(vacated)).occupied_by(vacated, side)

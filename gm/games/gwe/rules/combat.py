@@ -10,6 +10,7 @@ from fractions import Fraction
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import CombatTable, ProvisionalResult
+from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
 
@@ -70,7 +71,7 @@ def command_distance(state: GweState, data: GweData, hq_id: str, target: Hex) ->
     start = state.unit(hq_id).hex
     if start is None:
         return None
-    side, tcr = data.side_of(hq_id), data.tcr(hq_id)
+    side, tcr = data.side_of(hq_id), tcr_of(data, hq_id)
     enemies = data.enemies_of(side)
     occupied = {at: data.side_of(u) for u, at in state.on_map()}
 

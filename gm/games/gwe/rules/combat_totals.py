@@ -11,6 +11,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import HexsideFeature
 from gm.games.gwe.data.values import current_values, stacking_points
+from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.strength import SOFT_TARGETS
 from gm.games.gwe.rules.supply import halved
@@ -123,6 +124,6 @@ def die_modifier(data: GweData, attackers_at: Sequence[Hex], targets: Sequence[H
 
 def table_rating(data: GweData, attackers: Sequence[str]) -> int:
     """8.4, 8.8: the table of the attackers' rating; of mixed ratings, the worst (ruling G18;
-    a game's Exclusive Rules may say otherwise, Brusilov 17.0)."""
-    return max(data.tcr(u) for u in attackers if not is_hq(data, u))
+    a game's Exclusive Rules may say otherwise)."""  # Brusilov 17.0
+    return max(tcr_of(data, u) for u in attackers if not is_hq(data, u))
 

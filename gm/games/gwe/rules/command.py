@@ -13,6 +13,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.rules.combat import command_distance
+from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.state import GweState
 
@@ -137,8 +138,8 @@ def command_control(state: GweState, data: GweData, side: str, allocation: Alloc
         in_command = unit_id in commanded
         if not in_command and dice is not None:
             die = dice.die(f"10.41 Command Control of {unit_id}")
-            in_command = die > data.tcr(unit_id)
-            notes.append(f"{unit_id}: die {die} against rating {data.tcr(unit_id)}, "
+            in_command = die > tcr_of(data, unit_id)
+            notes.append(f"{unit_id}: die {die} against rating {tcr_of(data, unit_id)}, "
                          f"{'in' if in_command else 'out of'} Command Control (10.41)")
         state = state.with_unit(unit_id, out_of_command=not in_command)
     for hq_id in _hqs(state, data, side):
@@ -160,7 +161,7 @@ def worse_by_command(state: GweState, data: GweData, units: Sequence[str], phasi
     markers) or out of every Friendly HQ's Command Radius (the non-phasing units) at the
     instant of combat add one to their result."""
     for unit_id in units:
-        if data.tcr(unit_id) < 3 or is_hq(data, unit_id):
+        if tcr_of(data, unit_id) < 3 or is_hq(data, unit_id):
             continue
         if phasing and state.unit(unit_id).out_of_command:
             return True

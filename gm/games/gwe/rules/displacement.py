@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
+from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.steps import eliminate, enemy_occupied, enemy_units_in, is_hq, steps_left
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
@@ -33,7 +34,7 @@ def displacement_hex(state: GweState, data: GweData, hq_id: str,
     origin_text = state.unit(hq_id).hex
     if origin_text is None:
         return None
-    origin, side, tcr = parse_hex(origin_text), data.side_of(hq_id), data.tcr(hq_id)
+    origin, side, tcr = parse_hex(origin_text), data.side_of(hq_id), tcr_of(data, hq_id)
     zones = state
     for unit_id in cause:
         zones = zones.with_unit(unit_id, place="pending", hex=None, entrained=False)
@@ -49,7 +50,8 @@ def displacement_hex(state: GweState, data: GweData, hq_id: str,
     while frontier:
         found = sorted(h for h in frontier if h != origin and _shelter(state, data, h, side))
         if found:
-            return found[0]
+            written = [h for h in map(parse_hex, state.displace_to.get(hq_id, ())) if h in found]
+            return (written or found)[0]
         following = []
         for here in frontier:
             for there in data.neighbours(here):
@@ -66,8 +68,11 @@ def displace(state: GweState, data: GweData, hq_id: str, cause: Sequence[str] = 
     target = displacement_hex(state, data, hq_id, cause)
     if target is None:
         return eliminate(state, hq_id), f"{hq_id}: cannot displace, eliminated ({why}, G21)"
+    written = state.displace_to.get(hq_id)
+    chose = "" if not written else ", as written (ruling G88)" if str(target) in written else \
+        f", none of {' '.join(written)} being as near (ruling G88)"
     return state.with_unit(hq_id, hex=str(target), entrained=False), \
-        f"{hq_id} displaces to {target} ({why})"
+        f"{hq_id} displaces to {target} ({why}){chose}"
 
 
 def enemy_hqs_displaced(state: GweState, data: GweData, where: Hex, side: str

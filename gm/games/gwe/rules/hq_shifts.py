@@ -1,5 +1,5 @@
 """The odds column shifted by HQ units (10.21, 10.22, 10.24): the attacker's HQs to the right,
-then Serbia/Galicia 18.2's defending HQs back to the left."""
+then, where a game's Exclusive Rules allow it, the defending HQs back to the left."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.models import CombatTable
 from gm.games.gwe.rules import combat
-from gm.games.gwe.rules.serbia_galicia import combat as sg
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.state import GweState
 
@@ -21,6 +21,7 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
     level the one of the largest shift (then by id). A Heroic leader attacking here shifts
     no other attack (10.24)."""
     notes: list[str] = []
+    game = exclusive_rules(data)
     heroic = [u for u in attackers if is_hq(data, u)]
     if named is None:
         pool = sorted((u for u, _ in state.on_map() if data.side_of(u) == side
@@ -40,9 +41,10 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
             if named is not None:
                 notes.append(f"{hq_id}: no shift here (10.11, 10.22)")
             continue
-        if not sg.army_integrity(state, data, hq_id, attackers):  # Serbia/Galicia 18.1
+        if not game.army_integrity(state, data, hq_id, attackers):
             if named is not None:
-                notes.append(sg.integrity_note(hq_id))
+                notes.append(f"{hq_id}: not over half the force's Steps of its army, no shift "
+                             f"({game.cite(game.army_integrity_rule)})")
         elif combat.gives_shift(state, data, hq_id, attackers):
             levels[rating.level] = hq_id
             notes.append(f"{hq_id}: shifts {rating.attack_shift} column(s) right (10.21)")
@@ -69,20 +71,26 @@ def shifted_column(state: GweState, data: GweData, side: str, table: CombatTable
                    attackers: tuple[str, ...], defenders: list[str], counted: list[str],
                    named: tuple[str, ...] | None, guarding: tuple[str, ...] | None) -> Shifted:
     """10.21: the attacker's shifts right (`named` HQs, None: ruling G19's default), then
-    Serbia/Galicia 18.2's defending HQs (`guarding`, None: ruling G41's default) left, no
-    further than the first column."""
+    the defending HQs a game's Exclusive Rules let shift it (`guarding`, None: ruling G41's
+    default) left, no further than the first column."""
     hqs, notes = shifting_hqs(state, data, side, attackers, named)
     shift = sum(r.attack_shift for h in hqs if (r := data.units[h].hq) is not None)
     final = combat.shifted(table, column, shift)
     odds = table.columns[final]
     notes.append(f"odds {table.columns[column]}"
                  f"{f', shifted {shift} to {odds}' if shift else ''} (8.4, 10.21)")
-    guards, said = sg.defensive_shifts(state, data, data.side_of(defenders[0]), counted,
-                                       guarding) if defenders else ((), [])
+    game = exclusive_rules(data)
+    guards, said = game.defensive_shifts(state, data, data.side_of(defenders[0]), counted,
+                                         guarding) if defenders else ((), [])
     notes.extend(said)
     if guards:
         back = sum(r.attack_shift for h in guards if (r := data.units[h].hq) is not None)
         final = max(final - back, 0)
-        notes.append(f"odds shifted {back} left to {table.columns[final]} ({sg.CITE}:18.2, "
+        cited = game.cite(game.defensive_shift_rule)
+        notes.append(f"odds shifted {back} left to {table.columns[final]} ({cited}, "
                      "ruling G41)")
+    extra, moved = game.combat_shift(state, data, side, attackers, counted)
+    if extra:
+        final = min(max(final + extra, 0), len(table.columns) - 1)
+        notes += [*moved, f"odds {table.columns[final]}"]
     return Shifted(final, hqs, shift, tuple(guards), tuple(notes))

@@ -9,6 +9,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.models import MovementCost, StepValues
 from gm.games.gwe.data.values import current_values
+from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
@@ -45,7 +46,7 @@ def terrain_cost(data: GweData, where: Hex, tcr: int) -> tuple[int, tuple[str, .
 
 def entry(state: GweState, data: GweData, unit_id: str, origin: Hex, target: Hex) -> Entry:
     """5.12, 5.13, 5.4, 7.21, 7.23: what it costs `unit_id` to move from origin into target."""
-    side, tcr = data.side_of(unit_id), data.tcr(unit_id)
+    side, tcr = data.side_of(unit_id), tcr_of(data, unit_id)
     if target not in data.neighbours(origin):
         return Entry(None, f"5.0: {target} is not a hex of the map next to {origin}")
     enemies = [u for u in state.units_in(target) if data.side_of(u) in data.enemies_of(side)]
@@ -92,4 +93,4 @@ def unit_allowance(state: GweState, data: GweData, unit_id: str) -> int:
 
 def entrain_cost(data: GweData, unit_id: str) -> int:
     """5.32: the Movement Points to entrain equal the unit's Tactical Competence Rating."""
-    return data.tcr(unit_id)
+    return tcr_of(data, unit_id)

@@ -13,8 +13,8 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.rules import rail
 from gm.games.gwe.rules.displacement import enemy_hqs_displaced
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.movement import entrain_cost, entry, may_enter, unit_allowance
-from gm.games.gwe.rules.serbia_galicia.rail import TRACK_LIMITS, entrainment_roll
 from gm.games.gwe.state import GweState
 
 
@@ -52,8 +52,8 @@ def _arrive(state: GweState, data: GweData, unit_id: str, where: Hex, **changes:
 
 def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.RailUse,
               dice: Dice | None = None) -> Moved:
-    """Move one unit of `side` along its steps (see the module's docstring); `dice` for
-    Serbia/Galicia's entrainment roll (17.11)."""
+    """Move one unit of `side` along its steps (see the module's docstring); `dice` for a
+    game's entrainment roll (ExclusiveRules.entrainment)."""
     unit_id = move.unit
     if unit_id not in data.units or data.side_of(unit_id) != side:
         return Moved(state, (f"{unit_id}: not a unit of {side} (5.0)",), False)
@@ -65,7 +65,8 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
         why = f"{unit_id}: out of Command Control, may not move (4.0 A.1d, 10.4)"
         return Moved(state, (why,), False, stopped=why)
     limit = unit_allowance(state, data, unit_id)
-    rate = data.counters.sides[side].rail_rate
+    game = exclusive_rules(data)
+    rate = game.rail_rate(data, side, state.turn)
     spent = rail_hexes = 0
     notes: list[str] = []
     moved = False
@@ -85,7 +86,7 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                           "left (5.32)"
             if problem is None and not use.take(data, unit_id):
                 problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
-            if problem is None and data.exclusive == "serbia-galicia":
+            if problem is None:
                 problem, rolled = _entrainment(state, data, unit_id, dice, use)
                 notes.extend(rolled)
             if problem is None:
@@ -113,17 +114,19 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                              f"{step.reenter} (5.37)")
                 state, said = travel_off_map(state, data, unit_id, rate - rail_hexes)
                 notes.extend(said)
-                moved = True
-                done += 1
-                break
+                if state.unit(unit_id).place != "map":  # off the map until a later Phase
+                    moved = True
+                    done += 1
+                    break
+                rail_hexes += link.cost  # back on the map: it may ride or detrain on (5.34)
         elif unit.entrained:
             problem = rail.rail_step_problem(state, data, unit_id, here, step)
             if problem is None and rail_hexes + 1 > rate:
                 problem = f"{unit_id}: past the Railroad Movement Rate of {rate} hexes (5.31)"
             if problem is None and not use.take(data, unit_id):
                 problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
-            if problem is None:  # 17.5 (optional): counted once the unit may otherwise go
-                problem = use.cross(data, unit_id, here, step, TRACK_LIMITS)
+            if problem is None:  # a game's track limits: counted once the unit may otherwise go
+                problem = use.cross(data, unit_id, here, step)
             if problem is None:
                 rail_hexes += 1
                 state, said = _arrive(state, data, unit_id, step)
@@ -156,20 +159,14 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
 
 def _entrainment(state: GweState, data: GweData, unit_id: str, dice: Dice | None,
                  use: rail.RailUse) -> tuple[str | None, tuple[str, ...]]:
-    """Serbia/Galicia 17.11, rolled once the unit stands where 5.32 lets it entrain and has
-    been counted against the Rail Capacity (17.12: a failed attempt counts too): why it may
-    not entrain (its movement ends), None if it entrains; and the roll, with its purpose."""
+    """A game's test before the unit entrains (ExclusiveRules.entrainment): why it may not
+    (its movement ends), None if it entrains; and the rolls said."""
+    game = exclusive_rules(data)
     if dice is None:
-        raise ValueError("Serbia/Galicia's entrainment roll (17.11) needs the dice")
-    rolled = entrainment_roll(state, data, unit_id, dice, arriving=unit_id in use.arrived)
-    at = state.unit(unit_id).hex
-    said = () if rolled.die is None else (
-        f"17.11 entrainment of {unit_id} at {at}: die {rolled.die}"
-        f"{', entrains' if rolled.entrained else ''} (Serbia/Galicia 17.11)",)
-    if rolled.entrained:
-        return None, said
-    return (f"{unit_id}: entrainment die {rolled.die}: may not entrain and ends its movement "
-            f"for the Phase (17.11; 17.12: counts against the Rail Capacity)"), said
+        if game.name:  # a game's own test may roll: it is never left out for want of dice
+            raise ValueError(f"{game.title}'s entrainment needs the dice ({unit_id})")
+        return None, ()
+    return game.entrainment(state, data, unit_id, dice, arriving=unit_id in use.arrived)
 
 
 def travel_off_map(state: GweState, data: GweData, unit_id: str, points: int

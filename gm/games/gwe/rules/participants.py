@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.values import current_values
+from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.state import GweState
 
@@ -52,7 +53,7 @@ def attacker_problem(state: GweState, data: GweData, unit_id: str, side: str,
         return f"{unit_id}: attacked or advanced already this Combat Phase (8.14, 8.73)"
     if unit.entrained:
         return f"{unit_id}: entrained units may not attack (5.36)"
-    if unit_id in state.rail_moved and data.tcr(unit_id) != 1:
+    if unit_id in state.rail_moved and tcr_of(data, unit_id) != 1:
         return f"{unit_id}: moved by rail this Player-Turn; only units rated 1 attack (5.34)"
     if is_hq(data, unit_id) and (counter.hq is None or not counter.hq.heroic):
         return f"{unit_id}: a HQ that is not a Heroic leader may not attack (8.12, 10.51)"

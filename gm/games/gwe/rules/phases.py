@@ -19,8 +19,8 @@ from gm.games.gwe.rules.cavalry import Withdrawal
 from gm.games.gwe.rules.command import Allocation, clear_markers, command_control
 from gm.games.gwe.rules.defense import record_retreats
 from gm.games.gwe.rules.displacement import lone_hqs_displaced
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.moving import Move, Moved, carry_out, travel_off_map
-from gm.games.gwe.rules.serbia_galicia.arrivals import count_arrivals, detrain_entered
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.rules.steps import eliminate, steps_left
 from gm.games.gwe.rules.supply import attrition, determine_supply
@@ -90,6 +90,17 @@ def before_the_moves(state: GweState, data: GweData, side: str, withheld: Sequen
     return state, tuple(a.note for a in came)
 
 
+def back_from_off_map(state: GweState, data: GweData, side: str) -> GweState:
+    """The side's units off the map as they go on first in the Movement Segment, with a whole
+    Rail Movement Rate (5.38, ruling G23): where the Phase's orders find them (ruling G88);
+    whether the Rail Capacity lets them is the Phase's to say."""
+    rate = exclusive_rules(data).rail_rate(data, side, state.turn)
+    for unit_id, unit in sorted(state.units.items()):
+        if unit.place == "off_map" and data.side_of(unit_id) == side:
+            state = travel_off_map(state, data, unit_id, rate)[0]
+    return state
+
+
 def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOrders,
                    dice: Dice) -> PhaseResult:
     """4.0 A.1 for `side`, the Phasing Player: segments a-e, then 6.14."""
@@ -97,22 +108,26 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
     state, came = before_the_moves(state, data, side, orders.withheld, orders.off_map)
     arrived = frozenset(u for u in pending if state.unit(u).place == "map")
     events = list(came)
+    game = exclusive_rules(data)
+    state, said = game.segment(state, data, side, "b", dice)  # the game's own, after a and b
+    events.extend(said)
     commanded = command_control(state, data, side, orders.allocation, dice)  # c: 10.31-10.41
     state = commanded.state
     events.extend(commanded.notes)
-    use = rail.RailUse(data.counters.sides[side].capacity(state.turn), arrived=arrived)  # d
-    serbia_galicia = data.exclusive == "serbia-galicia"
-    if serbia_galicia:  # 14.1: entrained reinforcements count in their Game-Turn of arrival
-        on_foot = {m.unit for m in orders.moves if m.steps[:1] == ("detrain",)}
-        state, said = count_arrivals(state, data, arrived, on_foot, use)
-        events.extend(said)
+    state, said = game.segment(state, data, side, "c", dice)
+    events.extend(said)
+    use = rail.RailUse(game.rail_capacity(data, side, state.turn), arrived=arrived)  # d
+    on_foot = {m.unit for m in orders.moves if m.steps[:1] == ("detrain",)}
+    state, said = game.reinforcements_entered(state, data, arrived, on_foot, use.capacity,
+                                              lambda unit_id: use.take(data, unit_id))
+    events.extend(said)
     moved: set[str] = set()
     outcomes: list[Moved] = []
     for unit_id, unit in sorted(state.units.items()):  # 5.38: off-map travel goes on first
         if unit.place == "off_map" and data.side_of(unit_id) == side:
             if use.take(data, unit_id):
                 state, said = travel_off_map(state, data, unit_id,
-                                             data.counters.sides[side].rail_rate)
+                                             game.rail_rate(data, side, state.turn))
             else:
                 said = (f"{unit_id}: past the Rail Capacity; waits off the map (5.38)",)
             events.extend(said)
@@ -136,9 +151,8 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
                 not use.take(data, unit_id):
             state = state.with_unit(unit_id, entrained=False)
             events.append(f"{unit_id}: past the Rail Capacity, detrains (5.31, ruling G23)")
-    if serbia_galicia:
-        state, said = detrain_entered(state, data, arrived)  # 17.2
-        events.extend(said)
+    state, said = game.movement_ended(state, data, arrived)
+    events.extend(said)
     state = clear_markers(state, data, side)  # 4.0 A.1d
     state, said = attrition(state, data, side, dice)  # e: 9.22
     events.extend(said)

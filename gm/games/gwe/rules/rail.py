@@ -4,17 +4,20 @@ the Rail Capacity a Movement Phase (5.31, 5.38) and the off-map links (5.37, 14.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import get_args
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.data.models import OffMapLink
+from gm.games.gwe.data.models import OffMapLink, RailLine
 from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.rules.countries import in_country, unit_country
+from gm.games.gwe.rules.exclusive import exclusive_rules, tcr_of
 from gm.games.gwe.rules.steps import enemy_occupied, is_hq
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
+
+RAIL_KINDS = get_args(RailLine.model_fields["kind"].annotation)  # single, double track
 
 
 def friendly_line(line_side: str | None, side: str) -> bool:
@@ -25,7 +28,7 @@ def friendly_line(line_side: str | None, side: str) -> bool:
 def rail_graph(data: GweData, side: str, country: str | None = None
                ) -> dict[Hex, frozenset[Hex]]:
     """5.33: each Friendly rail hex and the rail hexes next along its lines; with `country`,
-    only the stretches of line inside it (Serbia/Galicia 5.3)."""
+    only the stretches of line inside it (ExclusiveRules.rail_country)."""
     links: dict[Hex, set[Hex]] = {}
     for line in data.map.rail_lines:
         if friendly_line(line.side, side):
@@ -37,13 +40,14 @@ def rail_graph(data: GweData, side: str, country: str | None = None
 
 
 def unit_rail_graph(data: GweData, unit_id: str) -> dict[Hex, frozenset[Hex]]:
-    """The railroads the unit may use (5.32, 5.33; Serbia/Galicia 5.3: its own country's)."""
+    """The railroads the unit may use (5.32, 5.33; where its game says, its own country's)."""
     return rail_graph(data, data.side_of(unit_id), unit_country(data, unit_id))
 
 
 def _friendly(data: GweData, unit_id: str) -> str:
     country = unit_country(data, unit_id)
-    return "Friendly" if country is None else f"{country}'s (Serbia/Galicia 5.3)"
+    return "Friendly" if country is None else \
+        f"{country}'s ({exclusive_rules(data).title} 5.3)"
 
 
 def entrain_problem(state: GweState, data: GweData, unit_id: str) -> str | None:
@@ -56,7 +60,7 @@ def entrain_problem(state: GweState, data: GweData, unit_id: str) -> str | None:
     at = parse_hex(unit.hex)
     if at not in unit_rail_graph(data, unit_id):
         return f"{unit_id}: {at} has no {_friendly(data, unit_id)} railroad line (5.32)"
-    if data.tcr(unit_id) != 1 and enemy_controlled(state, data, at, side):
+    if tcr_of(data, unit_id) != 1 and enemy_controlled(state, data, at, side):
         return f"{unit_id}: {at} is Enemy-controlled; only units rated 1 entrain there (5.32)"
     if unit.out_of_supply and not is_hq(data, unit_id):
         return f"{unit_id}: out of supply, may not entrain (5.32)"
@@ -116,16 +120,16 @@ class RailUse:
     # Serbia/Galicia 17.51 (optional): Stacking Points across each hexside, by line
     tracks: dict[tuple[int, Hex, Hex], int] = field(default_factory=dict)
 
-    def cross(self, data: GweData, unit_id: str, origin: Hex, target: Hex,
-              track_limits: Mapping[tuple[str, str], int]) -> str | None:
-        """17.51-17.53 (optional, data.options "17.5"; `track_limits` by line kind and
-        nationality): count the unit across the hexside on
-        the first of the unit's lines through it with room (17.53: another line may serve
-        when one is used up); why it may not cross, None if it may."""
-        if "17.5" not in data.options or data.exclusive != "serbia-galicia":
+    def cross(self, data: GweData, unit_id: str, origin: Hex, target: Hex) -> str | None:
+        """A game's track limits (ExclusiveRules.track_limit, by line kind and nationality):
+        count the unit across the hexside on the first of the unit's lines through it with
+        room (another line may serve when one is used up); why it may not cross, None if it
+        may."""
+        game = exclusive_rules(data)
+        nationality = data.units[unit_id].nationality
+        if all(game.track_limit(data, kind, nationality) is None for kind in RAIL_KINDS):
             return None
         points = stacking_points(data.units[unit_id])
-        nationality = data.units[unit_id].nationality
         side = data.side_of(unit_id)
         limits: list[int] = []
         for number, line in enumerate(data.map.rail_lines):
@@ -133,7 +137,7 @@ class RailUse:
             if not friendly_line(line.side, side) or not any(
                     {a, b} == {origin, target} for a, b in itertools.pairwise(hexes)):
                 continue
-            limit = track_limits.get((line.kind, nationality))
+            limit = game.track_limit(data, line.kind, nationality)
             low, high = sorted((origin, target))
             used = self.tracks.get((number, low, high), 0)
             if limit is None or used + points <= limit:
@@ -141,7 +145,7 @@ class RailUse:
                 return None
             limits.append(limit)
         return f"{unit_id}: {origin} to {target} carries no more Stacking Points this Phase " \
-               f"(Serbia/Galicia 17.51: {', '.join(map(str, limits))})"
+               f"({game.title} {game.track_limit_rule}: {', '.join(map(str, limits))})"
 
     def points(self, data: GweData) -> int:
         return sum(stacking_points(data.units[u]) for u in self.counted)

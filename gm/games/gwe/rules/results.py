@@ -17,6 +17,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import OptionEntry
 from gm.games.gwe.rules import displacement, retreat
+from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.losses import (
     affected_units,
     force_steps,
@@ -69,7 +70,7 @@ def _retreat_stack(state: GweState, data: GweData, origin: Hex, side: str, lengt
     safe = retreat.paths(state, data, origin, side, length, through_zones=False, units=stack)
     movers, chosen = stack, retreat.choose(safe, wanted, f"retreat from {origin}")
     if chosen.path is None:
-        rated_1 = tuple(u for u in stack if data.tcr(u) == 1)
+        rated_1 = tuple(u for u in stack if tcr_of(data, u) == 1)
         bold = retreat.paths(state, data, origin, side, length, through_zones=True,
                              units=rated_1) if rated_1 else []
         if bold:

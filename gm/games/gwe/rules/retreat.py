@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.steps import enemy_occupied
 from gm.games.gwe.rules.supply import supply_sources
 from gm.games.gwe.rules.zoc import blocks_tracing, enemy_controlled
@@ -79,7 +80,7 @@ def paths(state: GweState, data: GweData, origin: Hex, side: str, length: int,
     walk((), 0)
     sources = supply_sources(state, data, side)
     moving = sum(stacking_points(data.units[u]) for u in units)
-    limit = data.counters.sides[side].stacking_limit
+    limit = exclusive_rules(data).stacking_limit(data, side)
     legal = []
     for hexes, zones in found:
         there = sum(stacking_points(data.units[u]) for u in state.units_in(hexes[-1])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.state import GweState
 
 
@@ -37,7 +38,7 @@ def overstacked(state: GweState, data: GweData) -> list[Overstack]:
     found = []
     for where, side in sorted({(at, data.side_of(u)) for u, at in state.on_map()}):
         points, limit = hex_points(state, data, where, side), \
-            data.counters.sides[side].stacking_limit
+            exclusive_rules(data).stacking_limit(data, side)
         if points > limit:
             found.append(Overstack(where, side, points, limit))
     return found

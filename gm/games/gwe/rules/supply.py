@@ -18,6 +18,7 @@ from gm.games.gwe.rules.countries import (
     nationality_country,
     unit_country,
 )
+from gm.games.gwe.rules.exclusive import exclusive_rules, tcr_of
 from gm.games.gwe.rules.rail import friendly_line
 from gm.games.gwe.rules.steps import enemy_occupied, is_hq, lose_steps, steps_left
 from gm.games.gwe.rules.zoc import blocks_tracing
@@ -38,8 +39,8 @@ def rail_sources(state: GweState, data: GweData, side: str, nationality: str | N
                  ) -> frozenset[Hex]:
     """9.13, 9.15: the side's railroad hexes joined by contiguous rail hexes, each free of
     Enemy-occupied and Enemy-controlled hexes, to a Friendly map edge (the map-exit end of a
-    Friendly line), and not last occupied by an Enemy unit. With a `nationality`, under
-    Serbia/Galicia's Exclusive Rules, only its own country's railroads and edges (5.3, 9.0).
+    Friendly line), and not last occupied by an Enemy unit. With a `nationality`, where its
+    game's Exclusive Rules tie them to countries, only its own country's railroads and edges.
     A line of no side is Friendly to either, as for rail movement (`friendly_line`)."""
     lines = [line for line in data.map.rail_lines if friendly_line(line.side, side)]
     country = nationality_country(data, nationality)
@@ -65,8 +66,8 @@ def rail_sources(state: GweState, data: GweData, side: str, nationality: str | N
 
 
 def supply_range(data: GweData, unit_id: str) -> int:
-    """9.12: the unit's Supply Range, given by its game's Exclusive Rules (Brusilov 19.1)."""
-    return data.counters.nationalities[data.units[unit_id].nationality].supply_range
+    """9.12: the unit's Supply Range, given by its game's Exclusive Rules."""
+    return exclusive_rules(data).supply_range(data, unit_id)
 
 
 def line_of_supply(state: GweState, data: GweData, origin: Hex, side: str, reach: int,
@@ -106,7 +107,8 @@ def supplied_depots(state: GweState, data: GweData, side: str,
                     rails: frozenset[Hex], nationality: str | None = None) -> frozenset[str]:
     """9.16: a depot within its Supply Range, free of Enemy-occupied and Enemy-controlled
     hexes, of a usable rail hex or of another supplied depot; depots may form a chain (with
-    a `nationality` under Serbia/Galicia, that country's depots; without one, the side's)."""
+    a `nationality` whose game ties supply to countries, that country's depots; without one,
+    the side's)."""
     country = nationality_country(data, nationality)
     depots = {u: at for u, at in state.on_map()
               if data.side_of(u) == side and data.units[u].type == "depot"
@@ -130,7 +132,8 @@ def supply_sources(state: GweState, data: GweData, side: str, nationality: str |
     nationality's own, where its Exclusive Rules tie supply to countries: `rail_sources`)."""
     rails = rail_sources(state, data, side, nationality)
     depots = supplied_depots(state, data, side, rails, nationality)
-    return rails | {parse_hex(h) for d in depots if (h := state.unit(d).hex) is not None}
+    return rails | {parse_hex(h) for d in depots if (h := state.unit(d).hex) is not None} | \
+        exclusive_rules(data).supply_sources(state, data, side, nationality)
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,7 @@ def supply_status(state: GweState, data: GweData, unit_id: str, attacking: bool 
         sources = supply_sources(state, data, side, data.units[unit_id].nationality)
     if at in sources:
         return SupplyStatus(True, "9.13: on a Friendly supply source")
-    zones = MAX_ZONES_TCR_1 if data.tcr(unit_id) == 1 else 0
+    zones = MAX_ZONES_TCR_1 if tcr_of(data, unit_id) == 1 else 0
     if line_of_supply(state, data, at, side, supply_range(data, unit_id), zones,
                       sources) is not None:
         return SupplyStatus(True, "9.12: a line of supply within its Supply Range")

@@ -1,2 +1,2 @@
 """A Great War in the East campaign before play: its scenario, the players' DEPLOY orders and
-the closing of each side's deployment (Serbia/Galicia 26.3)."""
+the closing of each side's deployment."""

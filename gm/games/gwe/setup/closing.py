@@ -1,9 +1,10 @@
-"""A Decision in Galicia campaign made and set up (Serbia/Galicia 26.3): nothing on the map,
-the Victory Point Index at 35 (26.33), Game-Turn 7; then each side's deployment closed by the
-GM: the units its player did not DEPLOY go to their default hexes (deployment.yaml), the
-set-up is checked (26.31; any fault refuses the close, each listed) and the side's attrition
-rolled (26.32; ruling G45). The Russian deployment closed, play opens at the Allied Player-Turn of
-Game-Turn 7 (26.3; Serbia/Galicia 4.0: the Allied Player is first)."""
+"""A scenario's campaign made and set up: the Victory Point Index and the Game-Turn where the
+scenario begins, and nothing on the map while its players deploy; then each side's deployment
+closed by the GM: the units its player did not DEPLOY go to their default hexes
+(deployment.yaml), the set-up is checked (its game's checks and the Stacking limit; any fault
+refuses the close, each listed) and the side's attrition rolled (setup_attrition; ruling G45).
+The last deployment closed (or, in a scenario without one, at once, each unit on its printed
+set-up hex), play opens at the first Phase its game plays of the scenario's first Game-Turn."""
 
 from __future__ import annotations
 
@@ -15,29 +16,43 @@ from gm.core.state import PLAY
 from gm.engine.results import Note, TimelineEvent
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
-from gm.games.gwe.rules.serbia_galicia.attrition import pre_play_attrition
-from gm.games.gwe.rules.serbia_galicia.setup import setup_problems
+from gm.games.gwe.engine.campaign import opened
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.setup.orders import open_deployment, placed
-from gm.games.gwe.setup.scenario import scenario_of
-from gm.games.gwe.state import GAME, GweState, UnitState
-
-ATTRITION_STEP = "Pre-play attrition (Serbia/Galicia 26.32)"
+from gm.games.gwe.state import GAME, GweState, UnitState, initial_state
 
 
 def new_game(data: GweData, players: Sequence[str], name: str | None) -> GweState:
-    """The state of a new campaign of the scenario, before its first deployment."""
-    scenario = scenario_of(name)
-    if data.exclusive != scenario.exclusive:
-        raise GameError(f"{scenario.title} is played under the {scenario.exclusive} Exclusive "
-                        f"Rules; this data set's counters name {data.exclusive or 'none'}")
+    """The state of a new campaign of the scenario: before its first deployment, or in play."""
+    game = exclusive_rules(data)
+    if not game.scenarios:
+        raise GameError(f"this data set's counters name {data.exclusive or 'no game'}'s "
+                        "Exclusive Rules, whose scenarios the program does not play")
+    scenario = game.scenario(name)
     if sorted(players) != sorted(scenario.players):
-        raise GameError(f"{scenario.title} has two players, {scenario.players_text()}: give "
-                        "-p C:NAME:ADDRESS for the Central Powers (Austria-Hungary) and "
-                        "-p E:NAME:ADDRESS for the Allies (Russia)")
-    units = {u.id: UnitState(place="pending") for u in data.counters.units}
-    return GweState(game=GAME, players=tuple(sorted(players)), stage=scenario.deployments[0].stage,
-                    turn=scenario.turn, phase=0, units=units, vp=scenario.vp,
-                    scenario=scenario.name, sides=dict(scenario.players))
+        count = {2: "two"}.get(len(scenario.players), str(len(scenario.players)))
+        raise GameError(f"{scenario.title} has {count} players, {scenario.players_text()}: "
+                        f"{scenario.players_help}")
+    if scenario.deployments:  # its players set up their units
+        units = {u.id: UnitState(place="pending") for u in data.counters.units}
+        return GweState(game=GAME, players=tuple(sorted(players)),
+                        stage=scenario.deployments[0].stage, turn=scenario.turn, phase=0,
+                        units=units, vp=scenario.vp, scenario=scenario.name,
+                        sides=dict(scenario.players))
+    placed = initial_state(data, tuple(sorted(players)))  # 3.0: on the printed set-up hexes
+    return opened(placed.model_copy(update={
+        "turn": scenario.turn, "vp": scenario.vp, "scenario": scenario.name,
+        "sides": dict(scenario.players)}), data)
+
+
+def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:
+    """What is wrong with a side's set-up: its game's own checks, and the Stacking limit
+    every set-up keeps (6.1; a hex over it would lose units at the first Phase's end, 6.14)."""
+    game = exclusive_rules(data)
+    over = [f"{o} ({game.printed(game.stacking_case)})" for o in overstacked(state, data)
+            if o.side == side]
+    return list(dict.fromkeys([*game.setup_problems(state, data, side), *over]))
 
 
 def _defaulted(state: GweState, data: GweData, side: str) -> GweState:
@@ -58,15 +73,19 @@ def _defaulted(state: GweState, data: GweData, side: str) -> GweState:
 def close_deployment(state: GweState, data: GweData, dice: Dice
                      ) -> tuple[GweState, list[TimelineEvent]]:
     """The open deployment closed, with its attrition; the next opens, or play."""
-    deployment = open_deployment(state)
-    scenario = scenario_of(state.scenario)
+    game = exclusive_rules(data)
+    scenario = game.scenario(state.scenario)
+    deployment = open_deployment(state, scenario)
     state = _defaulted(state, data, deployment.side)
     problems = setup_problems(state, data, deployment.side)
     if problems:
-        raise GameError(f"{deployment.title} cannot be closed (Serbia/Galicia 26.31); nothing "
+        raise GameError(f"{deployment.title} cannot be closed ({scenario.setup_rule}); nothing "
                         f"was done. The player must correct:\n  " + "\n  ".join(problems))
-    state, rolls = pre_play_attrition(state, data, deployment.nationality, dice)
+    state, rolls = game.setup_attrition(state, data, deployment.nationality, dice)
     later = scenario.deployments[scenario.deployments.index(deployment) + 1:]
     stage = later[0].stage if later else PLAY
     state = state.model_copy(update={"stage": stage, "phase": 1 if stage == PLAY else 0})
-    return state, [Note(ATTRITION_STEP, str(roll)) for roll in rolls]
+    if stage == PLAY:
+        state = opened(state, data)  # at the first Phase the game plays (4.0)
+    step = f"Pre-play attrition ({scenario.attrition_rule})"
+    return state, [Note(step, roll) for roll in rolls]

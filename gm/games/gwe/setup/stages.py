@@ -1,11 +1,11 @@
 """How the set-up stages of a Great War in the East campaign are named: in a message's phase
-line (`PHASE SETUP`), at `gm status` and in `gm history` (Serbia/Galicia 26.31)."""
+line (`PHASE SETUP`), at `gm status` and in `gm history` (a scenario's deployments)."""
 
 from __future__ import annotations
 
+from gm.games.gwe.rules.game_values import Scenario
 from gm.games.gwe.rules.sequence import PLAYER_TURN, PLAYER_TURNS
 from gm.games.gwe.setup.orders import open_deployment
-from gm.games.gwe.setup.scenario import scenario_of
 from gm.games.gwe.state import GweState
 from orders_grammar.message import OpenPhase, PhaseForms
 
@@ -15,18 +15,17 @@ PHASE_LINE = "write `PHASE SETUP` during the set-up, `TURN <n> PHASE <1-6>` in p
 SETUP_FORMS = PhaseForms(PHASES, (SETUP,), PHASES, PHASE_LINE, "REPORT TURN <n> PHASE <1-6>")
 
 
-def setup_open_phase(state: GweState) -> OpenPhase:
-    open_deployment(state)  # refused when none is open
+def setup_open_phase(state: GweState, scenario: Scenario) -> OpenPhase:
+    open_deployment(state, scenario)  # refused when none is open
     return OpenPhase(None, SETUP)
 
 
-def setup_title(state: GweState) -> str:
-    """`Decision in Galicia, before Game-Turn 7: the Austro-Hungarian deployment`."""
-    scenario = scenario_of(state.scenario)
+def setup_title(state: GweState, scenario: Scenario) -> str:
+    """`<scenario>, before Game-Turn 7: the <side> deployment (<its case>)`."""
     return (f"{scenario.title}, before Game-Turn {state.turn}: "
-            f"{open_deployment(state).title} (Serbia/Galicia 26.31)")
+            f"{open_deployment(state, scenario).title} ({scenario.setup_rule})")
 
 
-def setup_player(state: GweState) -> str:
+def setup_player(state: GweState, scenario: Scenario) -> str:
     """The player whose DEPLOY orders the open deployment waits for."""
-    return open_deployment(state).player
+    return open_deployment(state, scenario).player

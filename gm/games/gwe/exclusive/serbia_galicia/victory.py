@@ -110,3 +110,10 @@ def combat_loss_vp(data: GweData, unit_id: str, steps: int, eliminated: bool) ->
 def victory_level(total: int) -> str:
     """25.3 (26.33): the level of victory the Allied Victory Point Total gives."""
     return next((level for lowest, level in LEVELS if total >= lowest), LOWEST_LEVEL)
+
+
+def level_points(total: int) -> int:
+    """A level of victory as points for the ranking (ruling G53): +3 for Allied Strategic
+    down to -3 for Austro-Hungarian Decisive, 0 for a Draw."""
+    names = [level for _, level in LEVELS] + [LOWEST_LEVEL]
+    return names.index("Draw") - names.index(victory_level(total))

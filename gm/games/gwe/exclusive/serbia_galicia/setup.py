@@ -119,3 +119,12 @@ def deployment_problems(state: GweState, data: GweData, hexes: Mapping[str, Hex]
                 state = state.with_unit(unit_id, place="map", hex=str(where))
         problems += setup_problems(state, data, side)
     return problems
+
+
+def setup_refusal(data: GweData, unit_id: str, where: Hex) -> tuple[str, str] | None:
+    """26.31: why the unit may not DEPLOY in the hex (the words, the case), None if it may."""
+    if where in setup_hexes(data, unit_id):
+        return None
+    nationality, army = army_of(unit_id)
+    return (f"{where} is not on the start line within the {nationality} {army} Army's "
+            "boundaries, on its own side", "Serbia/Galicia 26.31, ruling G29")

@@ -1,6 +1,7 @@
 """Serbia/Galicia 17.0: the entrainment roll (17.11 and its clarification), what counts against
 Rail Capacity (17.12, 17.31), reinforcements (17.32, 17.2) and the optional track limits
-(17.51-17.53); and 24.1's cavalry Zone of Control clarification."""
+(17.51-17.53); 9.0's East edge, never the Austro-Hungarians'; and 24.1's cavalry Zone of
+Control clarification."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 
 from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.rules.rail import unit_rail_graph
 from gm.games.gwe.state import GweState
 
@@ -17,6 +18,14 @@ ROLLING = ("AH", "RU")  # 17.11: Austro-Hungarian and Russian units (Serbians ne
 # 17.51 (optional): Stacking Points a Movement Phase across a hexside of one line
 TRACK_LIMITS = {("single", "AH"): 5, ("double", "AH"): 14, ("single", "RU"): 4,
                 ("double", "RU"): 12}  # Serbia's (4, 12) has no place on the Galician map
+TRACK_OPTION = "17.5"  # the optional rule's case, as a campaign or case chooses it
+# 9.0: "The Austro-Hungarian Player may not treat any East map-edge hexes of the Galician map
+# as Friendly"
+NO_EAST_EDGE = frozenset({"AH"})
+# 2.1: the Galician map's letter; "" a data set of that map alone (26.3 plays on it only)
+GALICIAN_MAPS = ("g", "")
+# where the data set does not say: the shipped sheet is turned, east at the top (ruling G26)
+G26_EAST_EDGE = ("g", 1)  # map letter, row
 
 
 @dataclass(frozen=True)
@@ -72,16 +81,48 @@ def entrainment_roll(state: GweState, data: GweData, unit_id: str, dice: Dice,
                        "counts against Rail Capacity)")
 
 
+def entrainment(state: GweState, data: GweData, unit_id: str, dice: Dice, arriving: bool
+                ) -> tuple[str | None, tuple[str, ...]]:
+    """17.11, rolled once the unit stands where 5.32 lets it entrain and has been counted
+    against the Rail Capacity (17.12: a failed attempt counts too): why it may not entrain
+    (its movement ends), None if it entrains; and the roll, with its purpose."""
+    rolled = entrainment_roll(state, data, unit_id, dice, arriving)
+    at = state.unit(unit_id).hex
+    said = () if rolled.die is None else (
+        f"17.11 entrainment of {unit_id} at {at}: die {rolled.die}"
+        f"{', entrains' if rolled.entrained else ''} (Serbia/Galicia 17.11)",)
+    if rolled.entrained:
+        return None, said
+    return (f"{unit_id}: entrainment die {rolled.die}: may not entrain and ends its movement "
+            f"for the Phase (17.11; 17.12: counts against the Rail Capacity)"), said
+
+
 def detrains_on_entry(data: GweData, unit_id: str, arrived_this_phase: bool) -> bool:
     """17.2: an Austro-Hungarian reinforcement entering the Galician map entrained is detrained
     at the end of that Movement Phase (units already on the map may stay entrained)."""
     return arrived_this_phase and data.units[unit_id].nationality == "AH"
 
 
-def track_limit(kind: str, nationality: str) -> int | None:
-    """17.51 (optional): the Stacking Points of one nationality that may cross a hexside of one
-    line of that kind in a Movement Phase; None: no limit."""
-    return TRACK_LIMITS.get((kind, nationality))
+def track_limit(data: GweData, kind: str, nationality: str) -> int | None:
+    """17.51 (optional, chosen as "17.5"): the Stacking Points of one nationality that may
+    cross a hexside of one line of that kind in a Movement Phase; None: no limit."""
+    return TRACK_LIMITS.get((kind, nationality)) if TRACK_OPTION in data.options else None
+
+
+def east_edge_barred(data: GweData, where: Hex, nationality: str) -> bool:
+    """9.0: the Galician map's East edge is never Friendly to the Austro-Hungarians."""
+    return nationality in NO_EAST_EDGE and on_galician_east_edge(data, where)
+
+
+def on_galician_east_edge(data: GweData, where: Hex) -> bool:
+    """9.0: whether the hex lies on the Galician map's East edge, as the data set says it
+    (`east_edges`, ruling G62); one that says nothing has ruling G26's sheet: row 01 of map g."""
+    if where.map not in GALICIAN_MAPS:
+        return False
+    if not data.map.east_edges:
+        return (where.map, where.row) == G26_EAST_EDGE
+    return any(edge.map == where.map and (where.row == edge.row or where.column == edge.column)
+               for edge in data.map.east_edges)
 
 
 def cavalry_exerts_zoc(data: GweData, unit_id: str, foraging: bool, phasing_side: str

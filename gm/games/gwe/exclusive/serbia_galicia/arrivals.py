@@ -4,20 +4,21 @@ entrained detrain at the end of that Movement Phase). Ruling G35."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.rules.rail import RailUse
-from gm.games.gwe.rules.serbia_galicia.rail import detrains_on_entry
+from gm.games.gwe.exclusive.serbia_galicia.rail import detrains_on_entry
 from gm.games.gwe.state import GweState
 
 
-def count_arrivals(state: GweState, data: GweData, arrived: Collection[str],
-                   on_foot: Collection[str], use: RailUse) -> tuple[GweState, tuple[str, ...]]:
+def count_arrivals(state: GweState, arrived: Collection[str], on_foot: Collection[str],
+                   capacity: int, take: Callable[[str], bool]
+                   ) -> tuple[GweState, tuple[str, ...]]:
     """14.1: each reinforcement that entered entrained counts against the Rail Capacity now,
     in the order of the ids, before the written moves, unless it is `on_foot` (the player's
     first step for it detrains it: brought on by normal movement, so the capacity serves the
-    units already on the map); one past the capacity enters detrained (ruling G35)."""
+    units already on the map); one past the capacity (`take` False) enters detrained (ruling
+    G35)."""
     notes: list[str] = []
     for unit_id in sorted(arrived):
         if not state.unit(unit_id).entrained:
@@ -25,12 +26,12 @@ def count_arrivals(state: GweState, data: GweData, arrived: Collection[str],
         if unit_id in on_foot:
             notes.append(f"{unit_id}: brought on by normal movement, not counted against the "
                          "Rail Capacity (Serbia/Galicia 14.1)")
-        elif use.take(data, unit_id):
+        elif take(unit_id):
             notes.append(f"{unit_id}: enters entrained, counted against the Rail Capacity of "
-                         f"{use.capacity} (Serbia/Galicia 14.1)")
+                         f"{capacity} (Serbia/Galicia 14.1)")
         else:
             state = state.with_unit(unit_id, entrained=False)
-            notes.append(f"{unit_id}: past the Rail Capacity of {use.capacity}, enters "
+            notes.append(f"{unit_id}: past the Rail Capacity of {capacity}, enters "
                          "detrained (Serbia/Galicia 14.1, ruling G35)")
     return state, tuple(notes)
 

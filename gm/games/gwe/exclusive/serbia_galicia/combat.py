@@ -8,19 +8,13 @@ from collections.abc import Sequence
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.exclusive.serbia_galicia.setup import army_of
+from gm.games.gwe.exclusive.serbia_galicia.victory import combat_loss_vp
 from gm.games.gwe.rules.command import within_radius
-from gm.games.gwe.rules.serbia_galicia.setup import army_of
-from gm.games.gwe.rules.serbia_galicia.victory import combat_loss_vp
 from gm.games.gwe.rules.steps import is_hq, steps_left
 from gm.games.gwe.state import GweState
 
-SERBIA_GALICIA = "serbia-galicia"
 CITE = "gwe-serbia-galicia"
-
-
-def plays(data: GweData) -> bool:
-    """The counter mix plays Serbia/Galicia's Exclusive Rules."""
-    return data.exclusive == SERBIA_GALICIA
 
 
 def _combat_units(data: GweData, force: Sequence[str]) -> list[str]:
@@ -29,17 +23,10 @@ def _combat_units(data: GweData, force: Sequence[str]) -> list[str]:
 
 def army_integrity(state: GweState, data: GweData, hq_id: str, force: Sequence[str]) -> bool:
     """18.1: a HQ's Combat Shift benefits an attack only if over half of the affected force,
-    in Steps (HQ units and depots aside), belongs to the HQ's army (2.3, ruling G29); always
-    true under the Standard Rules alone."""
-    if not plays(data):
-        return True
+    in Steps (HQ units and depots aside), belongs to the HQ's army (2.3, ruling G29)."""
     steps = {u: steps_left(state, data, u) for u in _combat_units(data, force)}
     own = sum(n for u, n in steps.items() if army_of(u) == army_of(hq_id))
     return 2 * own > sum(steps.values())
-
-
-def integrity_note(hq_id: str) -> str:
-    return f"{hq_id}: not over half the force's Steps of its army, no shift ({CITE}:18.1)"
 
 
 # --- 18.2: the defender's HQ shifts ------------------------------------------------------------
@@ -66,7 +53,7 @@ def defensive_problem(state: GweState, data: GweData, hq_id: str, side: str,
         return f"{hq_id}: {points} Stacking Points defend, past its Command Strength of " \
                f"{rating.command_strength} ({CITE}:18.2)"
     if not army_integrity(state, data, hq_id, defenders):
-        return integrity_note(hq_id)
+        return f"{hq_id}: not over half the force's Steps of its army, no shift ({CITE}:18.1)"
     return None
 
 
@@ -75,7 +62,7 @@ def defensive_shifts(state: GweState, data: GweData, side: str, defenders: Seque
     """18.2: the HQs of `side` (the defender) that shift this combat to the left, one per
     Command Level (10.22), and why the others named do not. Named None: ruling G41's default,
     every HQ that may, per level the largest shift, then by id; (): none."""
-    if not plays(data) or not defenders:
+    if not defenders:
         return (), []
     notes: list[str] = []
     if named is None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.rules.serbia_galicia.play import LAST_TURN
-from gm.games.gwe.rules.serbia_galicia.victory import Award, turn_awards, victory_level
+from gm.games.gwe.exclusive.serbia_galicia.scenarios import DECISION_IN_GALICIA
+from gm.games.gwe.exclusive.serbia_galicia.victory import Award, turn_awards, victory_level
 from gm.games.gwe.state import GweState
 
 
@@ -31,7 +31,8 @@ class Interphase:
         return tuple(lines)
 
 
-def record_interphase(state: GweState, data: GweData, last_turn: int = LAST_TURN
+def record_interphase(state: GweState, data: GweData,
+                      last_turn: int = DECISION_IN_GALICIA.last_turn
                       ) -> Interphase:
     """25.13: each controlled town's points added to the Index (a game keeping no Index,
     `vp` None, only lists them); the level of victory once `last_turn` is complete."""
