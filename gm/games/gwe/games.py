@@ -5,6 +5,8 @@ under gm/games/gwe/exclusive/ and one name below."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 
 from gm.core.data import Problem
@@ -20,7 +22,8 @@ from gm.games.system import SetupStage
 GAMES = catalogue(SERBIA_GALICIA)
 
 
-def scenarios() -> dict[str, tuple[ExclusiveRules, Scenario]]:
+@cache  # the catalogue is fixed; a campaign's game is asked of its scenario at every turn
+def scenarios() -> Mapping[str, tuple[ExclusiveRules, Scenario]]:
     """Every game's scenarios by name, with their game; the first the default. A scenario
     name is one game's alone (`gm new --scenario` names it)."""
     found: dict[str, tuple[ExclusiveRules, Scenario]] = {}

@@ -109,14 +109,13 @@ def _data(path: Path, case: CaseFile, games: Games) -> GweData:
         data = bind(data, games)
     except GameError as exc:
         raise CaseError(f"{path}: data {folder}: {exc}") from None
-    unknown = sorted(set(case.options) - set(exclusive_rules(data).options))
+    game = exclusive_rules(data)
+    unknown = sorted(set(case.options) - set(game.options))
     if unknown:
-        offered = ", ".join(exclusive_rules(data).options) or "none"
         raise CaseError(f"{path}: options: {', '.join(unknown)}: not an optional rule of "
-                        f"{exclusive_rules(data).title} (it has {offered})")
+                        f"{game.title} (it has {', '.join(game.options) or 'none'})")
     if case.options:
         data = dataclasses.replace(data, options=frozenset(case.options))
-    game = exclusive_rules(data)
     if case.scenario is not None and case.scenario not in {s.name for s in game.scenarios}:
         raise CaseError(f"{path}: scenario: {case.scenario!r} is not one of {game.title}'s "
                         f"({', '.join(s.name for s in game.scenarios) or 'none'})")

@@ -12,12 +12,12 @@ from typing import Any
 from gm.core.dice import Dice
 from gm.engine.results import OrderResult
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.engine.phase import Sides, adjudicate_phase
+from gm.games.gwe.engine.phase import Sides, adjudicate_phase, unplayed
 from gm.games.gwe.engine.standing import with_standing
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.game_values import Replacement
-from gm.games.gwe.rules.sequence import game_turn, next_phase
+from gm.games.gwe.rules.sequence import next_phase
 from gm.games.gwe.state import GweState
 
 Orders = Mapping[str, Sequence[m.Order]]
@@ -41,7 +41,7 @@ def play(state: GweState, data: GweData, sides: Sides, steps: Sequence[Step], di
     earlier: list[tuple[str, Sequence[m.Order]]] = []
     for turn, phase, orders, refused in steps:
         while (done.state.turn, done.state.phase) < (turn, phase):
-            skipped = _unplayed(done.state, data, sides)
+            skipped = unplayed(done.state, data, sides)
             if skipped is None:
                 _phase(done, data, sides, {}, (), earlier, dice, replacement)
             else:  # 4.0: a Player-Turn its game does not play is passed over
@@ -49,11 +49,6 @@ def play(state: GweState, data: GweData, sides: Sides, steps: Sequence[Step], di
                 done.state = _next(done.state, data, done.events.append)
         _phase(done, data, sides, orders, refused, earlier, dice, replacement)
     return done
-
-
-def _unplayed(state: GweState, data: GweData, sides: Sides) -> str | None:
-    phasing = game_turn(sides.first, sides.second())[state.phase - 1].phasing
-    return exclusive_rules(data).no_player_turn(data, state.turn, phasing)
 
 
 def _phase(done: Played, data: GweData, sides: Sides, orders: Orders,

@@ -14,7 +14,7 @@ from gm.core.errors import GameError
 from gm.core.state import ENDED
 from gm.engine.results import OrderResult
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.engine.phase import Sides, adjudicate_phase, position_judged
+from gm.games.gwe.engine.phase import Sides, adjudicate_phase, position_judged, unplayed
 from gm.games.gwe.orders import model as m
 from gm.games.gwe.orders.legality import validate_orders
 from gm.games.gwe.rules import players
@@ -121,7 +121,7 @@ def next_played(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
             notes += said
         if state.stage != "play":
             return state, notes
-        skipped = unplayed(state, data)
+        skipped = unplayed(state, data, sides(state, data))
         if skipped is None:
             return state, notes
         notes.append(Note(f"Game-Turn {state.turn}", skipped))
@@ -129,10 +129,5 @@ def next_played(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
 
 def opened(state: GweState, data: GweData) -> GweState:
     """Play opened at the state's Phase, or the first after it the game plays."""
-    return state if unplayed(state, data) is None else next_played(state, data)[0]
-
-
-def unplayed(state: GweState, data: GweData) -> str | None:
-    """Why the open Phase's Player-Turn is not played (the case), None if it is."""
-    game = exclusive_rules(data)
-    return game.no_player_turn(data, state.turn, players.phasing_side(state, game))
+    return state if unplayed(state, data, sides(state, data)) is None else \
+        next_played(state, data)[0]

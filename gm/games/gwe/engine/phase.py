@@ -71,7 +71,7 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
     """The Phase open in `state` (1-6) carried out; `state.phase` is left for the caller to
     advance (gm.games.gwe.rules.sequence.next_phase)."""
     step = game_turn(sides.first, sides.second())[state.phase - 1]
-    skipped = exclusive_rules(data).no_player_turn(data, state.turn, step.phasing)
+    skipped = unplayed(state, data, sides)
     if skipped is not None:
         raise GameError(skipped)
     phasing = sides.player_of(step.phasing)
@@ -115,6 +115,13 @@ def adjudicate_phase(state: GweState, data: GweData, sides: Sides,
     state = with_displacements(state, ())  # none kept between Phases
     results += done + choice_results(choices, events)
     return PhaseOutcome(state, phasing, tuple(_as_given(results, orders)), tuple(events))
+
+
+def unplayed(state: GweState, data: GweData, sides: Sides) -> str | None:
+    """Why the open Phase's Player-Turn is not played (its game's 4.0, with the case), None if
+    it is: a campaign passes over it, a case's later Phases too."""
+    phasing = game_turn(sides.first, sides.second())[state.phase - 1].phasing
+    return exclusive_rules(data).no_player_turn(data, state.turn, phasing)
 
 
 def _as_given(results: Sequence[OrderResult], orders: Mapping[str, Sequence[m.Order]]

@@ -163,7 +163,7 @@ def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView
               ) -> Drawn:
     """The map's SVG body (the HTML report writes it inline; the picture wraps it), its size
     and the phone's windows on it."""
-    drawn = ground(data)
+    drawn, game = ground(data), exclusive_rules(data)
     grid = drawn.grid
     colours = {s.code: s.colour for s in sides}
     by_hex: dict[str, list[UnitView]] = {}
@@ -194,8 +194,7 @@ def board_svg(data: GweData, units: Sequence[UnitView], sides: Sequence[SideView
                "features": [(n.replace("_", " "), *s) for n, s in HEXSIDE_STROKE.items()],
                "side_colours": [(s.name, s.colour, PALE.get(s.colour, "#EEEEEE"))
                                 for s in sides],
-               "vp_case": exclusive_rules(data).vp_schedule_case,
-               "start_line_case": exclusive_rules(data).start_line_case}
+               "vp_case": game.vp_schedule_case, "start_line_case": game.start_line_case}
     # as written, not escaped: the HTML report keeps its apostrophe
     wording = Markup("your units" if own else "a player's own (in his copy)")
     svg = render("board.svg.j2", TEMPLATES, counters=counters, own_wording=wording, **drawing)

@@ -54,6 +54,7 @@ class ExclusiveRules(CombatRules, ScenarioRules):
     vp_schedule_case = ""  # the case of its Victory Point Schedule (a hex's points)
     victory_levels_case = ""  # the case of its levels of victory
     start_line_case = ""  # the case of the start line a map prints
+    rail_country_case = ""  # the case tying railroads to countries (rail_country)
     vp_side = "allied"  # the side whose points the Index counts (the other's count against)
     vp_total = "the Victory Point Index"  # the Index in words
     control_case = ""  # the case saying who controls a valued hex

@@ -46,8 +46,9 @@ def unit_rail_graph(data: GweData, unit_id: str) -> dict[Hex, frozenset[Hex]]:
 
 def _friendly(data: GweData, unit_id: str) -> str:
     country = unit_country(data, unit_id)
+    game = exclusive_rules(data)
     return "Friendly" if country is None else \
-        f"{country}'s ({exclusive_rules(data).title} 5.3)"
+        f"{country}'s ({game.printed(game.rail_country_case)})"
 
 
 def entrain_problem(state: GweState, data: GweData, unit_id: str) -> str | None:

@@ -54,6 +54,7 @@ class SerbiaGalicia(ExclusiveRules):
     vp_total = "the Allied Victory Point Total"
     control_case = "25.12"
     entrainment_case = "17.11"
+    rail_country_case = "5.3"  # each country's own railroads
 
     def no_player_turn(self, data: GweData, turn: int, side: str) -> str | None:
         return sequence.no_player_turn(turn, side)
