@@ -65,6 +65,14 @@ def test_an_order_out_of_turn_names_the_player_turn_by_its_side(tmp_path: Path) 
                              "--campaign", str(folder)], capture_output=True, text=True,
                             check=False).stdout
     assert "the Allied (Russian) Player-Turn is under way" in answer, answer
+    standing = tmp_path / "standing.txt"
+    standing.write_text("GAME east\nPLAYER C\nPASSWORD pwc\nTURN 7 PHASE 1\n"
+                        "OVERSTACK AH-1-I\nDISPLACE AH-1-HQ TO g0222\nEND\n", encoding="utf-8")
+    answer = subprocess.run([sys.executable, "-m", "gm", "orders", "check", str(standing),
+                             "--campaign", str(folder)], capture_output=True, text=True,
+                            check=False).stdout
+    # the player is told his choices written ahead stand, as his DEFEND does (ruling G88)
+    assert answer.count("stands until you give another for it (ruling G88)") == 2, answer
 
 
 def test_the_docs_agree_with_each_other_and_speak_to_the_gm() -> None:

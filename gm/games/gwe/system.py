@@ -304,11 +304,14 @@ class GreatWarInTheEast(GameSystem):
         return ""
 
     def awaiting(self, given: order.Order, state: GameStateBase, player: str) -> str | None:
-        """A DEFEND or WITHDRAW stands until the player gives another (ruling G25, G52); a
-        COMMAND leaves the other HQs to the default allocation (ruling G13)."""
-        from gm.games.gwe.orders.model import Command, Defend, Withdraw
+        """A DEFEND or WITHDRAW stands until the player gives another (ruling G25, G52), and
+        so do an OVERSTACK and a DISPLACE (ruling G88); a COMMAND leaves the other HQs to the
+        default allocation (ruling G13)."""
+        from gm.games.gwe.orders.model import Command, Defend, Displace, Overstack, Withdraw
         if isinstance(given, Defend | Withdraw):
             return "stands until you give another for it (rulings G25, G52)"
+        if isinstance(given, Overstack | Displace):
+            return "stands until you give another for it (ruling G88)"
         if isinstance(given, Command):
             return f"{given.hq} as written; each HQ you write no COMMAND for allocates by " \
                 "default (ruling G13)"
