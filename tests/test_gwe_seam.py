@@ -113,6 +113,17 @@ def test_a_data_set_is_bound_to_the_game_its_counters_name() -> None:
         catalogue(FIFTH, Fifth())
 
 
+def test_a_game_of_no_scenarios_makes_no_campaign() -> None:
+    """The Standard Rules alone (counters naming no game) have no scenario to play: `gm new`
+    refuses such a data set, and a campaign's Phase on it is refused the same way."""
+    standard = fixture_data()
+    with pytest.raises(GameError, match="name no game's Exclusive Rules: only a game's "
+                                        "scenarios are played as a campaign"):
+        new_game(standard, ["A", "B"], None)
+    with pytest.raises(GameError, match="only a game's scenarios are played as a campaign"):
+        play_phase(initial_state(standard, ("A", "B")), standard, {}, Purposeful())
+
+
 def test_the_standard_rules_ask_the_fifth_game_what_it_changes() -> None:
     data = _fifth_data()
     state = initial_state(data, ("A", "B"))

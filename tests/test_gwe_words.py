@@ -53,24 +53,24 @@ def test_a_players_report_cites_serbia_galicia_as_printed() -> None:
     assert "gwe-serbia-galicia" not in html
 
 
+def _checked(folder: Path, *orders: str) -> str:
+    """`gm orders check`'s answer to player C's message of these orders for Phase 1."""
+    message = folder.parent / "c.txt"
+    message.write_text("GAME east\nPLAYER C\nPASSWORD pwc\nTURN 7 PHASE 1\n"
+                       + "".join(f"{line}\n" for line in orders) + "END\n", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "gm", "orders", "check", str(message),
+                           "--campaign", str(folder)], capture_output=True, text=True,
+                          check=False).stdout
+
+
 def test_an_order_out_of_turn_names_the_player_turn_by_its_side(tmp_path: Path) -> None:
     folder = tmp_path / "east"
     gm("new", str(folder), "--game", "gwe", "--seed", "g29", *PLAYERS)
     gm("end-deployment", str(folder))
     gm("start", str(folder))
-    late = tmp_path / "c.txt"
-    late.write_text("GAME east\nPLAYER C\nPASSWORD pwc\nTURN 7 PHASE 1\n"
-                    "MOVE AH-1-I: g0222-g0322\nEND\n", encoding="utf-8")
-    answer = subprocess.run([sys.executable, "-m", "gm", "orders", "check", str(late),
-                             "--campaign", str(folder)], capture_output=True, text=True,
-                            check=False).stdout
+    answer = _checked(folder, "MOVE AH-1-I: g0222-g0322")
     assert "the Allied (Russian) Player-Turn is under way" in answer, answer
-    standing = tmp_path / "standing.txt"
-    standing.write_text("GAME east\nPLAYER C\nPASSWORD pwc\nTURN 7 PHASE 1\n"
-                        "OVERSTACK AH-1-I\nDISPLACE AH-1-HQ TO g0222\nEND\n", encoding="utf-8")
-    answer = subprocess.run([sys.executable, "-m", "gm", "orders", "check", str(standing),
-                             "--campaign", str(folder)], capture_output=True, text=True,
-                            check=False).stdout
+    answer = _checked(folder, "OVERSTACK AH-1-I", "DISPLACE AH-1-HQ TO g0222")
     # the player is told his choices written ahead stand, as his DEFEND does (ruling G88)
     assert answer.count("stands until you give another for it (ruling G88)") == 2, answer
 

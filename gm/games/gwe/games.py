@@ -92,7 +92,7 @@ def setup_stages() -> tuple[SetupStage, ...]:
                     f"opened ({scenario.rule})", before, awaiting, verifiable=True))
                 continue
             following = deployments[number + 1]
-            name = game.side_names.get(following.side, game.side_words[following.side])
+            name = game.side_title(following.side)
             stages.append(SetupStage(
                 deployment.stage, command, f"{deployment.title} closed ({scenario.setup_rule})",
                 f"{deployment.title} is not open (it is the set-up's first)"

@@ -75,8 +75,8 @@ def _next(state: GweState, data: GweData, said: Callable[[str], None]) -> GweSta
     if turn == state.turn:
         return state.model_copy(update={"phase": phase})
     game = exclusive_rules(data)
-    last = game.scenario(state.scenario).last_turn if game.scenarios else turn
-    interphase = game.interphase(state, data, last)
+    scenario = game.scenario_of(state)
+    interphase = game.interphase(state, data, scenario.last_turn if scenario else turn)
     for event in interphase.events:
         said(event)
     return interphase.state.model_copy(update={"turn": turn, "phase": phase})

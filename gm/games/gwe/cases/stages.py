@@ -20,16 +20,16 @@ def run_stage(case: CaseFile, data: GweData, state: GweState, dice: Dice
     if case.stage == "setup":
         return _setup(case, data, state, dice)
     game = exclusive_rules(data)
-    last_turn = game.scenario(state.scenario).last_turn if game.scenarios else state.turn
-    done = game.interphase(state, data, last_turn)
+    scenario = game.scenario_of(state)
+    done = game.interphase(state, data, scenario.last_turn if scenario else state.turn)
     return done.state, {"vp": done.state.vp, "victory": done.victory, "log": list(done.events)}
 
 
 def _setup(case: CaseFile, data: GweData, state: GweState, dice: Dice
            ) -> tuple[GweState, dict[str, Any]]:
     side, game = case.side, exclusive_rules(data)
-    deployments = {d.side: d for d in game.scenario(state.scenario).deployments} \
-        if game.scenarios else {}
+    scenario = game.scenario_of(state)
+    deployments = {d.side: d for d in scenario.deployments} if scenario else {}
     if side not in deployments or side not in data.counters.sides:
         raise CaseError(f"a setup case names the side whose set-up it checks: side: "
                         f"{' or '.join(deployments) or '(none: its game deploys no side)'} "

@@ -42,19 +42,19 @@ class Played:
     after: GweState  # the state the campaign goes on from
 
 
-def played(state: GweState, data: GweData) -> tuple[ExclusiveRules, Scenario]:
-    """The campaign's game and scenario; its data set must be of a game with scenarios."""
+def played(data: GweData, name: str | None) -> tuple[ExclusiveRules, Scenario]:
+    """A campaign's game and its scenario of that name (None: the first); its data set must be
+    of a game with scenarios."""
     game = exclusive_rules(data)
     if not game.scenarios:
-        raise GameError(f"this campaign's data set names the Exclusive Rules "
-                        f"{data.exclusive or 'of no game'}: only a game's scenarios are played "
-                        "as a campaign")
-    return game, game.scenario(state.scenario)
+        raise GameError(f"this data set's counters name {data.exclusive or 'no game'}'s "
+                        "Exclusive Rules: only a game's scenarios are played as a campaign")
+    return game, game.scenario(name)
 
 
 def sides(state: GweState, data: GweData) -> Sides:
     """The campaign's sides, the side phasing first in a Game-Turn first (its game's 4.0)."""
-    game, _ = played(state, data)
+    game, _ = played(data, state.scenario)
     return Sides(players.sides_of(state, game), players.first_and_second(game)[0])
 
 
@@ -75,7 +75,7 @@ def refusals(state: GweState, data: GweData, player: str, orders: Sequence[m.Ord
 def interphase(state: GweState, data: GweData) -> tuple[GweState, list[Note]]:
     """4.0 C: the game's Game-Turn Record Interphase; then the next Game-Turn opens, or after
     the scenario's last the game ends at its level of victory."""
-    game, scenario = played(state, data)
+    game, scenario = played(data, state.scenario)
     step = f"Game-Turn {state.turn} Record Interphase"
     done = game.interphase(state, data, scenario.last_turn)
     notes = [Note(step, text) for text in done.events]

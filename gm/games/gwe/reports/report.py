@@ -71,7 +71,7 @@ def _words(state: GweState, data: GweData) -> GameWords:
     """What the templates cite of the game's own rules and its scenario's set-up."""
     game = exclusive_rules(data)
     entrainment = game.printed(game.entrainment_case) if game.entrainment_case else ""
-    scenario = game.scenario(state.scenario) if game.scenarios else None
+    scenario = game.scenario_of(state)
     attrition = scenario.attrition_rule.rsplit(" ", 1)[-1] if scenario else ""
     kinds = (("10.41", "command"), (attrition, "attrition"), ("9.2", "supply"),
              (game.entrainment_case, "entrainment"), ("13.0", "replacement"),

@@ -9,21 +9,15 @@ from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.values import army_of
 from gm.games.gwe.reports.model import SectorView
 from gm.games.gwe.rules.exclusive import exclusive_rules
-from gm.games.gwe.rules.game_values import Deployment, Scenario
+from gm.games.gwe.rules.game_values import Deployment
 from gm.games.gwe.state import GweState
 
 SETUP_PLACE = "setup"  # a UnitView's place: a unit of the start still to set up
 
 
-def scenario_of(state: GweState, data: GweData) -> Scenario | None:
-    """The campaign's scenario; None for a position of no scenario (a case's)."""
-    game = exclusive_rules(data)
-    return game.scenario(state.scenario) if game.scenarios else None
-
-
 def open_deployment(state: GweState, data: GweData) -> Deployment | None:
     """The deployment the state stands in; None once play has opened."""
-    scenario = scenario_of(state, data)
+    scenario = exclusive_rules(data).scenario_of(state)
     return None if scenario is None else scenario.deployment(state.stage)
 
 

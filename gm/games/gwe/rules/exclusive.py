@@ -84,6 +84,15 @@ class ExclusiveRules(CombatRules, ScenarioRules):
         known = ", ".join(s.name for s in self.scenarios) or "none"
         raise GameError(f"{self.title} has no scenario {name!r}; its scenarios: {known}")
 
+    def scenario_of(self, state: GweState) -> Scenario | None:
+        """The scenario the position is played in; None in a game of no scenarios (a case
+        played by the Standard Rules alone)."""
+        return self.scenario(state.scenario) if self.scenarios else None
+
+    def side_title(self, side: str) -> str:
+        """The side as its Player-Turn is named: the game's (`Russian`), else its words."""
+        return self.side_names.get(side, self.side_words[side])
+
     # --- 4.0: the Sequence of Play ------------------------------------------------------------
 
     def segment(self, state: GweState, data: GweData, side: str, letter: str, dice: Dice

@@ -39,5 +39,4 @@ def phase_title(state: GweState, game: ExclusiveRules) -> str:
         return f"the game has ended (Game-Turn {state.turn})"
     phase = PLAYER_TURN[(state.phase - 1) % len(PLAYER_TURN)]
     side = phasing_side(state, game)
-    return (f"Game-Turn {state.turn}, {game.side_names.get(side, game.side_words[side])} "
-            f"Player-Turn, {phase.name} Phase")
+    return f"Game-Turn {state.turn}, {game.side_title(side)} Player-Turn, {phase.name} Phase"

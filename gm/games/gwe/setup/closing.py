@@ -16,7 +16,7 @@ from gm.core.state import PLAY
 from gm.engine.results import Note, TimelineEvent
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
-from gm.games.gwe.engine.campaign import opened
+from gm.games.gwe.engine.campaign import opened, played
 from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.setup.orders import open_deployment, placed
@@ -25,11 +25,7 @@ from gm.games.gwe.state import GAME, GweState, UnitState, initial_state
 
 def new_game(data: GweData, players: Sequence[str], name: str | None) -> GweState:
     """The state of a new campaign of the scenario: before its first deployment, or in play."""
-    game = exclusive_rules(data)
-    if not game.scenarios:
-        raise GameError(f"this data set's counters name {data.exclusive or 'no game'}'s "
-                        "Exclusive Rules, whose scenarios the program does not play")
-    scenario = game.scenario(name)
+    scenario = played(data, name)[1]
     if sorted(players) != sorted(scenario.players):
         count = {2: "two"}.get(len(scenario.players), str(len(scenario.players)))
         raise GameError(f"{scenario.title} has {count} players, {scenario.players_text()}: "
