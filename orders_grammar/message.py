@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from gm.core.dice import SALT_WORD, salt_of
 from gm.core.errors import GameError
 from orders_grammar.envelope import EndMark, Line, normal_order_text, order_block
 from orders_grammar.problem import Problem
@@ -71,7 +72,7 @@ class Envelope:
     player: str | None
     password: str | None
     declared: OpenPhase | None
-    salt: str | None
+    salt: str | None  # of SALT <word>: the player's share of the phase's dice (salt_of)
     first: int  # the GAME line
     last: int  # the last line of the block read
     end: EndMark | None
@@ -104,7 +105,7 @@ class ParsedMessage(Generic[OrderT_co]):
     orders: tuple[OrderT_co, ...]
     problems: tuple[Problem, ...]
     lines: dict[int, str] = field(default_factory=dict)  # line number -> order text as read
-    salt: str | None = None  # SALT <word>: the player's share of the phase's dice (docs/dice.md)
+    salt: str | None = None  # of SALT <word>: his share of the phase's dice (core.dice.salt_of)
     first: int = 0  # the GAME line
     last: int = 0  # the last line read as an order or header
     end: EndMark | None = None
@@ -118,6 +119,8 @@ HEADER = re.compile(r"^(GAME|PLAYER|PASSWORD|TURN|PHASE|SALT)\b\s*(.*)$", re.IGN
 # Which phases a game has is its system's to say (PhaseForms); the reader knows their forms.
 TURN_PHASE = re.compile(r"^TURN\s+(\d+)\s+PHASE\s+(\w+)$", re.IGNORECASE)
 PRE_GAME = re.compile(r"^PHASE\s+(\w+)$", re.IGNORECASE)
+SALT_FORM = ("SALT is one word of 1 to 32 letters, digits and '-', a random one of your own "
+             "(docs/dice.md): a salt carries no text")
 PHASE_FORMS = "write `TURN <n> PHASE <p>` or `PHASE <name>` (HELP names this game's phases)"
 
 
@@ -172,6 +175,8 @@ def read_envelope(text: str, forms: PhaseForms | None = None) -> Envelope:
         elif not value:
             problems.append(Problem(line.number, len(line.text) + 1, line.text,
                                     f"{key} needs a value"))
+        elif key == "SALT" and not SALT_WORD.fullmatch(value):
+            problems.append(Problem(line.number, 1, line.text[:SHOWN_CHARS], SALT_FORM))
         else:
             header[key] = value
     press = [read_press(p.header, p.number, p.body) for p in block.press]
@@ -181,7 +186,8 @@ def read_envelope(text: str, forms: PhaseForms | None = None) -> Envelope:
         problems.insert(0, Problem(0, 1, f"PLAYER {player}", "PLAYER is one letter"))
         player = None
     return Envelope(game=header.get("GAME", ""), player=player.upper() if player else None,
-                    password=header.get("PASSWORD"), declared=declared, salt=header.get("SALT"),
+                    password=header.get("PASSWORD"), declared=declared,
+                    salt=salt_of(header["SALT"]) if "SALT" in header else None,
                     first=block.first, last=max([block.lines[-1].number if block.lines else 0,
                                                  *(p.number for p in block.press)]),
                     end=block.end, order_lines=tuple(orders), problems=tuple(problems),

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from gm.app.campaign import open_campaign
 from gm.cli import cli
-from gm.core.dice import HashDice, commitment, phase_seed
+from gm.core.dice import HashDice, commitment, phase_seed, salt_of
 
 
 def test_the_documented_algorithm_by_hand() -> None:
@@ -59,7 +59,7 @@ def test_a_tampered_phase_fails_verification(tmp_path: Path) -> None:
     assert good.exit_code == 0 and "verified" in good.output
     opened = open_campaign(folder)
     row = opened.store.history(opened.row)[-1]
-    assert row.detail["salts"] == ["kronstadt"]
+    assert row.detail["salts"] == [salt_of("kronstadt")]
     with opened.store._tx() as sql:  # the GM changes a roll after the fact
         sql.execute("UPDATE dice_log SET value = '7' WHERE state_seq = :seq", seq=row.seq)
     bad = runner.invoke(cli, ["verify", str(folder)])
@@ -82,5 +82,5 @@ def test_the_application_fills_the_dice_line_and_no_game_sees_the_seed(tmp_path:
     opened = open_campaign(folder)
     report = phase_report(opened, 1, 1, "A")
     assert report.dice_seed == phase_seed(opened.row.seed, 1, 1)
-    assert report.dice_salts == ["neva"]
+    assert report.dice_salts == [salt_of("neva")]
     assert report.next_commitment == commitment(phase_seed(opened.row.seed, 1, 2))

@@ -337,7 +337,7 @@ def test_a_version_2_database_gains_the_alerts_and_keeps_its_checks(tmp_path: Pa
             "'From: anna@example.org\n\nGAME v2\nPLAYER A\nPASSWORD [redacted]\n', "
             "'2026-11-29 10:00:00.000000', 0, 'anna@example.org', 'A')")
     opened = open_campaign(folder)
-    assert opened.store.schema_version() == SCHEMA_VERSION == 5
+    assert opened.store.schema_version() == SCHEMA_VERSION == 6
     assert opened.store.untold_alerts(opened.row) == []
     assert opened.store.changes_asked(opened.row, "A", dt.datetime(2026, 1, 1,
                                                                    tzinfo=dt.UTC)) == []
@@ -374,7 +374,7 @@ def test_a_version_4_database_gains_the_fingerprints_and_answers_what_it_kept(
             "created_at, expires_at, state) VALUES (1, 'A', 'scrypt$00$00', 'c', "
             "'2026-11-29 10:00:00.000000', '2026-12-01 10:00:00.000000', 'pending')")
     opened = open_campaign(folder)
-    assert opened.store.schema_version() == SCHEMA_VERSION == 5
+    assert opened.store.schema_version() == SCHEMA_VERSION == 6
     (row,) = opened.store.unanswered(opened.row)
     assert (row.verified_player, row.verified_by) == ("A", None)
     assert opened.store.changes_asked(opened.row, "A", dt.datetime(2026, 1, 1,

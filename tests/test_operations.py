@@ -1,4 +1,4 @@
-"""GM operations: rollback (orders kept, the same dice again), rulings shown in the next
+"""GM operations: rollback (orders kept, the dice seeded afresh), rulings shown in the next
 report, players' records and a quit recorded by the GM."""
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from click.testing import CliRunner
 
 from gm.app.campaign import open_campaign
 from gm.app.passwords import check_password
+from gm.app.reports import phase_report
 from gm.cli import cli
+from gm.core.dice import commitment, phase_seed
 from tests.conftest import gm
 from tests.rcw import state_of
 
@@ -24,7 +26,10 @@ def _started(tmp_path: Path) -> Path:
     return folder
 
 
-def test_rollback_keeps_orders_and_gives_the_same_result(tmp_path: Path) -> None:
+def test_rollback_keeps_orders_and_seeds_the_phase_afresh(tmp_path: Path) -> None:
+    """The orders stored before the rollback are adjudicated again, with dice from a fresh
+    seed (the old one was revealed, issue 36); gm verify shows the rollback between the two
+    adjudications, the commitment it abandoned and the new one."""
     folder = _started(tmp_path)
     state = open_campaign(folder).latest().state
     trotsky = next(s for s in state.position["TVER"] if 152 in s.units)
@@ -32,17 +37,32 @@ def test_rollback_keeps_orders_and_gives_the_same_result(tmp_path: Path) -> None
     orders = tmp_path / "o.txt"
     orders.write_text(f"GAME ops\nPLAYER {trotsky.player}\nPASSWORD p{trotsky.player.lower()}\n"
                       f"MOVE {' '.join(map(str, trotsky.units))}: TVER-RYAZ\n", encoding="utf-8")
-    first = gm("adjudicate", str(folder), str(orders))
-    after_first = open_campaign(folder).latest().state
-    gm("rollback", str(folder), "--to", "1.1", "--reason", "a late order was lost")
-    reopened = open_campaign(folder).latest().state
-    assert reopened == state
-    second = gm("adjudicate", str(folder))  # the orders stored before the rollback
-    assert open_campaign(folder).latest().state == after_first
-    assert first.splitlines()[0] == second.splitlines()[0]
+    gm("adjudicate", str(folder), str(orders))
+    first = phase_report(open_campaign(folder), 1, 1)
+    said = gm("rollback", str(folder), "--to", "1.1", "--reason", "a late order was lost")
+    reopened = open_campaign(folder)
+    assert reopened.latest().state == state
+    rollback = reopened.latest().seq
+    fresh = commitment(phase_seed(reopened.row.seed, 1, 1, rollback))
+    assert f"seeded afresh, committed to SHA-256 {fresh}" in said
+    assert f"(the commitment {first.next_commitment} is abandoned)" in said
+    gm("adjudicate", str(folder))  # the orders stored before the rollback
+    again = open_campaign(folder)
+    assert any(152 in s.units for s in again.latest().state.position["RYAZ"])
+    second = phase_report(again, 1, 1)
+    assert second.dice_seed == phase_seed(again.row.seed, 1, 1, rollback) != first.dice_seed
+    assert second.next_commitment == commitment(phase_seed(again.row.seed, 1, 2, rollback))
     report = gm("report", str(folder))
     assert "[GM ruling] rollback to 1.1" in report and "a late order was lost" in report
-    assert "0 mismatch(es)" in gm("verify", str(folder))
+    verified = gm("verify", str(folder)).splitlines()
+    assert verified[0].startswith(f"Game-Turn 1 phase 1: seed {first.dice_seed}, ")
+    assert verified[1] == (
+        f"rollback to Game-Turn 1 phase 1 (entry {rollback}: a late order was lost): the "
+        f"commitment sent for Game-Turn 1 phase 2, {first.next_commitment}, is abandoned; "
+        f"Game-Turn 1 phase 1 is seeded afresh, commitment {fresh}")
+    assert verified[2].startswith(f"Game-Turn 1 phase 1: seed {second.dice_seed}, commitment "
+                                  f"{fresh}, ") and verified[2].endswith("verified")
+    assert verified[-1] == "2 phase(s) checked, 0 mismatch(es); 1 rollback(s)"
 
 
 def test_an_override_is_logged_and_reported(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from gm.app.history import rulings
 from gm.app.judge import Verdict, judge, password_roster
 from gm.app.mailing import reports_by_mail
 from gm.app.press import releasing
+from gm.app.seeds import reseeded_by
 from gm.core.dice import HashDice, SeededDice, phase_seed
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
@@ -130,8 +131,10 @@ def with_standing(campaign: Campaign, state: GameStateBase,
 
 
 def phase_dice(campaign: Campaign, state: GameStateBase, salts: Sequence[str]) -> HashDice:
-    """The open phase's dice, as anyone may verify them (docs/dice.md)."""
-    return HashDice(phase_seed(campaign.row.seed, state.turn, state.phase),
+    """The open phase's dice, as anyone may verify them (docs/dice.md): seeded afresh after
+    a rollback (gm.app.seeds)."""
+    reseeded = reseeded_by(campaign.store.entries(campaign.row))
+    return HashDice(phase_seed(campaign.row.seed, state.turn, state.phase, reseeded),
                     tuple(sorted(salts)))
 
 
@@ -263,7 +266,8 @@ def adjudicate_open_phase(campaign: Campaign, files: Sequence[tuple[str, bytes]]
     key = f"t{state.turn}p{state.phase}"  # a phase adjudicated again after a rollback: its
     if any(e.action == f"adjudicate {state.turn}.{state.phase}" for e in history):  # reports
         key = f"{key}.{history[-1].seq + 1}"  # are new messages, not the ones sent before
-    mail = reports_by_mail(campaign, state, after, events, key, salts, sent=sorted(messages))
+    mail = reports_by_mail(campaign, state, after, events, key, salts, sent=sorted(messages),
+                           reseeded=reseeded_by(history))
     detail = {"players": sorted(messages), "salts": salts,
               "orders": {p: [o.model_dump(mode="json") for o in os] for p, os in orders.items()}}
     crash_point("before-adjudicate-store")

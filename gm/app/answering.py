@@ -23,7 +23,7 @@ from gm.app.crash import crash_point
 from gm.app.judge import Roster, Verdict, in_game, judge
 from gm.app.passwords import fingerprint
 from gm.app.read import Read
-from gm.app.requests import Granted, answer_requests, asks, joined
+from gm.app.requests import Granted, Tally, answer_requests, asks, joined
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
 from gm.core.state import GameStateBase
@@ -32,7 +32,7 @@ from gm.messages.compose import OWN_DOMAIN, Outgoing, answer_mail
 from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
 from gm.store import Handling, InboxRow, NewAlert, PlayerRow
-from gm.store.mail import ANSWERED
+from gm.store.mail import ANSWERED, AnswersSent
 from orders_grammar.message import Envelope, OrdersError, envelope_or_error
 
 HANDLED_PER_TRANSACTION = 100
@@ -53,7 +53,7 @@ class Answerer:
     state: GameStateBase
     deadline: dt.datetime | None
     moment: dt.datetime
-    counts: dict[str, tuple[int, int]]  # per address: answers this hour, of them without orders
+    counts: dict[str, AnswersSent]  # per address: what it was sent this hour
     wrong: dict[str, list[dt.datetime]]  # per player: his wrong passwords in GUESS_WINDOW (R79)
     passwords: dict[str, str]  # per player: his password's fingerprint now (R87)
 
@@ -216,7 +216,7 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
                                          config, unanswered=GUARDED))
         return Handling(row.id, "guarded", verdict.disposition, None, (), notices,
                         alerts=alerts)
-    total, empty = context.counts.get(address, (0, 0))
+    total, empty, proven = context.counts.get(address, AnswersSent())
     # The cap breaks loops of mail nobody authenticated: a message with the player's right
     # password from his own address is always answered (R41).
     owner = row.verified_player is not None and roster.check is not None and \
@@ -232,20 +232,28 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
                                          unproven=roster.unproven(verdict.stranger, address)))
         return Handling(row.id, "capped", verdict.disposition, orders, (), notices,
                         alerts=alerts)
-    context.counts[address] = (total + 1, empty + (verdict.disposition in EMPTY))
     date = context.moment.astimezone(config.zone())
     granted = Granted()
     text = verdict.text
     if asks(read.envelope, verdict.disposition):
         assert isinstance(read.envelope, Envelope)
+        # The reports and press it sends count as answers; the owner's own messages (R41)
+        # count only what the messages that carried a password had, so that no forger of his
+        # address who lacks his password can use up his hour.
+        limit = config.answers_per_hour
+        spent = proven if owner else total
+        tally = Tally(max(0, limit - spent - 1) if limit else None, limit)
         granted = answer_requests(context.campaign, read.envelope, verdict.player, str(row.id),
                                   config, with_orders=orders is not None,
                                   sender=reading.sender, subject=reading.subject,
                                   own=verdict.player is not None and
-                                  roster.exempt(verdict.player, address))
+                                  roster.exempt(verdict.player, address), tally=tally)
         text = joined(text, granted)
         notices += [(kind, f"{_describe(row, reading)}: {note}")
                     for kind, note in granted.notices]
+    context.counts[address] = AnswersSent(
+        total + 1 + granted.extra, empty + (verdict.disposition in EMPTY),
+        proven + (1 + granted.extra if row.verified_player else 0))
     mail: list[Outgoing] = [answer_mail(context.campaign.row, config.gm_address, str(row.id),
                                         reading.sender, reading.subject, reading.message_id,
                                         text, date),
@@ -255,7 +263,7 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
                                      answer=text, unproven=roster.unproven(verdict.stranger,
                                                                            address)))
     return Handling(row.id, verdict.disposition, "", orders, mail, notices, granted.password,
-                    alerts)
+                    alerts, granted.extra)
 
 
 CAPPED = ("It was not answered (that address had its answers for the hour), so none of its "

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from gm.app.crash import crash_point
 from gm.app.hostfile import HOST_FILE, host_folder, hosted_database
 from gm.app.passwords import check_password, fingerprint, hash_password, new_password
-from gm.app.people import check_address, check_name, check_not_judge
+from gm.app.people import campaign_name_problem, check_address, check_name, check_not_judge
 from gm.core.data import DataError, DataSet
 from gm.core.dice import HashDice, SeededDice
 from gm.core.errors import Busy, GameError, Superseded
@@ -264,6 +264,11 @@ def create_campaign(folder: Path, specs: list[PlayerSpec], seed: str | None,
     """Make the folder, the store and the game's deal (of `scenario`, one the game lists;
     None: its first; `options`: the optional rules it plays, each one its game offers).
     Returns the players' passwords."""
+    named = folder.resolve().name
+    problem = campaign_name_problem(named)
+    if problem:
+        raise GameError(f"{folder}: the campaign's name {named!r} (its folder's) is refused: "
+                        f"{problem}")
     system = playable(game)
     if mode is not None and mode not in system.modes:
         raise GameError(f"{system.title} is played {' or '.join(system.modes)}, not {mode!r}")

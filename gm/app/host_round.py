@@ -17,7 +17,7 @@ from gm.app.campaign import Campaign, now, open_campaign
 from gm.app.crash import crash_point
 from gm.app.hosting import Host, Hosted, hosted, route
 from gm.app.intake import Fetched, Mailbox, answerer_for, handle_left, keep
-from gm.app.outbox import Transport
+from gm.app.outbox import Transport, send_first
 from gm.app.rounds import Round, after_intake
 from gm.app.settings import MailConfig, check_players_are_not_the_judge
 from gm.app.strays import Strays
@@ -57,7 +57,8 @@ class _Opened:
 
 
 def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox,
-            strays: Strays, done: HostRound) -> dict[str, tuple[int, int]]:
+            strays: Strays, done: HostRound, transport: Transport
+            ) -> dict[str, tuple[int, int]]:
     """The mailbox read a batch at a time, each campaign's messages of the batch kept and
     answered under its claim (waiting for whoever holds it), against the campaign as it is
     then: its passwords, players, state and deadline read anew for each batch, so that a GM
@@ -88,6 +89,7 @@ def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox
                 if not mine or campaign is None:
                     left += items  # another holds it still: a later round takes them
                     continue
+                send_first(campaign, config, transport)  # a rollback's commitment first
                 reads = keep(campaign, items, config, spared)
                 answered = answerer_for(campaign, config).handle(reads) if reads else 0
             kept_before, answered_before = counts[name]
@@ -113,7 +115,7 @@ def host_round(host: Host, open_mailbox: Callable[[], AbstractContextManager[Mai
     with claimed(strays.store, "intake") as reading:
         if reading:
             with open_mailbox() as mailbox:
-                counts = _intake(host, entries, opened, mailbox, strays, done)
+                counts = _intake(host, entries, opened, mailbox, strays, done, transport)
     for entry in entries:
         if opened.campaigns.get(entry.name, entry) is None:
             continue  # it would not open for the intake: said once

@@ -20,11 +20,13 @@ from gm.reporting.render import mailed_html, render_report
 def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
           before: GameStateBase | None, after: GameStateBase, events: list[Event],
           player: str | None, salts: list[str], opened_at: dt.datetime,
-          sent: list[str] | None, closed: str | None = None) -> Outgoing:
+          sent: list[str] | None, closed: str | None = None,
+          reseeded: int | None = None) -> Outgoing:
     model = with_dice(campaign.system.report(
         campaign.name, before, after, campaign.data, events, player,
         deadline=deadline_text(campaign.folder, opened_at), names=campaign.player_names(),
-        sent=sent), campaign.row.seed, before, after, salts, closed, verified_stages(campaign))
+        sent=sent), campaign.row.seed, before, after, salts, closed, verified_stages(campaign),
+        reseeded)
     png = picture(model)  # his own: his stacks outlined, his caption
     attached = None if png is None else MapPicture(
         png, map_content_id(campaign.row, kind, key), render_report(model, "html"))
@@ -37,12 +39,12 @@ def _mail(campaign: Campaign, config: MailConfig, to: str, key: str, kind: str,
 def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: GameStateBase,
                     events: list[Event], key: str, salts: list[str] | None = None,
                     players: bool = True, opened_at: dt.datetime | None = None,
-                    sent: list[str] | None = None, closed: str | None = None
-                    ) -> list[Outgoing]:
+                    sent: list[str] | None = None, closed: str | None = None,
+                    reseeded: int | None = None) -> list[Outgoing]:
     """Each player's report and the GM's copy, when the campaign is played by mail;
     `opened_at`: when the phase after it opened (default: now), for its deadline; `sent`: the
     players whose orders it was adjudicated with; `closed`: the set-up stage whose close's dice
-    it reveals."""
+    it reveals; `reseeded`: the rollback that seeded its phases afresh (gm.app.seeds)."""
     config = mail_config_or_none(campaign.folder)
     if config is None:
         return []
@@ -54,9 +56,9 @@ def reports_by_mail(campaign: Campaign, before: GameStateBase | None, after: Gam
                 continue
             mail.append(_mail(campaign, config, player.email, f"{key}.{player.letter}",
                               "report", before, after, events, player.letter, salts or [],
-                              opened_at, sent, closed))
+                              opened_at, sent, closed, reseeded))
     mail.append(_mail(campaign, config, config.gm_inbox, key, "gm-report", before, after,
-                      events, None, salts or [], opened_at, sent, closed))
+                      events, None, salts or [], opened_at, sent, closed, reseeded))
     return mail
 
 
@@ -67,7 +69,7 @@ def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
     found = reported(campaign, turn, phase)
     outgoing = reports_by_mail(campaign, found.before, found.after, found.events,
                                str(found.last_seq), found.salts, opened_at=found.opened_at,
-                               sent=found.sent, closed=found.closed)
+                               sent=found.sent, closed=found.closed, reseeded=found.reseeded)
     if not outgoing:
         raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see README, "
                         "By mail")
@@ -81,4 +83,4 @@ def report_for(campaign: Campaign, config: MailConfig, player: str, address: str
     found = reported(campaign, turn, phase)
     return _mail(campaign, config, address, key, "report", found.before, found.after,
                  found.events, player, found.salts, found.opened_at or now(), found.sent,
-                 found.closed)
+                 found.closed, found.reseeded)

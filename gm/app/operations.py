@@ -14,16 +14,30 @@ from pydantic import ValidationError
 from gm.app.campaign import Campaign, check_own_address, now
 from gm.app.passwords import RESET_KIND, hash_password, new_password
 from gm.app.people import check_address, check_not_judge
+from gm.app.seeds import RESEEDS, open_commitment
+from gm.core.dice import commitment, phase_seed
 from gm.core.errors import GameError
-from gm.core.state import ENDED, GameStateBase
+from gm.core.state import ENDED, PLAY, GameStateBase
 
 if TYPE_CHECKING:
     from gm.messages.compose import Outgoing
 
 
-def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, int]:
+@dataclass(frozen=True)
+class RolledBack:
+    turn: int  # the phase open again
+    phase: int
+    seq: int  # the rollback's history entry
+    fresh: str  # the commitment to its new seed (gm.app.seeds)
+    abandoned: str | None  # the commitment sent for the phase open before (None: none was)
+    told: int  # notices queued for the players
+
+
+def rollback(campaign: Campaign, target: str, reason: str) -> RolledBack:
     """Open an adjudicated phase (`3.1`) again as it was before its adjudication; history and
-    orders are kept. (turn, phase, the new entry's seq)."""
+    orders are kept. Every phase from it on is seeded afresh (its seed was revealed), and each
+    player is sent the commitment to the new seed in the same transaction, so that it is
+    fixed before any order is taken again (gm.app.seeds)."""
     match = re.fullmatch(r"(\d+)\.(\d+)", target)
     if not match:
         raise GameError("write the phase as TURN.PHASE, e.g. 3.1")
@@ -34,10 +48,46 @@ def rollback(campaign: Campaign, target: str, reason: str) -> tuple[int, int, in
         period = campaign.system.period(campaign.latest().state)
         raise GameError(f"Game-Turn {turn}, {period} {phase} has not been adjudicated")
     before = campaign.store.state_at(campaign.row, history[runs[-1] - 1].seq).state
-    seq = campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
-                                      {"reason": reason}, before, [], now(),
-                                      after=history[-1].seq)
-    return turn, phase, seq
+    seq = history[-1].seq + 1  # the rollback's entry (append_state refuses another between)
+    fresh = commitment(phase_seed(campaign.row.seed, turn, phase, seq))
+    abandoned = open_commitment(campaign.row.seed, history) if history[-1].stage == PLAY \
+        else None
+    mail = _rollback_notices(campaign, before, seq, reason, fresh, abandoned)
+    campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
+                                {"reason": reason, RESEEDS: True}, before, [], now(),
+                                after=history[-1].seq, mail=mail)
+    return RolledBack(turn, phase, seq, fresh, abandoned, len(mail))
+
+
+def _rollback_notices(campaign: Campaign, reopened: GameStateBase, seq: int, reason: str,
+                      fresh: str, abandoned: str | None) -> list[Outgoing]:
+    """A notice to each player in the game, when it is played by mail: the phase open again,
+    why, and the commitment to its fresh seed (docs/dice.md)."""
+    from gm.app.schedule import deadline_text  # lazy: composing mail, at a rollback only
+    from gm.app.settings import mail_config_or_none  # lazy: likewise
+    from gm.messages.compose import notice_mail  # lazy: likewise
+
+    config = mail_config_or_none(campaign.folder)
+    if config is None:
+        return []
+    moment = now()
+    title = campaign.system.phase_title(reopened)
+    due = deadline_text(campaign.folder, moment)
+    text = "\n".join([
+        f"The GM has rolled game {campaign.name} back to {title}, which is open again: what "
+        "was adjudicated since is undone.", f"His reason: {reason or '(none given)'}", "",
+        "The orders sent for it are kept; new orders of yours for it replace yours."
+        + (f" They are due {due}." if due else ""), "",
+        "Its dice are seeded afresh: no seed a report revealed is used again, and no one has "
+        "seen the new one. It is committed to, SHA-256:", f"    {fresh}",
+        *([f"(the commitment sent before, {abandoned}, is abandoned)."] if abandoned else []),
+        "The report of the phase reveals the new seed, to be checked against this "
+        "commitment (docs/dice.md).", ""])
+    players = reopened.players_in_game()
+    return [notice_mail(campaign.row, config.gm_address, player.email, "rollback",
+                        f"{seq}.{player.letter}", f"{campaign.name}: back to {title}", text,
+                        moment.astimezone(config.zone()))
+            for player in campaign.players() if player.letter in players]
 
 
 def override(campaign: Campaign, reason: str, state_json: str, source: str

@@ -110,3 +110,13 @@ def send_with(campaign: Campaign, config: MailConfig,
         return send_due(campaign, config, transport)
     finally:
         transport.close()
+
+
+FIRST = ("rollback",)  # sent before a round takes any mail in: a rollback's notice commits to
+# the reopened phase's fresh seed before any order for it is taken again (gm.app.seeds)
+
+
+def send_first(campaign: Campaign, config: MailConfig, transport: Transport) -> Sent:
+    """The notices that must be out before a round takes mail in, sent."""
+    rows = [row for row in campaign.store.due(campaign.row, now()) if row.kind in FIRST]
+    return send_due(campaign, config, transport, rows) if rows else Sent()

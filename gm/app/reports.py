@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from gm.app.campaign import Campaign
 from gm.app.history import rulings
 from gm.app.schedule import deadline_text
+from gm.app.seeds import reseeded_by
 from gm.core.dice import commitment, phase_seed, setup_seed
 from gm.core.errors import GameError
 from gm.core.state import PLAY, GameStateBase
@@ -28,6 +29,7 @@ class Reported:
     sent: list[str] | None = None  # the players whose orders it was adjudicated with
     opened_at: dt.datetime | None = None  # when the phase after it opened
     closed: str | None = None  # the set-up stage whose close's dice it reveals (docs/dice.md)
+    reseeded: int | None = None  # the rollback that seeded its phases afresh (gm.app.seeds)
 
 
 def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reported:
@@ -60,6 +62,7 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
             store.state_at(campaign.row, row.seq).state, row.detail.get("salts", []),
             row.created_at)
         found.sent = row.detail.get("players")
+        found.reseeded = reseeded_by(history, row.seq)
         stored = json.loads(campaign.store.result(campaign.row, row.seq) or "{}")
         found.events = rulings(history, row.seq, campaign.system) + [
             Event(**e) for e in stored.get("events", [])]
@@ -78,7 +81,7 @@ def phase_report(campaign: Campaign, turn: int | None, phase: int | None,
         campaign.name, found.before, found.after, campaign.data, found.events, player,
         deadline=deadline, names=campaign.player_names(), sent=found.sent, drawn=drawn),
         campaign.row.seed, found.before, found.after, found.salts, found.closed,
-        verified_stages(campaign))
+        verified_stages(campaign), found.reseeded)
 
 
 def verified_stages(campaign: Campaign) -> frozenset[str]:
@@ -88,19 +91,21 @@ def verified_stages(campaign: Campaign) -> frozenset[str]:
 
 def with_dice(report: Report, seed: str, before: GameStateBase | None, after: GameStateBase,
               salts: list[str], closed: str | None = None,
-              stages: frozenset[str] = frozenset()) -> Report:
+              stages: frozenset[str] = frozenset(), reseeded: int | None = None) -> Report:
     """The report's dice line (docs/dice.md), filled here, where the campaign's secret seed is
     kept (a game's report never sees it): the seed of the phase reported (or of the set-up
     stage `closed`), revealed, with the players' salts; the commitment to the seed of the
-    phase it opens, or of the set-up stage (one of `stages`) whose close rolls next."""
+    phase it opens, or of the set-up stage (one of `stages`) whose close rolls next; both
+    phases seeded afresh by the rollback `reseeded` (gm.app.seeds)."""
     found: dict[str, object] = {}
     if before is not None and before.stage == PLAY:
-        found["dice_seed"] = phase_seed(seed, before.turn, before.phase)
+        found["dice_seed"] = phase_seed(seed, before.turn, before.phase, reseeded)
         found["dice_salts"] = salts
     elif closed is not None:
         found["dice_seed"], found["dice_salts"] = setup_seed(seed, closed), salts
     if after.stage == PLAY:
-        found["next_commitment"] = commitment(phase_seed(seed, after.turn, after.phase))
+        found["next_commitment"] = commitment(phase_seed(seed, after.turn, after.phase,
+                                                         reseeded))
     elif after.stage in stages:
         found["next_commitment"] = commitment(setup_seed(seed, after.stage))
     return report.model_copy(update=found)

@@ -34,6 +34,11 @@ CODE_HOURS = 48  # a code mailed to confirm a new password holds this long (R87)
 OWN_CHANGES_PER_DAY = 10
 CHANGES_PER_ADDRESS = 3
 CHANGES_FROM_ELSEWHERE = 10
+# What one message may have sent besides its answer (issue 36): each REPORT and each press
+# is a mail of its own, so a message of a few kilobytes could otherwise fan out into hundreds.
+# They count against the sender's answers an hour (answers_per_hour) as well.
+REPORTS_PER_MESSAGE = 3  # and each phase's report once
+PRESS_PER_MESSAGE = 5
 CONFIRM_ONLY = ("Confirm only a code for a change you asked for yourself; if you did not ask "
                 "for them all, someone knows your password: ask the GM for a new one (gm "
                 "players --reset-password).")
@@ -47,6 +52,49 @@ class Granted:
     mail: list[Outgoing] = field(default_factory=list)
     password: PasswordChange | None = None  # a new password asked, or confirmed
     notices: list[tuple[str, str]] = field(default_factory=list)
+    extra: int = 0  # the reports and press sent, each a mail of its own (issue 36)
+
+
+@dataclass
+class Tally:
+    """What one message's requests have sent besides its answer, against the caps: a few
+    reports, each phase's once, a few press, and the sender's answers left for the hour
+    (`budget`: None, no hourly cap; `limit`: answers_per_hour, for the refusal)."""
+
+    budget: int | None = None
+    limit: int = 0
+    reports: dict[tuple[int | None, int | None], int] = field(default_factory=dict)
+    press: int = 0
+
+    def refusal(self, item: Request | Press) -> str | None:
+        """Why `item` is not done, or None."""
+        what = f"{item.echo()} (line {item.line}): not sent"
+        if isinstance(item, Press):
+            if self.press >= PRESS_PER_MESSAGE:
+                return f"{what}: one message may carry {PRESS_PER_MESSAGE} press at most"
+        elif item.kind == "REPORT":
+            line = self.reports.get((item.turn, item.phase))
+            if line is not None:
+                return f"{what} again: line {line} asks for the same report"
+            if len(self.reports) >= REPORTS_PER_MESSAGE:
+                return f"{what}: one message may ask for {REPORTS_PER_MESSAGE} reports at most"
+        else:
+            return None
+        if self.budget is not None and self.budget <= 0:
+            return (f"{what}: your address has had its {self.limit} answers, reports and "
+                    "press for the hour, the most this GM sends one address "
+                    "(answers_per_hour); ask again later")
+        return None
+
+    def done(self, item: Request | Press) -> None:
+        if isinstance(item, Press):
+            self.press += 1
+        elif item.kind == "REPORT":
+            self.reports[(item.turn, item.phase)] = item.line
+        else:
+            return
+        if self.budget is not None:
+            self.budget -= 1
 
 
 @dataclass(frozen=True)
@@ -83,21 +131,30 @@ def joined(verdict_text: str, granted: Granted) -> str:
 def answer_requests(campaign: Campaign, envelope: Envelope, player: str | None, key: str,
                     config: MailConfig | None, with_orders: bool = False,
                     sender: str | None = None, subject: str | None = None,
-                    own: bool = False) -> Granted:
+                    own: bool = False, tally: Tally | None = None) -> Granted:
     """Each request and press of the message answered (`config` None: described only;
     `with_orders`: the message's orders count, and are in before its STATUS; `sender` and
-    `subject`: the message's; `own`: it came from the player's own address)."""
+    `subject`: the message's; `own`: it came from the player's own address; `tally`: its
+    sender's answers left for the hour, None: no hourly cap)."""
     asked = Asked(campaign, player, key, config, now(), with_orders, sender, subject, own)
     granted = Granted()
+    tally = tally or Tally()
     parts: list[str] = []
     items: list[Request | Press] = sorted([*envelope.requests, *envelope.press],
                                           key=lambda item: item.line)
     for item in items:
+        refusal = tally.refusal(item)
+        if refusal is not None:
+            parts.append(refusal)
+            continue
         try:
             parts.append(_press(asked, item, granted) if isinstance(item, Press)
                          else _request(asked, item, granted))
         except GameError as exc:
             parts.append(f"{item.echo()} (line {item.line}): {exc}")
+            continue
+        tally.done(item)
+    granted.extra = len(tally.reports) + tally.press
     granted.text = "\n\n".join(part.strip("\n") for part in parts)
     return granted
 

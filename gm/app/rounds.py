@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from gm.app.campaign import Campaign, now
 from gm.app.digest import queue_digest
 from gm.app.intake import Mailbox, take_in
-from gm.app.outbox import Sent, Transport, send_due
+from gm.app.outbox import Sent, Transport, send_due, send_first
 from gm.app.schedule import load_schedule
 from gm.app.settings import MailConfig
 
@@ -69,8 +69,11 @@ def send_and_tell(campaign: Campaign, config: MailConfig, transport: Transport,
 def mail_round(campaign: Campaign, config: MailConfig, mailbox: Mailbox,
                transport: Transport) -> Round:
     began = now()
+    first = send_first(campaign, config, transport)
     stored, answered = take_in(campaign, mailbox, config)
-    return after_intake(campaign, config, transport, stored, answered, began)
+    done = after_intake(campaign, config, transport, stored, answered, began)
+    done.sent.sent += first.sent
+    return done
 
 
 def after_intake(campaign: Campaign, config: MailConfig, transport: Transport, stored: int = 0,

@@ -1,13 +1,18 @@
 """Every adjudicated phase of a campaign re-adjudicated from its revealed seed, its salts and
 its stored orders, and compared roll by roll and position by position (docs/dice.md); so is
-every set-up close whose dice were committed to (a deployment's attrition)."""
+every set-up close whose dice were committed to (a deployment's attrition). Each rollback is
+shown between them, as a link of the chain of commitments: the one it abandoned and the fresh
+one it made (gm.app.seeds)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gm.app.campaign import Campaign
+from gm.app.seeds import RESEEDS, reseeded_by
 from gm.core.dice import HashDice, commitment, phase_seed, setup_seed
+from gm.core.state import PLAY, GameStateBase
 
 
 @dataclass(frozen=True)
@@ -21,16 +26,37 @@ class PhaseCheck:
     stage: str | None = None  # a set-up stage's close, not a phase
 
 
-def verify_campaign(campaign: Campaign) -> list[PhaseCheck]:
+@dataclass(frozen=True)
+class RollbackLink:
+    """A rollback in the chain of commitments."""
+
+    entry: int  # its history entry
+    turn: int  # the phase it reopened
+    phase: int
+    reason: str
+    abandoned: str | None  # the commitment sent for the phase open before it (None: none was)
+    abandoned_turn: int
+    abandoned_phase: int
+    fresh: str | None  # the commitment to the reopened phase's new seed (None: an older
+    # rollback, which kept the seeds)
+
+
+def verify_campaign(campaign: Campaign) -> list[PhaseCheck | RollbackLink]:
     history = campaign.store.history(campaign.row)
-    checks = []
+    entries = campaign.store.entries(campaign.row)
+    checks: list[PhaseCheck | RollbackLink] = []
     for index, row in enumerate(history):
         if index == 0:
             continue
         before = history[index - 1].state
         salts = tuple(row.detail.get("salts", ()))
+        reseeded = reseeded_by(entries, row.seq)
+        if row.action.startswith("rollback"):
+            checks.append(_link(campaign.row.seed, row.seq, row.detail, before, row.state,
+                                reseeded))
+            continue
         if row.action.startswith("adjudicate"):
-            seed = phase_seed(campaign.row.seed, before.turn, before.phase)
+            seed = phase_seed(campaign.row.seed, before.turn, before.phase, reseeded)
             orders = {player: campaign.system.orders_from_json(given)
                       for player, given in row.detail.get("orders", {}).items()}
             dice = HashDice(seed, salts)
@@ -47,3 +73,15 @@ def verify_campaign(campaign: Campaign) -> list[PhaseCheck]:
         checks.append(PhaseCheck(before.turn, before.phase, seed, commitment(seed),
                                  len(dice.log), same, stage))
     return checks
+
+
+def _link(campaign_seed: str, entry: int, detail: dict[str, Any], before: GameStateBase,
+          reopened: GameStateBase, reseeded: int | None) -> RollbackLink:
+    """The rollback at `entry`, from the position `before` it to the one it `reopened`
+    (`reseeded`: the rollback that had seeded the phase open before it)."""
+    abandoned = commitment(phase_seed(campaign_seed, before.turn, before.phase, reseeded)) \
+        if before.stage == PLAY else None
+    fresh = commitment(phase_seed(campaign_seed, reopened.turn, reopened.phase, entry)) \
+        if detail.get(RESEEDS) else None
+    return RollbackLink(entry, reopened.turn, reopened.phase, str(detail.get("reason", "")),
+                        abandoned, before.turn, before.phase, fresh)

@@ -24,12 +24,17 @@ CAMPAIGN = click.argument("campaign", type=click.Path(file_okay=False, path_type
 def rollback(campaign: Path, target: str, reason: str) -> None:
     """Open an adjudicated phase again, as it was before its adjudication. History is kept
     (the rollback is a new entry) and so are the orders received: `gm adjudicate` may be run
-    again, with the same dice."""
+    again. Its dice are seeded afresh, since the reports revealed the old seed, and each
+    player is mailed the commitment to the new one (docs/dice.md)."""
     from gm.app.operations import rollback as do_rollback
 
     with changing(campaign) as opened:
-        turn, phase, seq = do_rollback(opened, target, reason)
-    click.echo(f"Game-Turn {turn}, phase {phase} is open again (entry {seq})")
+        done = do_rollback(opened, target, reason)
+    click.echo(f"Game-Turn {done.turn}, phase {done.phase} is open again (entry {done.seq}); "
+               f"its dice are seeded afresh, committed to SHA-256 {done.fresh}"
+               + (f" (the commitment {done.abandoned} is abandoned)" if done.abandoned else ""))
+    if done.told:
+        click.echo(f"{done.told} notice(s) of it queued for the players: `gm send` sends them")
 
 
 @click.command()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -110,9 +111,23 @@ class ForcedDice(Dice):
 
 
 
-def phase_seed(campaign_seed: str, turn: int, phase: int) -> str:
-    """The secret seed of one phase, from the campaign's secret seed."""
-    return hashlib.sha256(f"{campaign_seed}|turn {turn}|phase {phase}".encode()).hexdigest()
+def phase_seed(campaign_seed: str, turn: int, phase: int, rollback: int | None = None) -> str:
+    """The secret seed of one phase, from the campaign's secret seed; `rollback`: the history
+    entry of the GM's latest rollback before the phase opened, which seeds it afresh (a seed
+    the reports revealed is never used again, docs/dice.md)."""
+    fresh = "" if rollback is None else f"|rollback {rollback}"
+    return hashlib.sha256(f"{campaign_seed}|turn {turn}|phase {phase}{fresh}".encode()
+                          ).hexdigest()
+
+
+SALT_WORD = re.compile(r"[A-Za-z0-9-]{1,32}")  # what a SALT line may give: a token, no text
+
+
+def salt_of(word: str) -> str:
+    """The salt a player's SALT word gives his phase's dice: the first 16 hex digits of the
+    word's SHA-256. Reports reveal it in the word's place, so that nothing a player writes
+    there reaches the others as a message (issue 36); he checks his own by hashing his word."""
+    return hashlib.sha256(word.encode()).hexdigest()[:16]
 
 
 def setup_seed(campaign_seed: str, stage: str) -> str:

@@ -46,5 +46,5 @@ def answer(message: ParsedMessage[Any], extra: Sequence[Problem], phase: OpenPha
                   phase=phase.label() if phase else None, read=read_note(message),
                   accepted=[{"line": o.line, "echo": o.echo(), "comment": comment(o)}
                             for o in accepted],
-                  problems=[p.render() for p in problems], period=period)
+                  problems=[p.render() for p in problems], period=period, salt=message.salt)
     return Answer(text, accepted, tuple(problems))

@@ -74,6 +74,18 @@ class Handling(NamedTuple):
     notices: Sequence[tuple[str, str]] = ()  # (kind, text)
     password: PasswordChange | None = None  # a new PASSWORD asked, or confirmed, by mail
     alerts: Sequence[NewAlert] = ()  # for players' own addresses (gm.store.alerts)
+    extra_mail: int = 0  # the reports and press its requests sent besides its answer
+
+
+class AnswersSent(NamedTuple):
+    """What one address was sent in answer to its messages over a while: `total`, the answers
+    and the reports and press their requests sent (issue 36); `empty`, the answers to messages
+    without orders; `proven`, the answers, reports and press of the messages that carried a
+    player's password, which a forger of the address cannot add to (R41)."""
+
+    total: int = 0
+    empty: int = 0
+    proven: int = 0
 
 
 class OutboxRow(NamedTuple):
@@ -232,20 +244,25 @@ class MailStore(Database):
                              campaign=campaign.id) is not None
 
     def answers_since(self, campaign: CampaignRow, since: dt.datetime
-                      ) -> dict[str, tuple[int, int]]:
-        """Per sender address: (answers, answers to messages without orders) since then."""
+                      ) -> dict[str, AnswersSent]:
+        """Per sender address, what it was sent since then (AnswersSent)."""
         answered, params = within(ANSWERED, "d")
         with self._tx() as sql:
-            rows = sql.all(f"SELECT sender_address, disposition, count(*) AS answers FROM "
-                           f"inbox_handled WHERE campaign_id = :campaign AND handled_at >= "
-                           f":since AND disposition IN {answered} GROUP BY sender_address, "
-                           f"disposition", campaign=campaign.id, since=since, **params)
-        counts: dict[str, tuple[int, int]] = {}
+            rows = sql.all(f"SELECT h.sender_address, h.disposition, count(*) AS answers, "
+                           f"sum(h.extra_mail) AS extra, sum(CASE WHEN i.verified_player IS "
+                           f"NULL THEN 0 ELSE 1 + h.extra_mail END) AS proven FROM "
+                           f"inbox_handled h JOIN inbox i ON i.id = h.inbox_id WHERE "
+                           f"h.campaign_id = :campaign AND h.handled_at >= :since AND "
+                           f"h.disposition IN {answered} GROUP BY h.sender_address, "
+                           f"h.disposition", campaign=campaign.id, since=since, **params)
+        counts: dict[str, AnswersSent] = {}
         for row in rows:
-            address, count = row["sender_address"], int(row["answers"])
-            total, empty = counts.get(address or "", (0, 0))
-            counts[address or ""] = (total + count, empty + (
-                count if row["disposition"] == "no-orders" else 0))
+            address, count = row["sender_address"] or "", int(row["answers"])
+            was = counts.get(address, AnswersSent())
+            counts[address] = AnswersSent(
+                was.total + count + int(row["extra"] or 0),
+                was.empty + (count if row["disposition"] == "no-orders" else 0),
+                was.proven + int(row["proven"] or 0))
         return counts
 
     def handle(self, campaign: CampaignRow, handlings: Sequence[Handling],
@@ -285,7 +302,8 @@ class MailStore(Database):
             sql.insert_many("inbox_handled", [
                 {"inbox_id": h.inbox_id, "campaign_id": campaign.id,
                  "disposition": h.disposition, "note": h.note or None,
-                 "sender_address": addresses.get(h.inbox_id), "handled_at": now}
+                 "sender_address": addresses.get(h.inbox_id), "handled_at": now,
+                 "extra_mail": h.extra_mail}
                 for h in handlings])
 
     # mail out

@@ -6,7 +6,8 @@ Each step runs only on a database older than it: version 3 adds the alerts table
 4 the password_changes table alone, version 5 columns to inbox and password_changes (a message
 kept before it and not yet answered counts with the player its password was checked for) and
 the campaigns' mail_tag column, with a tag drawn for each campaign that has none (its own step:
-it reads nothing another version's step writes).
+it reads nothing another version's step writes), version 6 a column to inbox_handled (the
+mail a message's requests sent, none for those handled before).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from gm.store.schema import COLUMNS, INDEXES, SCHEMA_VERSION, column_definition,
 Redact = Callable[[bytes], bytes]  # a message, e-mail or text, without its passwords
 # (raw message, {letter: password hash}) -> the player whose password it carries, or None
 Verify = Callable[[bytes, dict[str, str]], str | None]
-GROWN = ("inbox", "outbox", "orders", "password_changes", "campaigns")  # given columns since
+GROWN = ("inbox", "outbox", "orders", "password_changes", "campaigns",  # given columns since
+         "inbox_handled")
 
 
 def upgrade(database: Database, redact: Redact, verify: Verify) -> int:

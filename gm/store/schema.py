@@ -8,12 +8,13 @@ moment (kept in UTC)."""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
+SCHEMA_VERSION = 6  # 2: mail as it arrives (issue 10): redacted raw, dispositions, outbox state
 #                    3: alerts (issue 24): wrong passwords and another address's messages
 #                    4: password changes asked by mail, waiting for their code (R87)
 #                    5: which password a message was checked against (R87), and whence a
 #                       change was asked; each campaign's mail tag, random, in every
 #                       Message-ID it makes
+#                    6: the mail a message's requests sent besides its answer (issue 36)
 
 TYPES = {
     "sqlite": {"ID": "INTEGER NOT NULL", "TIME": "DATETIME"},
@@ -107,6 +108,9 @@ COLUMNS: dict[str, tuple[list[tuple[str, str]], list[str]]] = {
         ("note", "TEXT"),  # why, for the GM
         ("sender_address", "TEXT"),  # the message's, for the per-address cap
         ("handled_at", "{TIME} NOT NULL"),
+        # the reports and press its requests sent besides its answer: counted with the
+        # answers against that cap (issue 36)
+        ("extra_mail", "INTEGER DEFAULT '0' NOT NULL"),
     ], ["PRIMARY KEY (inbox_id)", "FOREIGN KEY(inbox_id) REFERENCES inbox (id)", CAMPAIGN]),
     # What a player's own address is told about his password (gm.app.alerts), written with
     # the message that caused it: a wrong password given for him (the guessing limit counts

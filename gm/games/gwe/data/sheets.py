@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 # columns a file may leave out (an older sheet, a map without them): read as empty
 OPTIONAL = {HEXES: ("landmark",), SIDES: ("rail_capacity_by_turn", "country")}
 REQUIRED = (SHEET, HEXES, SIDES, COUNTERS)  # rail.csv may be left out: a map without railways
+# A cell a spreadsheet would run as a formula (HYPERLINK, DDE) begins so; it is exported as
+# text, behind an apostrophe, which an import takes off again (docs/data-gwe.md, issue 36).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")  # -1 stays a number
 YES, NO = ("yes", "y", "true", "1"), ("", "no", "n", "false", "0")
 UNLIMITED = "*"  # a HQ's Command Strength without limit (10.32 optional)
 
@@ -86,8 +91,8 @@ def read_rows(path: Path, problems: list[Problem]) -> list[Row]:
                 problems.append(Problem(str(path), reader.line_num,
                                         f"{len(cells)} cells for {len(header)} columns"))
                 continue
-            rows.append(Row(path, reader.line_num,
-                            {k: v.strip() for k, v in zip(header, cells, strict=False)}))
+            rows.append(Row(path, reader.line_num, {k: typed(v.strip()) for k, v in zip(
+                header, cells, strict=False)}))
     except csv.Error as exc:
         problems.append(Problem(str(path), reader.line_num, f"not valid CSV: {exc}"))
     if header is None:
@@ -115,7 +120,20 @@ def write_rows(path: Path, rows: list[dict[str, str]]) -> None:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow([row.get(c, "") for c in columns])
+            writer.writerow([as_text(row.get(c, "")) for c in columns])
+
+
+def as_text(cell: str) -> str:
+    """The cell as exported: one a spreadsheet would take for a formula behind an apostrophe,
+    so that it opens as text."""
+    if cell.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+def typed(cell: str) -> str:
+    """The cell as imported: an exported formula's apostrophe taken off (as_text)."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS) else cell
 
 
 # --- cells ----------------------------------------------------------------------------------
