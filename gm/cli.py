@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 COMMANDS = {
     "demo": ("gm.commands.demo:demo",
-             "Make a demo campaign in ./gm-demo (or DIR), kept to go on with."),
+             "Make a demo campaign (--game gwe: Great War in the East's) to go on with."),
     "adjudicate": ("gm.commands.adjudicate:adjudicate",
                    "Adjudicate the open phase from the players' order messages."),
     "new": ("gm.commands.campaign:new", "Create a campaign and deal the Initial Forces (15.3)."),
@@ -24,7 +24,8 @@ COMMANDS = {
     "send": ("gm.commands.mail:send", "Send the queued answers and reports (SMTP)."),
     "run": ("gm.commands.mail:run", "One round of the mail loop: fetch, answer, send."),
     "play": ("gm.commands.play:play",
-             "Play a standard campaign's Player-Turns at this terminal, order by order."),
+             "Play at this terminal, order by order: Russian Civil War's standard and "
+             "solitaire games, Great War in the East's Phases."),
     "host": ("gm.commands.mail:host", "Make a folder of campaigns that share one mailbox."),
     "verify": ("gm.commands.verify:verify",
                "Recompute every phase's dice from its revealed seed and salts."),

@@ -1,4 +1,5 @@
 """Issue 29, 2: `gm demo --game gwe` makes a Decision in Galicia campaign with no mail server
+in its own folder (./gm-demo-gwe, issue 37: the RCW demo's ./gm-demo is left alone)
 (both deployments by DEPLOY, Game-Turn 7's six Phases from the players' order messages), writes
 the GM's and each player's reports, and says what to try next: each suggestion runs when pasted
 into a shell as printed, the venv not on PATH (as README's first command runs gm)."""
@@ -18,6 +19,9 @@ from gm.games.gwe.state import GweState
 def test_the_gwe_demo_plays_a_game_turn_and_its_suggestions_run(tmp_path: Path) -> None:
     gm_path = Path(sys.executable).parent / "gm"
     bare = {**os.environ, "PATH": "/usr/bin:/bin"}
+    rcw_demo = tmp_path / "gm-demo" / "demo"  # made first, as README asks: left as it is
+    rcw_demo.mkdir(parents=True)
+    (rcw_demo / "campaign.toml").write_text("kept", encoding="utf-8")
     made = subprocess.run([str(gm_path), "demo", "--game", "gwe"], capture_output=True,
                           text=True, cwd=tmp_path, env=bare, check=False)
     assert made.returncode == 0, made.stderr
@@ -31,7 +35,7 @@ def test_the_gwe_demo_plays_a_game_turn_and_its_suggestions_run(tmp_path: Path) 
     assert "C line 7: succeeded (8.9, G25): DEFEND g1510 RESULT 1 OPTION 2 -- standing, from " \
         "your message of Game-Turn 7 Phase 1, line 7: taken in the attack on g1510" in out
     assert "Game-Turn 8, Russian Player-Turn, Movement Phase is open" in out
-    demo = tmp_path / "gm-demo"
+    demo = tmp_path / "gm-demo-gwe"
     state = open_campaign(demo / "demo").latest().state
     assert isinstance(state, GweState)
     assert (state.turn, state.phase, state.scenario) == (8, 1, "decision-in-galicia")
@@ -53,8 +57,9 @@ def test_the_gwe_demo_plays_a_game_turn_and_its_suggestions_run(tmp_path: Path) 
     assert "RU-5-V" in said["show"] and "waiting for: E (Ivanov)" in said["status"]
     assert "YOUR FORCES" in said["report"]
     assert "Game-Turn 8, Russian Player-Turn, Movement Phase adjudicated" in said["adjudicate"]
-    assert (tmp_path / "gm-demo" / "site" / "index.html").is_file()
+    assert (tmp_path / "gm-demo-gwe" / "site" / "index.html").is_file()
     assert (tmp_path / "gm.html").is_file()
+    assert (rcw_demo / "campaign.toml").read_text(encoding="utf-8") == "kept"
 
 
 def test_both_demos_suggest_from_one_list_each_line_said_for_its_game() -> None:

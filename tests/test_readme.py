@@ -1,7 +1,9 @@
-"""README's walkthrough works as written (issue 26, 3): the `gm` lines of its What it does and
-Adjudication sections, read from README.md itself, each run by the shell in a fresh folder as
-a GM types it (the checkout's fixtures beside it, as from the checkout), each exits 0 and does
-what its comment says. A README edited so that a line no longer works fails here."""
+"""The GM's walkthrough works as written (issue 26, 3): the `gm` lines of its What it does and
+Adjudication sections, read from docs/gm-guide.md itself (README.md's until issue 37), each run
+by the shell in a fresh folder as a GM types it (the checkout's fixtures beside it, as from the
+checkout), each exits 0 and does what its comment says. A guide edited so that a line no longer
+works fails here; so does a README whose first screen outgrows a screen, forgets a game or a
+kind of reader, or points to a page that is not there (issue 37)."""
 
 from __future__ import annotations
 
@@ -57,7 +59,7 @@ def report_json(out: str, _: Path) -> None:
     assert report["kind"] == "phase" and report["title"] == "camp: Game-Turn 1, First Phase"
 
 
-# What each line's comment says it does, for each command as README writes it (the comment
+# What each line's comment says it does, for each command as the guide writes it (the comment
 # aside); a command given twice, once for each time.
 EXPECTED: dict[str, list[Check]] = {
     "gm new camp --seed 191906 -p A:Anna:anna@example.org -p B:Boris:boris@example.org "
@@ -100,7 +102,7 @@ def _message(player: str, password: str, orders: str) -> str:
 
 
 def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
-    lines = walkthrough((ROOT / "README.md").read_text(encoding="utf-8"))
+    lines = walkthrough((ROOT / "docs" / "gm-guide.md").read_text(encoding="utf-8"))
     commands = [line.split("  #")[0].strip() for line in lines]
     folder, tools = tmp_path / "fresh", tmp_path / "bin"
     folder.mkdir()
@@ -135,3 +137,19 @@ def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
                     _message(player, passwords[player], orders), encoding="utf-8")
     assert unexplained == [], "say in EXPECTED what each of these does"
     assert seen == {command: len(checks) for command, checks in EXPECTED.items()}
+
+
+def test_the_readme_is_one_screen_for_both_games_and_every_reader() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 45
+    first = " ".join(readme.split("## ")[0].split())
+    assert "*Russian Civil War 1918-1922*" in first and "*Great War in the East*" in first
+    commands = [line.strip() for line in readme.splitlines() if line.startswith("    ")]
+    assert commands == ["python3 -m venv .venv && .venv/bin/pip install -q -e . && "
+                        ".venv/bin/gm demo", "bash scripts/test.sh"]
+    for reader in ("A GM", "A player of Russian Civil War", "A player of Great War in the East",
+                   "Someone adding"):
+        assert f"**{reader}" in readme, reader
+    linked = re.findall(r"\]\(([^)#]+)", readme)
+    assert linked and [page for page in linked if not (ROOT / page).is_file()] == []
+

@@ -15,6 +15,7 @@ from gm.core.errors import GameError, Superseded
 from gm.games.rcw.data.dataset import GameData
 from gm.games.rcw.state import GameState, Stack
 from gm.store import PlayerRow, Store
+from gm.store.mail import AnswersSent
 from tests.conftest import deal, deployed
 from tests.servers import fresh_database
 
@@ -127,10 +128,11 @@ def test_store_keeps_mail_on_both_backends(store: Store, data: GameData) -> None
     assert [m.raw_bytes for m in waiting] == [b"GAME c\n", latin]
     answer = notice_mail(row, "gm@x.org", "a@x.org", "answer", "1", "Re: orders", "ok\n", NOW)
     store.handle(row, [Handling(waiting[0].id, "answered", "", (seq, "A", "GAME c\n", "[]"),
-                                [answer], [("stranger", "a note")]),
+                                [answer], [("stranger", "a note")], extra_mail=2),
                        Handling(waiting[1].id, "automated", "bulk")], NOW)
     assert store.unanswered(row) == []
-    assert store.answers_since(row, NOW) == {"a@x.org": (1, 0)}
+    # its answer and the two mails its requests sent (issue 36), of a message with A's password
+    assert store.answers_since(row, NOW) == {"a@x.org": AnswersSent(3, 0, 3)}
     assert [r.player for r in store.orders_in_stage(row, "trading")] == ["A"]
     (queued,) = store.due(row, NOW)
     store.mark_unsent(row, queued, "retry", "451 later", NOW + dt.timedelta(minutes=5), None,

@@ -16,7 +16,7 @@ COLUMNS = 92  # the file's width, its comments wrapped to it
 
 # What each table is for, and when it applies.
 TABLES = {
-    "mail": "Play by mail (README, By mail): without [mail] the campaign is played by "
+    "mail": "Play by mail (docs/gm-guide.md, By mail): without [mail] the campaign is played by "
             "commands alone. Passwords stay in the environment variables named here.",
     "schedule": "Deadlines: with [schedule] each phase's orders are due a number of days after "
                 "it opens, and gm run adjudicates then; without it the GM adjudicates.",
@@ -105,7 +105,7 @@ def settings_text(hosted: str | None = None) -> str:
     from gm.app.settings import SECTIONS  # lazy: the mail settings, at gm new only
 
     lines = ["", "# The settings a GM may change, each at its default: take the \"# \" off a "
-             "table's", "# [header] and off each setting you change (README, By mail)."]
+             "table's", "# [header] and off each setting you change (docs/gm-guide.md, By mail)."]
     for table, model in SECTIONS.items():
         lines += ["", *(f"# {line}" for line in textwrap.wrap(TABLES[table], COLUMNS - 2))]
         if table == "mail" and hosted is not None:

@@ -34,7 +34,7 @@ imap_host = "imap.example.org"
 imap_user = "judge@example.org"
 imap_password_env = "GM_IMAP_PASSWORD"
 smtp_host = "smtp.example.org"
-# the other settings of a campaign's [mail] table (README, By mail) apply as well
+# the other settings of a campaign's [mail] table (docs/gm-guide.md, By mail) apply as well
 """
 
 

@@ -71,8 +71,8 @@ def queue_phase_reports(campaign: Campaign, turn: int | None, phase: int | None
                                str(found.last_seq), found.salts, opened_at=found.opened_at,
                                sent=found.sent, closed=found.closed, reseeded=found.reseeded)
     if not outgoing:
-        raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see README, "
-                        "By mail")
+        raise GameError(f"{campaign.folder}/campaign.toml has no [mail] table: see "
+                        "docs/gm-guide.md, By mail")
     queued = [m.kind for m in outgoing if campaign.store.queue(campaign.row, m, now())]
     return queued.count("report"), "gm-report" in queued
 

@@ -165,14 +165,14 @@ def check_players_are_not_the_judge(players: dict[str, str], config: MailConfig,
 def load_mail_config(folder: Path) -> MailConfig:
     table, where = _mail_table(folder)
     if table is None:
-        raise GameError(f"{where} has no [mail] table: see README, By mail")
+        raise GameError(f"{where} has no [mail] table: see docs/gm-guide.md, By mail")
     return mail_config_from(table, _table(folder).get("schedule"), where)
 
 
 def load_host_mail_config(host: Path) -> MailConfig:
     table = read_toml(host / HOST_FILE).get("mail")
     if not isinstance(table, dict):
-        raise GameError(f"{host / HOST_FILE} has no [mail] table: see README, One judge")
+        raise GameError(f"{host / HOST_FILE} has no [mail] table: see docs/gm-guide.md, One judge")
     return mail_config_from(table, None, str(host / HOST_FILE))
 
 

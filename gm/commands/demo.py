@@ -1,5 +1,6 @@
 """`gm demo`: a whole set-up on embedded defaults, from the script in fixtures/demo/, kept in a
-folder (./gm-demo) so that a new GM can go on with it: report, publish, show, history."""
+folder (./gm-demo; ./gm-demo-gwe for Great War in the East's) so that a new GM can go on with
+it: report, publish, show, history."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 DEMO_SCRIPT = FIXTURES / "demo" / "setup.gm"
 GWE_SCRIPT = FIXTURES / "demo-gwe" / "setup.gm"  # Decision in Galicia (Serbia/Galicia 26.3)
 DEMO_FOLDER = Path("gm-demo")
+GWE_DEMO_FOLDER = Path("gm-demo-gwe")  # its own: made after the first, it leaves that one be
 CAMPAIGN_NAME = "demo"  # the campaign's folder in DIR: its name, as fixtures/demo's orders say
 REPORTS_NAME = "reports"  # the reports' folder in DIR
 READERS = ("GM", "A", "B", "C", "D", "E", "F")
@@ -23,7 +25,7 @@ GWE_READERS = ("GM", "C", "E")  # the Austro-Hungarian and the Russian
 
 
 @click.command()
-@click.argument("folder", metavar="[DIR]", required=False, default=DEMO_FOLDER,
+@click.argument("folder", metavar="[DIR]", required=False, default=None,
                 type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True,
               help="Make the demo again in a DIR that holds one: its campaign and reports "
@@ -34,13 +36,15 @@ GWE_READERS = ("GM", "C", "E")  # the Austro-Hungarian and the Russian
 @click.option("--game", type=click.Choice(["rcw", "gwe"]), default="rcw", show_default=True,
               help="gwe: Great War in the East's Decision in Galicia, set up by DEPLOY and "
               "played for a Game-Turn.")
-def demo(folder: Path, force: bool, script: Path | None, game: str) -> None:
+def demo(folder: Path | None, force: bool, script: Path | None, game: str) -> None:
     """Create a demo campaign in DIR (default ./gm-demo): deal, trade, deploy, adjudicate the
     first phase, print the position and write the reports (text, HTML with a map, JSON) of
     the GM and of each player. No mail server. DIR keeps the campaign (DIR/demo) and the
     reports (DIR/reports), to go on with: gm report, gm publish, gm show, gm history. With
-    --game gwe: Decision in Galicia, both deployments and Game-Turn 7's six Phases."""
+    --game gwe: Great War in the East's Decision in Galicia in ./gm-demo-gwe, both
+    deployments and Game-Turn 7's six Phases."""
     gwe = game == "gwe"
+    folder = folder or (GWE_DEMO_FOLDER if gwe else DEMO_FOLDER)
     script = script or (GWE_SCRIPT if gwe else DEMO_SCRIPT)
     cli = click.get_current_context().find_root().command  # the `gm` group
     if not isinstance(cli, click.Group):
@@ -128,14 +132,14 @@ def next_steps(campaign: Path, reports: Path, gm: str = "gm", game: str = "rcw")
     activate = "" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you type gm alone"
     if gwe:
         more = [f"(the players' order messages are in {GWE_SCRIPT.parent}; docs/orders-gwe.md "
-                "tells their language; README.md, What it does, walks through a campaign"
+                "tells their language; docs/gm-guide.md walks through a campaign"
                 f"{activate})"]
     else:
         alone = shlex.quote(str(campaign.parent / "alone"))
         more = ["and the game at one terminal (solitaire, 18.0):",
                 f"  {gm} new {alone} --mode solitaire -p R:Ivan:ivan@example.org && "
                 f"{gm} start {alone} && {gm} play {alone}",
-                f"(README.md, What it does, walks through a campaign from its first command"
+                f"(docs/gm-guide.md walks through a campaign from its first command"
                 f"{activate})"]
     return "\n".join([
         "", f"The demo campaign{' (Decision in Galicia)' if gwe else ''} is kept in {campaign}, "

@@ -1,6 +1,6 @@
 """How wide a line of text is drawn on the map (SVG, and the PNG resvg renders from it), so that
 what is written there is laid out by its real extent: a mark sized to its number, a legend's
-words wrapped to their column. The maps ask for DejaVu Sans (README: the PNG is rendered with
+words wrapped to their column. The maps ask for DejaVu Sans (the PNG is rendered with
 it; Chromium and resvg find it on the system); its advance widths for printable ASCII are
 below, in thousandths of an em, and any other character is taken as the widest there is, so a
 line measured is never drawn wider than said. `MARGIN` leaves room for a reader whose system
