@@ -59,11 +59,11 @@ def test_one_message_asks_for_a_few_mails_and_they_count_against_the_hour(
     assert len(mailbox(CLARA, servers)) == PRESS_PER_MESSAGE == 5
     assert len(mailbox(BORIS, servers)) == 0 and len(mailbox(ANNA, servers)) == 4
     answer = _answer(servers, sent)
-    assert "REPORT TURN 2 PHASE 1 (line 7): not sent: one message may ask for 3 reports at " \
+    assert "REPORT TURN 2 PHASE 1 (line 7): not done: one message may ask for 3 reports at " \
         "most" in answer
-    assert "REPORT (line 8): not sent again: line 4 asks for the same report" in answer
-    assert f"PRESS TO C (line {4 + 250 + 15}): not sent: one message may carry 5 press at " \
-        "most" in answer
+    assert "REPORT (line 8): not done again: line 4 asks the same" in answer
+    assert "... and 482 more lines not done, for these reasons." in answer  # 247 + 245 - 10
+    assert len(answer) < 10_000
     opened = open_campaign(folder)
     hour_ago = dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)
     assert opened.store.answers_since(opened.row, hour_ago)[ANNA] == (1 + 3 + 5, 0, 1 + 3 + 5)
@@ -72,9 +72,16 @@ def test_one_message_asks_for_a_few_mails_and_they_count_against_the_hour(
     gm("fetch", str(folder))
     gm("send", str(folder))
     answer = _answer(servers, again)  # her own message is answered past the cap (R41) ...
-    assert "REPORT TURN 1 PHASE 1 (line 4): not sent: your address has had its 10 answers, " \
-        "reports and press for the hour" in answer  # ... but sends nothing more
+    assert "REPORT TURN 1 PHASE 1 (line 4): not done: your messages have had their 10 " \
+        "answers, reports and press for the hour" in answer  # ... but sends nothing more
     assert len([m for m in mailbox(ANNA, servers) if ".report.again." in m["Message-ID"]]) == 3
+    # From another address her password counts (stranger_orders, R80), but her messages'
+    # reports and press are counted together: one left for the hour.
+    mail_orders(servers, "anna.elsewhere@example.org",
+                _message("A", "REPORT TURN 1 PHASE 1", "REPORT TURN 1 PHASE 2"))
+    gm("fetch", str(folder))
+    gm("send", str(folder))
+    assert len([m for m in mailbox(ANNA, servers) if ".report.again." in m["Message-ID"]]) == 4
 
 
 def test_a_rollback_s_fresh_commitment_goes_to_every_player_before_any_order_is_taken(
@@ -96,6 +103,7 @@ def test_a_rollback_s_fresh_commitment_goes_to_every_player_before_any_order_is_
         notices[letter] = text_of(mails[0])
     assert [m["In-Reply-To"] for m in mailbox(ANNA, servers)][1:] == [sent]  # then the answer
     fresh = re.search(r"committed to, SHA-256:\n\s+([0-9a-f]{64})", notices["B"])
+    assert "The SALT words sent before count no more" in notices["B"]
     assert fresh is not None and len(set(notices.values())) == 1
     assert "rolled game bymail back to Game-Turn 1" in notices["B"] and "a lost order" in \
         notices["B"]
@@ -103,3 +111,19 @@ def test_a_rollback_s_fresh_commitment_goes_to_every_player_before_any_order_is_
     seed = phase_report(open_campaign(folder), 1, 1).dice_seed
     assert seed is not None and seed != revealed
     assert hashlib.sha256(seed.encode()).hexdigest() == fresh.group(1)
+
+
+def test_a_message_of_thousands_of_help_lines_gets_one_help(
+        tmp_path: Path, servers: MailServers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """HELP is answered without a password, so anyone could ask it of the judge for any
+    address: asked 5,000 times in one message, it is answered once, and the answer stays a few
+    kilobytes (issue 36)."""
+    folder = campaign(tmp_path, servers, monkeypatch)
+    sent = mail_orders(servers, ANNA, "\n".join(["GAME bymail", *["HELP"] * 5000]))
+    gm("fetch", str(folder))
+    gm("send", str(folder))
+    answer = _answer(servers, sent)
+    assert answer.count("HELP: game bymail") == 1 and len(answer) < 20_000
+    assert "HELP (line 3): not done again: line 2 asks the same" in answer
+    assert "... and 4,989 more lines not done, for these reasons." in answer
+

@@ -12,7 +12,7 @@ from gm.app.campaign import open_campaign
 from gm.app.passwords import check_password
 from gm.app.reports import phase_report
 from gm.cli import cli
-from gm.core.dice import commitment, phase_seed
+from gm.core.dice import commitment, phase_seed, salt_of
 from tests.conftest import gm
 from tests.rcw import state_of
 
@@ -36,22 +36,25 @@ def test_rollback_keeps_orders_and_seeds_the_phase_afresh(tmp_path: Path) -> Non
     assert trotsky.player is not None
     orders = tmp_path / "o.txt"
     orders.write_text(f"GAME ops\nPLAYER {trotsky.player}\nPASSWORD p{trotsky.player.lower()}\n"
-                      f"MOVE {' '.join(map(str, trotsky.units))}: TVER-RYAZ\n", encoding="utf-8")
+                      f"SALT seen-by-the-gm\nMOVE {' '.join(map(str, trotsky.units))}: "
+                      "TVER-RYAZ\n", encoding="utf-8")
     gm("adjudicate", str(folder), str(orders))
     first = phase_report(open_campaign(folder), 1, 1)
+    assert first.dice_salts == [salt_of("seen-by-the-gm")]
     said = gm("rollback", str(folder), "--to", "1.1", "--reason", "a late order was lost")
     reopened = open_campaign(folder)
     assert reopened.latest().state == state
     rollback = reopened.latest().seq
-    fresh = commitment(phase_seed(reopened.row.seed, 1, 1, rollback))
+    fresh = commitment(phase_seed(reopened.row.seed, 1, 1, 1))  # the campaign's first rollback
     assert f"seeded afresh, committed to SHA-256 {fresh}" in said
     assert f"(the commitment {first.next_commitment} is abandoned)" in said
     gm("adjudicate", str(folder))  # the orders stored before the rollback
     again = open_campaign(folder)
     assert any(152 in s.units for s in again.latest().state.position["RYAZ"])
     second = phase_report(again, 1, 1)
-    assert second.dice_seed == phase_seed(again.row.seed, 1, 1, rollback) != first.dice_seed
-    assert second.next_commitment == commitment(phase_seed(again.row.seed, 1, 2, rollback))
+    assert second.dice_seed == phase_seed(again.row.seed, 1, 1, 1) != first.dice_seed
+    assert second.dice_salts == []  # the GM had seen the salt when he rolled back
+    assert second.next_commitment == commitment(phase_seed(again.row.seed, 1, 2, 1))
     report = gm("report", str(folder))
     assert "[GM ruling] rollback to 1.1" in report and "a late order was lost" in report
     verified = gm("verify", str(folder)).splitlines()
@@ -63,6 +66,36 @@ def test_rollback_keeps_orders_and_seeds_the_phase_afresh(tmp_path: Path) -> Non
     assert verified[2].startswith(f"Game-Turn 1 phase 1: seed {second.dice_seed}, commitment "
                                   f"{fresh}, ") and verified[2].endswith("verified")
     assert verified[-1] == "2 phase(s) checked, 0 mismatch(es); 1 rollback(s)"
+
+
+def test_a_rollback_reaches_only_what_stands(tmp_path: Path) -> None:
+    """After a rollback, the line it undid makes the game no more (issue 36): the report is of
+    what stands, and a later rollback cannot go back into the undone line."""
+    folder = _started(tmp_path)
+    gm("adjudicate", str(folder))  # 1.1
+    gm("adjudicate", str(folder))  # 1.2: Game-Turn 2 opens
+    gm("rollback", str(folder), "--to", "1.1", "--reason", "a lost order")
+    assert "Game-Turn 1, First Phase" in gm("report", str(folder))  # the opening, not 1.1
+    assert "WHAT HAPPENED" not in gm("report", str(folder))
+    gm("adjudicate", str(folder))  # 1.1 again: 1.2 open, its old adjudication undone
+    refused = CliRunner().invoke(cli, ["rollback", str(folder), "--to", "1.2"])
+    assert refused.exit_code != 0 and "has not been adjudicated" in str(refused.exception)
+    assert "2 rollback(s)" not in gm("verify", str(folder))
+
+
+def test_a_ruling_cannot_move_the_game_to_another_phase(tmp_path: Path) -> None:
+    """An override that reopened an adjudicated phase would play it again with the seed its
+    report revealed: a ruling changes the position, `gm rollback` the phase (R90)."""
+    folder = _started(tmp_path)
+    gm("adjudicate", str(folder))
+    state = json.loads(gm("show", str(folder), "--json"))
+    state["phase"] = 1
+    edited = tmp_path / "back.json"
+    edited.write_text(json.dumps(state), encoding="utf-8")
+    refused = CliRunner().invoke(cli, ["override", str(folder), "--reason", "back",
+                                       "--state", str(edited)])
+    assert refused.exit_code != 0 and "`gm rollback` opens an earlier phase again" in str(
+        refused.exception)
 
 
 def test_an_override_is_logged_and_reported(tmp_path: Path) -> None:

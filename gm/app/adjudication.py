@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gm.app.campaign import Campaign, now
 from gm.app.crash import crash_point
@@ -16,7 +16,7 @@ from gm.app.history import rulings
 from gm.app.judge import Verdict, judge, password_roster
 from gm.app.mailing import reports_by_mail
 from gm.app.press import releasing
-from gm.app.seeds import reseeded_by
+from gm.app.seeds import latest_reseed, reseeded_by
 from gm.core.dice import HashDice, SeededDice, phase_seed
 from gm.core.errors import GameError
 from gm.core.state import GameStateBase
@@ -92,8 +92,11 @@ def _why_refused(verdict: Verdict) -> str:
 
 
 def stored_messages(campaign: Campaign, state: GameStateBase) -> dict[str, OrderMessage]:
-    """The orders received by mail for the open phase; authenticated when received."""
+    """The orders received by mail for the open phase; authenticated when received. A
+    message kept from before the latest rollback counts without its SALT: the GM had seen it
+    when he rolled back (gm.app.seeds)."""
     counted: dict[str, OrderMessage] = {}
+    reseed = latest_reseed(campaign.store.entries(campaign.row))
     for row in campaign.store.orders_for(campaign.row, state.turn, state.phase):
         text = read_message(row.raw.encode("utf-8")).text  # older rows kept whole e-mails
         try:
@@ -101,6 +104,8 @@ def stored_messages(campaign: Campaign, state: GameStateBase) -> dict[str, Order
                                                    MAX_LINE_CHARS)
         except OrdersError:
             continue
+        if reseed is not None and row.state_seq < reseed.seq:
+            message = replace(message, salt=None)
         counted[row.player] = OrderMessage(row.player, text, message)
     return counted
 

@@ -54,6 +54,7 @@ class Answerer:
     deadline: dt.datetime | None
     moment: dt.datetime
     counts: dict[str, AnswersSent]  # per address: what it was sent this hour
+    extra: dict[str, int]  # per player: the reports and press his messages sent this hour
     wrong: dict[str, list[dt.datetime]]  # per player: his wrong passwords in GUESS_WINDOW (R79)
     passwords: dict[str, str]  # per player: his password's fingerprint now (R87)
 
@@ -72,6 +73,7 @@ class Answerer:
             latest.seq, latest.state,
             schedule.deadline(campaign.phase_opened_at()) if schedule else None, moment,
             campaign.store.answers_since(campaign.row, moment - dt.timedelta(hours=1)),
+            campaign.store.extra_mail_since(campaign.row, moment - dt.timedelta(hours=1)),
             campaign.store.wrong_passwords_since(campaign.row, moment - GUESS_WINDOW),
             _fingerprints(players))
 
@@ -240,8 +242,10 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
         # The reports and press it sends count as answers; the owner's own messages (R41)
         # count only what the messages that carried a password had, so that no forger of his
         # address who lacks his password can use up his hour.
+        # A player's messages from all his addresses together send no more than one of them.
         limit = config.answers_per_hour
-        spent = proven if owner else total
+        spent = max(proven if owner else total,
+                    context.extra.get(verdict.player, 0) if verdict.player else 0)
         tally = Tally(max(0, limit - spent - 1) if limit else None, limit)
         granted = answer_requests(context.campaign, read.envelope, verdict.player, str(row.id),
                                   config, with_orders=orders is not None,
@@ -251,6 +255,8 @@ def _handle(context: Answerer, row: InboxRow, read: Read) -> Handling:
         text = joined(text, granted)
         notices += [(kind, f"{_describe(row, reading)}: {note}")
                     for kind, note in granted.notices]
+    if verdict.player and granted.extra:
+        context.extra[verdict.player] = context.extra.get(verdict.player, 0) + granted.extra
     context.counts[address] = AnswersSent(
         total + 1 + granted.extra, empty + (verdict.disposition in EMPTY),
         proven + (1 + granted.extra if row.verified_player else 0))

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from gm.app.campaign import Campaign, check_own_address, now
+from gm.app.lineage import in_force
 from gm.app.passwords import RESET_KIND, hash_password, new_password
 from gm.app.people import check_address, check_not_judge
-from gm.app.seeds import RESEEDS, open_commitment
+from gm.app.seeds import RESEEDS, next_reseed, open_commitment
 from gm.core.dice import commitment, phase_seed
 from gm.core.errors import GameError
 from gm.core.state import ENDED, PLAY, GameStateBase
@@ -43,18 +44,20 @@ def rollback(campaign: Campaign, target: str, reason: str) -> RolledBack:
         raise GameError("write the phase as TURN.PHASE, e.g. 3.1")
     turn, phase = int(match.group(1)), int(match.group(2))
     history = campaign.store.entries(campaign.row)
-    runs = [i for i, row in enumerate(history) if row.action == f"adjudicate {turn}.{phase}"]
+    runs = [row.seq for row in in_force(history) if row.action == f"adjudicate {turn}.{phase}"]
     if not runs:
         period = campaign.system.period(campaign.latest().state)
         raise GameError(f"Game-Turn {turn}, {period} {phase} has not been adjudicated")
-    before = campaign.store.state_at(campaign.row, history[runs[-1] - 1].seq).state
+    before = campaign.store.state_at(
+        campaign.row, max(row.seq for row in history if row.seq < runs[-1])).state
     seq = history[-1].seq + 1  # the rollback's entry (append_state refuses another between)
-    fresh = commitment(phase_seed(campaign.row.seed, turn, phase, seq))
+    number = next_reseed(history)
+    fresh = commitment(phase_seed(campaign.row.seed, turn, phase, number))
     abandoned = open_commitment(campaign.row.seed, history) if history[-1].stage == PLAY \
         else None
     mail = _rollback_notices(campaign, before, seq, reason, fresh, abandoned)
     campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
-                                {"reason": reason, RESEEDS: True}, before, [], now(),
+                                {"reason": reason, RESEEDS: number}, before, [], now(),
                                 after=history[-1].seq, mail=mail)
     return RolledBack(turn, phase, seq, fresh, abandoned, len(mail))
 
@@ -78,6 +81,8 @@ def _rollback_notices(campaign: Campaign, reopened: GameStateBase, seq: int, rea
         "was adjudicated since is undone.", f"His reason: {reason or '(none given)'}", "",
         "The orders sent for it are kept; new orders of yours for it replace yours."
         + (f" They are due {due}." if due else ""), "",
+        "The SALT words sent before count no more (the GM had seen them): to salt the new "
+        "dice, send your orders again with a new SALT line.", "",
         "Its dice are seeded afresh: no seed a report revealed is used again, and no one has "
         "seen the new one. It is committed to, SHA-256:", f"    {fresh}",
         *([f"(the commitment sent before, {abandoned}, is abandoned)."] if abandoned else []),
@@ -106,6 +111,11 @@ def override(campaign: Campaign, reason: str, state_json: str, source: str
                      if getattr(current, k, None) != getattr(corrected, k))
     if not changed:
         raise GameError("the state given is the state now: nothing to override")
+    moved = [field for field in ("turn", "phase") if field in changed]
+    if moved:  # an earlier phase's seed is revealed: reopened by a ruling, its dice were known
+        raise GameError(f"a ruling changes the position, not the phase open ({' and '.join(moved)}"
+                        " changed): `gm rollback` opens an earlier phase again, its dice seeded "
+                        "afresh (docs/dice.md)")
     release = None
     if corrected.stage == ENDED:
         from gm.app.press import releasing  # lazy: composing mail, at the game's end only

@@ -83,21 +83,22 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-CAMPAIGN_NAME = re.compile(r"[^\W_](?:[\w. -]{0,62}[\w.-])?")
+CAMPAIGN_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9_. -]{0,62}[A-Za-z0-9_-])?")
 
 
 def campaign_name_problem(name: str) -> str | None:
     """What is wrong with a campaign's name (its folder's), or None: it is written in GAME
     lines, subjects, headers and paths, so it holds no control character and no '..' (issue
-    36), and nothing but letters, digits, spaces, '-', '_' and '.'."""
+    36), and nothing but ASCII letters, digits, spaces, '-', '_' and '.' (no look-alike of
+    another's name in another script, no two names one casefold)."""
     control = _control(name)
     if control:
         return f"it holds a control or invisible character ({control})"
     if ".." in name:
         return "it holds '..', which a path reads as the folder above"
     if not CAMPAIGN_NAME.fullmatch(name):
-        return ("a campaign's name is at most 64 letters, digits, spaces, '-', '_' and '.', "
-                "beginning with a letter or digit and not ending with a space")
+        return ("a campaign's name is at most 64 ASCII letters, digits, spaces, '-', '_' and "
+                "'.', beginning with a letter or digit and ending with one or with '-' or '_'")
     return None
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from gm.app.campaign import Campaign
 from gm.app.history import phases_of
+from gm.app.lineage import in_force
 from gm.app.reports import phase_report
 from gm.app.settings import PUBLICITY, PublishConfig
 from gm.app.status import deadline_of
@@ -72,9 +73,9 @@ def publicity(folder: Path) -> str:
 
 
 def adjudicated_phases(campaign: Campaign) -> list[tuple[int, int]]:
-    """Every phase adjudicated (once, whatever rollbacks happened), in the order of play."""
+    """Every phase adjudicated that a rollback has not undone, in the order of play."""
     found = {tuple(int(n) for n in row.action.removeprefix("adjudicate ").split("."))
-             for row in campaign.store.entries(campaign.row)
+             for row in in_force(campaign.store.entries(campaign.row))
              if row.action.startswith("adjudicate ")}
     return sorted((turn, phase) for turn, phase in found)
 

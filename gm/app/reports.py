@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from gm.app.campaign import Campaign
 from gm.app.history import rulings
+from gm.app.lineage import in_force
 from gm.app.schedule import deadline_text
 from gm.app.seeds import reseeded_by
 from gm.core.dice import commitment, phase_seed, setup_seed
@@ -37,7 +38,7 @@ def reported(campaign: Campaign, turn: int | None, phase: int | None) -> Reporte
     if (turn is None) != (phase is None):
         raise GameError("give --turn and --phase together, or neither")
     store, history = campaign.store, campaign.store.entries(campaign.row)
-    rows = [r for r in history if r.action.startswith("adjudicate")]
+    rows = [r for r in in_force(history) if r.action.startswith("adjudicate")]
     if turn is not None:
         rows = [r for r in rows if r.action == f"adjudicate {turn}.{phase}"]
         if not rows:

@@ -55,46 +55,55 @@ class Granted:
     extra: int = 0  # the reports and press sent, each a mail of its own (issue 36)
 
 
+ONCE = ("HELP", "STATUS", "UNITS")  # answered once a message, however often asked
+REFUSALS_SHOWN = 10  # the lines not done that an answer names; the rest it counts
+
+
 @dataclass
 class Tally:
-    """What one message's requests have sent besides its answer, against the caps: a few
-    reports, each phase's once, a few press, and the sender's answers left for the hour
-    (`budget`: None, no hourly cap; `limit`: answers_per_hour, for the refusal)."""
+    """What one message asks besides its orders, against the caps (issue 36): HELP, STATUS and
+    UNITS once each, REPORT for a few phases, each once, a few press; and what is sent
+    besides its answer against the sender's hour (`budget`: None, no hourly cap; `limit`:
+    answers_per_hour, for the refusal)."""
 
     budget: int | None = None
     limit: int = 0
-    reports: dict[tuple[int | None, int | None], int] = field(default_factory=dict)
-    press: int = 0
+    asked: dict[object, int] = field(default_factory=dict)  # what was asked -> its line
+    reports: int = 0  # REPORTs asked, done or not
+    press: int = 0  # press asked, sent or not
+    sent: int = 0  # reports and press sent, each a mail of its own
+    refused: int = 0
 
-    def refusal(self, item: Request | Press) -> str | None:
-        """Why `item` is not done, or None."""
-        what = f"{item.echo()} (line {item.line}): not sent"
+    def admit(self, item: Request | Press) -> str | None:
+        """Why `item` is not done, or None (it is then counted as asked)."""
+        what = f"{item.echo()} (line {item.line}): not done"
         if isinstance(item, Press):
             if self.press >= PRESS_PER_MESSAGE:
                 return f"{what}: one message may carry {PRESS_PER_MESSAGE} press at most"
-        elif item.kind == "REPORT":
-            line = self.reports.get((item.turn, item.phase))
-            if line is not None:
-                return f"{what} again: line {line} asks for the same report"
-            if len(self.reports) >= REPORTS_PER_MESSAGE:
+            self.press += 1
+            return self._over_budget(what)
+        if item.kind not in (*ONCE, "REPORT"):
+            return None  # a new PASSWORD: one a message, its own rule says (_password)
+        key: object = item.kind if item.kind in ONCE else (item.kind, item.turn, item.phase)
+        if key in self.asked:
+            return f"{what} again: line {self.asked[key]} asks the same"
+        if item.kind == "REPORT":
+            if self.reports >= REPORTS_PER_MESSAGE:
                 return f"{what}: one message may ask for {REPORTS_PER_MESSAGE} reports at most"
-        else:
-            return None
-        if self.budget is not None and self.budget <= 0:
-            return (f"{what}: your address has had its {self.limit} answers, reports and "
-                    "press for the hour, the most this GM sends one address "
-                    "(answers_per_hour); ask again later")
+            self.reports += 1
+        self.asked[key] = item.line
+        return self._over_budget(what) if item.kind == "REPORT" else None
+
+    def _over_budget(self, what: str) -> str | None:
+        if self.budget is not None and self.sent >= self.budget:
+            return (f"{what}: your messages have had their {self.limit} answers, reports "
+                    "and press for the hour, the most this GM sends (answers_per_hour); ask "
+                    "again later")
         return None
 
     def done(self, item: Request | Press) -> None:
-        if isinstance(item, Press):
-            self.press += 1
-        elif item.kind == "REPORT":
-            self.reports[(item.turn, item.phase)] = item.line
-        else:
-            return
-        if self.budget is not None:
-            self.budget -= 1
+        if isinstance(item, Press) or item.kind == "REPORT":
+            self.sent += 1
 
 
 @dataclass(frozen=True)
@@ -143,9 +152,11 @@ def answer_requests(campaign: Campaign, envelope: Envelope, player: str | None, 
     items: list[Request | Press] = sorted([*envelope.requests, *envelope.press],
                                           key=lambda item: item.line)
     for item in items:
-        refusal = tally.refusal(item)
+        refusal = tally.admit(item)
         if refusal is not None:
-            parts.append(refusal)
+            tally.refused += 1
+            if tally.refused <= REFUSALS_SHOWN:
+                parts.append(refusal)
             continue
         try:
             parts.append(_press(asked, item, granted) if isinstance(item, Press)
@@ -154,7 +165,10 @@ def answer_requests(campaign: Campaign, envelope: Envelope, player: str | None, 
             parts.append(f"{item.echo()} (line {item.line}): {exc}")
             continue
         tally.done(item)
-    granted.extra = len(tally.reports) + tally.press
+    if tally.refused > REFUSALS_SHOWN:
+        parts.append(f"... and {tally.refused - REFUSALS_SHOWN:,} more lines not done, "
+                     "for these reasons.")
+    granted.extra = tally.sent
     granted.text = "\n\n".join(part.strip("\n") for part in parts)
     return granted
 

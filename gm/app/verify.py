@@ -81,7 +81,7 @@ def _link(campaign_seed: str, entry: int, detail: dict[str, Any], before: GameSt
     (`reseeded`: the rollback that had seeded the phase open before it)."""
     abandoned = commitment(phase_seed(campaign_seed, before.turn, before.phase, reseeded)) \
         if before.stage == PLAY else None
-    fresh = commitment(phase_seed(campaign_seed, reopened.turn, reopened.phase, entry)) \
-        if detail.get(RESEEDS) else None
+    fresh = commitment(phase_seed(campaign_seed, reopened.turn, reopened.phase,
+                                  int(detail[RESEEDS]))) if detail.get(RESEEDS) else None
     return RollbackLink(entry, reopened.turn, reopened.phase, str(detail.get("reason", "")),
                         abandoned, before.turn, before.phase, fresh)

@@ -265,6 +265,17 @@ class MailStore(Database):
                 was.proven + int(row["proven"] or 0))
         return counts
 
+    def extra_mail_since(self, campaign: CampaignRow, since: dt.datetime) -> dict[str, int]:
+        """Per player, the reports and press his messages (those with his password, from any
+        address) sent since then (issue 36)."""
+        with self._tx() as sql:
+            rows = sql.all("SELECT i.verified_player, sum(h.extra_mail) AS extra FROM "
+                           "inbox_handled h JOIN inbox i ON i.id = h.inbox_id WHERE "
+                           "h.campaign_id = :campaign AND h.handled_at >= :since AND "
+                           "i.verified_player IS NOT NULL GROUP BY i.verified_player",
+                           campaign=campaign.id, since=since)
+        return {str(row["verified_player"]): int(row["extra"] or 0) for row in rows}
+
     def handle(self, campaign: CampaignRow, handlings: Sequence[Handling],
                now: dt.datetime) -> None:
         """Write what became of some messages, all in one transaction: each message with its

@@ -37,6 +37,7 @@ REQUIRED = (SHEET, HEXES, SIDES, COUNTERS)  # rail.csv may be left out: a map wi
 # A cell a spreadsheet would run as a formula (HYPERLINK, DDE) begins so; it is exported as
 # text, behind an apostrophe, which an import takes off again (docs/data-gwe.md, issue 36).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+QUOTED = (*FORMULA_STARTS, "'")  # a cell that begins with the apostrophe itself is quoted too
 PLAIN_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")  # -1 stays a number
 YES, NO = ("yes", "y", "true", "1"), ("", "no", "n", "false", "0")
 UNLIMITED = "*"  # a HQ's Command Strength without limit (10.32 optional)
@@ -124,16 +125,17 @@ def write_rows(path: Path, rows: list[dict[str, str]]) -> None:
 
 
 def as_text(cell: str) -> str:
-    """The cell as exported: one a spreadsheet would take for a formula behind an apostrophe,
-    so that it opens as text."""
-    if cell.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(cell):
+    """The cell as exported: one a spreadsheet would take for a formula (spaces before it
+    too) behind an apostrophe, so that it opens as text; so is one that begins with an
+    apostrophe, so that the import gives it back as it was."""
+    if cell.lstrip().startswith(QUOTED) and not PLAIN_NUMBER.fullmatch(cell):
         return "'" + cell
     return cell
 
 
 def typed(cell: str) -> str:
-    """The cell as imported: an exported formula's apostrophe taken off (as_text)."""
-    return cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_STARTS) else cell
+    """The cell as imported: the apostrophe as_text put before it taken off."""
+    return cell[1:] if cell.startswith("'") and cell[1:].lstrip().startswith(QUOTED) else cell
 
 
 # --- cells ----------------------------------------------------------------------------------
