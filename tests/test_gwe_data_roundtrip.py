@@ -30,11 +30,13 @@ def gm(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def round_trip(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The shipped data set exported, imported, with its deployment.yaml copied in."""
+    """The shipped data set exported and imported (its deployment.yaml carried both ways,
+    issue 37)."""
     root = tmp_path_factory.mktemp("trip")
     export_data_set(SHIPPED, root / "sheets")
     import_data_set(root / "sheets", root / "data")
-    shutil.copy(SHIPPED / "deployment.yaml", root / "data" / "deployment.yaml")
+    assert (root / "data" / "deployment.yaml").read_bytes() == \
+        (SHIPPED / "deployment.yaml").read_bytes()
     return root
 
 

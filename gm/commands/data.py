@@ -91,9 +91,10 @@ def _written(paths: list[Path]) -> None:
 @click.argument("directory", type=click.Path(path_type=Path))
 @GAME_OPTION
 def import_(sheets: Path, directory: Path, game: str | None) -> None:
-    """Write a data set (map.yaml, counters.yaml) in DIRECTORY from the CSV files a GM typed
-    in SHEETS (docs/data-gwe.md); every row that cannot be read is said at its line, and
-    nothing is written. The data set is then checked as `gm data check` does."""
+    """Write a data set (map.yaml, counters.yaml, and the charts.yaml and deployment.yaml
+    beside the sheets) in DIRECTORY from the CSV files a GM typed in SHEETS
+    (docs/data-gwe.md). It is checked as `gm data check` does before anything is written:
+    every problem is said at its sheet, row and column, and then nothing is written."""
     from gm.core.data import DataError
 
     system = game_system(game)

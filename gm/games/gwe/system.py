@@ -230,8 +230,19 @@ class GreatWarInTheEast(GameSystem):
         return listing(not_printed(data), len(provisional_cells(data)))
 
     def import_data(self, sheets: Path, directory: Path) -> list[Path]:
-        from gm.games.gwe.data.copies import import_data_set
-        return import_data_set(sheets, directory)
+        """The data set of the GM's CSV files, checked as `gm data check` checks before any of
+        it is written: a problem is said at the sheet's row and column (issue 37)."""
+        from gm.games.gwe.data.copies import staged_import, write_import
+        from gm.games.gwe.data.reading import read_data_set
+        from gm.games.gwe.data.sheet_problems import at_sheet
+        with staged_import(sheets, directory) as staged:
+            problems = _checked(staged.folder)[0]
+            if problems:
+                data, _ = read_data_set(staged.folder, lined=True)
+                docs = (data.docs if data is not None else None) or {}
+                raise DataError([at_sheet(p, staged.folder, sheets, docs,
+                                          staged.imported.origins) for p in problems])
+            return write_import(staged, sheets, directory)
 
     def export_data(self, directory: Path, sheets: Path) -> list[Path]:
         from gm.games.gwe.data.copies import export_data_set

@@ -14,7 +14,7 @@ from gm.core.data import Problem
 from gm.core.yamlio import line_of
 from gm.games.gwe.data.dataset import CHARTS_FILE, COUNTERS_FILE, MAP_FILE, GweData
 from gm.games.gwe.data.deployment import Deployment, load_deployment
-from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import ProvisionalResult, TerrainRow, Unit
 from gm.games.gwe.data.reading import read_data_set
 from gm.games.gwe.data.scenario_checks import check_army_sectors, check_deployment
@@ -87,6 +87,12 @@ def _hex(where: _Where, data: GweData, text: str, loc: tuple[Any, ...],
         yield where(name, loc, f"{text} is not on the map")
 
 
+def _within(data: GweData, place: Hex) -> bool:
+    return any(extent.map == place.map and extent.columns[0] <= place.column <=
+               extent.columns[1] and extent.rows[0] <= place.row <= extent.rows[1]
+               for extent in data.map.extents)
+
+
 def _check_map(data: GweData, where: _Where) -> Iterator[Problem]:
     letters = {extent.map for extent in data.map.extents}
     for text, count in Counter(str(parse_hex(h.id)) for h in data.map.hexes).items():
@@ -95,6 +101,9 @@ def _check_map(data: GweData, where: _Where) -> Iterator[Problem]:
     for i, entry in enumerate(data.map.hexes):
         if parse_hex(entry.id).map not in letters:
             yield where(MAP_FILE, ("hexes", i, "id"), f"{entry.id}: no map has that letter")
+        elif not _within(data, parse_hex(entry.id)):  # it would be played, and valued
+            yield where(MAP_FILE, ("hexes", i, "id"), f"{entry.id} lies outside its map's "
+                        "extent (sheet.csv's extent rows): off the sheet")
         if entry.fortress is not None:
             if entry.fortress.side not in data.counters.sides:
                 yield where(MAP_FILE, ("hexes", i, "fortress"),

@@ -181,8 +181,9 @@ def write_sheets(map_file: MapFile, counters: CountersFile, folder: Path) -> lis
     return [folder / name for name in tables]
 
 
-def yaml_text(model: MapFile | CountersFile, origin: str) -> str:
-    """A map.yaml or counters.yaml: the defaults left out, each entry on a line or few."""
+def yaml_text(model: MapFile | CountersFile, origin: str, block: bool = False) -> str:
+    """A map.yaml or counters.yaml: the defaults left out, each entry on a line or few
+    (`block`: each field on a line of its own, so that a problem's line names its field)."""
     document = model.model_dump(mode="json", exclude_defaults=True)
     for side in document.get("sides", {}).values():  # JSON's keys are strings; Game-Turns not
         if "rail_capacity_by_turn" in side:
@@ -190,7 +191,7 @@ def yaml_text(model: MapFile | CountersFile, origin: str) -> str:
                                              in side["rail_capacity_by_turn"].items()}
     head = f"# Written by `gm data import` from {origin}: edit those files and import again.\n"
     return head + yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                            default_flow_style=None, width=100)
+                            default_flow_style=False if block else None, width=100)
 
 
 class _Dumper(yaml.SafeDumper):

@@ -4,7 +4,8 @@ out in a canonical order (canonical.py), so an export imported again gives the s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -12,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from gm.core.data import Problem
 from gm.games.gwe.data.canonical import canonical_map
+from gm.games.gwe.data.dataset import COUNTERS_FILE, MAP_FILE
 from gm.games.gwe.data.hexes import DIRECTIONS as HEX_DIRECTIONS
 from gm.games.gwe.data.hexes import Direction, HexError, parse_hex
 from gm.games.gwe.data.models import (
@@ -50,6 +52,26 @@ from gm.games.gwe.data.sheets import (
 )
 
 Model = TypeVar("Model", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The row an entry of the data set was read from, and the column of each of its fields
+    whose name differs, so that a problem found in the data set is said where it was typed."""
+
+    row: Row
+    columns: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A folder of CSV files read: the map and counters (None with problems), and the origin
+    of each entry, by file, section and place, in the order written (sheet_problems.py)."""
+
+    map_file: MapFile | None
+    counters: CountersFile | None
+    problems: list[Problem]
+    origins: dict[str, dict[str, dict[object, Origin]]]
 # what makes a hex entry (a row with none of them gives only hexsides, entries, start lines)
 HEX_OWN = ("terrain", "country", "city", "vp", "landmark", "fortress", "trench")
 
@@ -60,6 +82,7 @@ class _Reader:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
         self.failed: set[tuple[Path, int]] = set()  # rows with a cell already said wrong
+        self.origins: dict[int, Origin] = {}  # each model made, by id: its row and columns
 
     def cell(self, row: Row, read: Callable[..., Any], *args: str) -> Any:
         """read(*args), or None and the row's problem."""
@@ -75,7 +98,9 @@ class _Reader:
         """The row's model, or its problems; `columns`: the CSV column of a field, where
         their names differ."""
         try:
-            return model.model_validate({k: v for k, v in fields.items() if v is not None})
+            made = model.model_validate({k: v for k, v in fields.items() if v is not None})
+            self.origins[id(made)] = Origin(row, columns or {})
+            return made
         except ValidationError as exc:
             for error in exc.errors():
                 if error["type"] == "missing" and (row.file, row.line) in self.failed:
@@ -90,7 +115,11 @@ class _Reader:
 
 def read_sheets(folder: Path) -> tuple[MapFile | None, CountersFile | None, list[Problem]]:
     """The map and the counters a folder of CSV files describes, or the problems found."""
-    reader = _Reader()
+    return _read_sheets(folder, _Reader())
+
+
+def _read_sheets(folder: Path, reader: _Reader
+                 ) -> tuple[MapFile | None, CountersFile | None, list[Problem]]:
     rows = {name: read_rows(folder / name, reader.problems)
             for name in (SHEET, HEXES, RAIL, SIDES, COUNTERS)}
     if reader.problems:
@@ -178,7 +207,8 @@ def _link(reader: _Reader, row: Row) -> OffMapLink | None:
         return None
     cost = reader.cell(row, number, row["cost"], "cost")
     return reader.model(row, OffMapLink, {"exit": ends[0], "reenter": ends[1], "cost": cost,
-                                          "side": row["side"] or None, **_sourced(row)})
+                                          "side": row["side"] or None, **_sourced(row)},
+                        {"exit": "hexes", "reenter": "hexes"})
 
 
 _Member = tuple[int | None, str, Row]  # a start-line hex: its place along the line, id, row
@@ -280,9 +310,12 @@ def _hexside(reader: _Reader, row: Row, direction: Direction) -> HexsideEntry | 
     text = str(there)
     if row["hex"][:1].isupper():  # the map letter written as the row writes it (ruling G2)
         text = text[:1].upper() + text[1:]
-    return reader.model(row, HexsideEntry, {"between": [row["hex"], text],
+    made = reader.model(row, HexsideEntry, {"between": [row["hex"], text],
                                             "features": words(row[direction]), **_sourced(row)},
                         {"features": f"hexside {direction}"})
+    if made is not None:  # its row's column is its direction
+        reader.origins[id(made)] = Origin(row, {"features": direction, "between": direction})
+    return made
 
 
 def _counters(reader: _Reader, rows: dict[str, list[Row]]) -> CountersFile | None:
@@ -380,5 +413,30 @@ def _arrival(text: str) -> dict[str, Any] | None:
 
 def import_map(folder: Path) -> tuple[MapFile | None, CountersFile | None, list[Problem]]:
     """read_sheets with the map's entries in canonical order."""
-    map_file, counters, problems = read_sheets(folder)
-    return (canonical_map(map_file) if map_file else None), counters, problems
+    imported = import_sheets(folder)
+    return imported.map_file, imported.counters, imported.problems
+
+
+def import_sheets(folder: Path) -> Imported:
+    """The map (its entries in canonical order) and the counters of a folder of CSV files,
+    with each entry's origin."""
+    reader = _Reader()
+    map_file, counters, problems = _read_sheets(folder, reader)
+    if map_file is None or counters is None:
+        return Imported(None, None, problems, {})
+    map_file = canonical_map(map_file)
+
+    def placed(entries: Sequence[object]) -> dict[object, Origin]:
+        return {i: reader.origins[id(e)] for i, e in enumerate(entries)
+                if id(e) in reader.origins}
+
+    def coded(entries: Mapping[str, object]) -> dict[object, Origin]:
+        return {code: reader.origins[id(e)] for code, e in entries.items()
+                if id(e) in reader.origins}
+
+    return Imported(map_file, counters, [], {
+        MAP_FILE: {section: placed(getattr(map_file, section)) for section in (
+            "extents", "hexes", "hexsides", "rail_lines", "entry_hexes", "start_lines",
+            "off_map_links", "east_edges")},
+        COUNTERS_FILE: {"units": placed(counters.units), "sides": coded(counters.sides),
+                        "nationalities": coded(counters.nationalities)}})
