@@ -72,6 +72,8 @@ class Imported:
     counters: CountersFile | None
     problems: list[Problem]
     origins: dict[str, dict[str, dict[object, Origin]]]
+
+
 # what makes a hex entry (a row with none of them gives only hexsides, entries, start lines)
 HEX_OWN = ("terrain", "country", "city", "vp", "landmark", "fortress", "trench")
 
