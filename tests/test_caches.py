@@ -71,6 +71,53 @@ def test_a_changed_data_set_is_read_and_checked_afresh(cache: Path, tmp_path: Pa
     assert len(list(cache.glob("rcw-data-*.pickle"))) == 2
 
 
+def test_a_gwe_data_set_is_taken_checked_from_the_cache_and_bound_again(
+        cache: Path, tmp_path: Path) -> None:
+    """Great War in the East's data set too (issue 37: every command read its YAML again): the
+    second load reads no YAML, binds it to its game, and a changed file or charts miss."""
+    from gm.games.gwe.rules.exclusive import exclusive_rules
+    from gm.games.gwe.system import GreatWarInTheEast
+
+    system = GreatWarInTheEast()
+    shipped = system.default_data_dir()
+    first = system.load_data(shipped)
+    [entry] = cache.glob("gwe-data-*.pickle")
+    again = system.load_data(shipped)
+    assert (again.map, again.counters, again.charts) == (first.map, first.counters, first.charts)
+    assert exclusive_rules(again).name == exclusive_rules(first).name
+    entry.write_bytes(b"damaged")
+    assert system.load_data(shipped).counters == first.counters  # made again, not trusted
+    folder = tmp_path / "data"
+    shutil.copytree(shipped, folder)
+    assert system.load_data(folder).directory == folder  # the same files: the same entry
+    assert len(list(cache.glob("gwe-data-*.pickle"))) == 1
+    charts = first.charts_path.read_text(encoding="utf-8")
+    (folder / "charts.yaml").write_text(charts + "# his own\n", encoding="utf-8")
+    assert system.load_data(folder).charts_path == folder / "charts.yaml"
+    assert len(list(cache.glob("gwe-data-*.pickle"))) == 2  # his own charts: another entry
+
+
+def test_a_phase_s_rendered_map_is_kept_and_taken_back(cache: Path) -> None:
+    """The layers every picture of a phase shares are rendered by resvg once and kept, keyed
+    by the drawing (issue 37: half a PNG's time); a damaged entry is rendered again; only the
+    newest KEPT_MAPS are kept."""
+    from gm.reporting import picture
+
+    def drawing(n: int) -> str:
+        return ('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
+                f'<rect x="{n % 30}" y="2" width="8" height="8" fill="#a03"/></svg>')
+
+    first = picture._kept_pixels(drawing(1))
+    [entry] = cache.glob("map-*.png")
+    assert picture._kept_pixels(drawing(1)).tobytes() == first.tobytes()
+    entry.write_bytes(b"damaged")
+    assert picture._kept_pixels(drawing(1)).tobytes() == first.tobytes()
+    assert entry.read_bytes().startswith(b"\x89PNG")
+    for n in range(2, picture.KEPT_MAPS + 4):
+        picture._kept_pixels(drawing(n))
+    assert len(list(cache.glob("map-*.png"))) == picture.KEPT_MAPS
+
+
 def test_the_cached_parser_reads_as_the_fresh_one(cache: Path) -> None:
     names = Names(load_game_data())
     lines = ["MOVE Trotsky 111 112: TVER-RYAZ-TULA", "ATTACK 201 WITH 152 111, 160 120",

@@ -10,7 +10,9 @@ caption is also the PNG's Title (a tEXt chunk)."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+from contextlib import suppress
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -38,11 +40,40 @@ def _pixels(svg: str) -> Image.Image:
     return Image.open(io.BytesIO(_png(svg))).convert("RGB")
 
 
+KEPT_MAPS = 16  # a phase's shared layers kept rendered in the cache folder, the newest
+
+
+def _kept_pixels(svg: str) -> Image.Image:
+    """The layers every reader's picture of a phase shares, as pixels: rendered by resvg
+    once, then taken from the cache folder (gm.core.cachedir) by every command after,
+    keyed by the drawing's digest (issue 37: rendering them was half a PNG's time)."""
+    from PIL import Image  # lazy: as _pixels
+
+    from gm.core.cachedir import cache_dir  # lazy: as _pixels
+    from gm.core.private import read_own, write_private  # lazy: as _pixels
+
+    folder = cache_dir()
+    entry = None if folder is None else \
+        folder / f"map-{hashlib.sha256(svg.encode()).hexdigest()}.png"
+    kept = None if entry is None else read_own(entry)
+    if kept is not None:
+        with suppress(OSError, ValueError):
+            return Image.open(io.BytesIO(kept)).convert("RGB")
+    rendered = _png(svg)
+    if entry is not None and folder is not None:
+        with suppress(OSError):
+            write_private(entry, rendered)
+            for old in sorted(folder.glob("map-*.png"), key=lambda p: p.stat().st_mtime,
+                              reverse=True)[KEPT_MAPS:]:
+                old.unlink(missing_ok=True)
+    return Image.open(io.BytesIO(rendered)).convert("RGB")
+
+
 @lru_cache(maxsize=2)
 def _shared(svg: str) -> tuple[Image.Image, int]:
     """The layers every reader's picture of a phase shares, as pixels in 256 colours, and the
     colour nearest black (for the outlines): rendered once."""
-    image = _pixels(svg).quantize(256, method=2)
+    image = _kept_pixels(svg).quantize(256, method=2)
     palette = image.getpalette() or []
     colours = [tuple(palette[i:i + 3]) for i in range(0, len(palette), 3)]
     black = min(range(len(colours)), key=lambda i: sum(colours[i]))
@@ -92,7 +123,7 @@ def picture(report: Report) -> bytes | None:
 @lru_cache(maxsize=2)
 def _base(svg: str) -> Image.Image:
     """A game's own layers every reader's picture of a phase shares, as pixels: rendered once."""
-    return _pixels(svg)
+    return _kept_pixels(svg)
 
 
 def _layered(layers: Layers, caption: str) -> bytes:

@@ -185,13 +185,24 @@ class GreatWarInTheEast(GameSystem):
 
     def load_data(self, directory: Path | None = None, scenario: str | None = None
                   ) -> DataSet:
-        """The data set read, checked and bound to the game its counters name."""
-        from gm.games.gwe.data.checks import check_data_set
-        data, problems = read_bound(directory or self.default_data_dir(scenario), lined=True)
-        problems = problems if data is None else check_data_set(data)
-        if data is None or problems:
-            raise DataError(problems)
-        return data
+        """The data set read, checked and bound to the game its counters name: taken checked
+        from the cache when this very one passed before (every command loads it, issue 37);
+        else read without line numbers, and again with them only to place its problems."""
+        from gm.games.gwe.data.cache import recall, remember
+        folder = directory or self.default_data_dir(scenario)
+        known = recall(folder)
+        if known is not None:  # this very data set passed before: bound to its game again
+            data, problems = bound_checked(known)
+            if data is not None:
+                return data
+        from gm.games.gwe.data.checks import check_data_set  # lazy: a cache miss only
+        for lined in (False, True):
+            data, problems = read_bound(folder, lined=lined)
+            problems = problems if data is None else check_data_set(data)
+            if data is not None and not problems:
+                remember(data)
+                return data
+        raise DataError(problems)
 
     def optional_rules(self, scenario: str | None) -> Mapping[str, str]:
         """The optional rules of the scenario's game."""
