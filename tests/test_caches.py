@@ -75,25 +75,32 @@ def test_a_gwe_data_set_is_taken_checked_from_the_cache_and_bound_again(
         cache: Path, tmp_path: Path) -> None:
     """Great War in the East's data set too (issue 37: every command read its YAML again): the
     second load reads no YAML, binds it to its game, and a changed file or charts miss."""
+    from gm.games.gwe.data.dataset import GweData
     from gm.games.gwe.rules.exclusive import exclusive_rules
     from gm.games.gwe.system import GreatWarInTheEast
 
     system = GreatWarInTheEast()
     shipped = system.default_data_dir()
-    first = system.load_data(shipped)
+
+    def load(folder: Path) -> GweData:
+        data = system.load_data(folder)
+        assert isinstance(data, GweData)
+        return data
+
+    first = load(shipped)
     [entry] = cache.glob("gwe-data-*.pickle")
-    again = system.load_data(shipped)
+    again = load(shipped)
     assert (again.map, again.counters, again.charts) == (first.map, first.counters, first.charts)
     assert exclusive_rules(again).name == exclusive_rules(first).name
     entry.write_bytes(b"damaged")
-    assert system.load_data(shipped).counters == first.counters  # made again, not trusted
+    assert load(shipped).counters == first.counters  # made again, not trusted
     folder = tmp_path / "data"
     shutil.copytree(shipped, folder)
-    assert system.load_data(folder).directory == folder  # the same files: the same entry
+    assert load(folder).directory == folder  # the same files: the same entry
     assert len(list(cache.glob("gwe-data-*.pickle"))) == 1
     charts = first.charts_path.read_text(encoding="utf-8")
     (folder / "charts.yaml").write_text(charts + "# his own\n", encoding="utf-8")
-    assert system.load_data(folder).charts_path == folder / "charts.yaml"
+    assert load(folder).charts_path == folder / "charts.yaml"
     assert len(list(cache.glob("gwe-data-*.pickle"))) == 2  # his own charts: another entry
 
 
