@@ -81,10 +81,13 @@ class PasswordCache:
     waiting for a code that is being sent back (gm.app.intake), checked too by `verify`."""
 
     def __init__(self, roster: list[PlayerRow],
-                 waiting: Mapping[str, Sequence[str]] | None = None) -> None:
+                 waiting: Mapping[str, Sequence[str]] | None = None,
+                 known: dict[tuple[str, str], bool] | None = None) -> None:
         self.hashes = {p.letter: p.password_hash for p in roster}
         self.waiting = {player: list(hashes) for player, hashes in (waiting or {}).items()}
-        self.known: dict[tuple[str, str], bool] = {}
+        # (hash, password) -> whether they match: never changes, so a round's batches share
+        # it (`known`) and check each password once, not once a batch (issue 37)
+        self.known: dict[tuple[str, str], bool] = {} if known is None else known
 
     def _matches(self, stored: str, password: str) -> bool:
         key = (stored, password)

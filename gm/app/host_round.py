@@ -69,6 +69,7 @@ def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox
     config = host.config
     names = {entry.name.casefold(): entry for entry in entries}
     counts: dict[str, tuple[int, int]] = defaultdict(lambda: (0, 0))
+    checked: dict[str, dict[tuple[str, str], bool]] = defaultdict(dict)  # passwords, once
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         routed: dict[str, list[Fetched]] = defaultdict(list)
         lost: list[Fetched] = []
@@ -90,7 +91,7 @@ def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox
                     left += items  # another holds it still: a later round takes them
                     continue
                 send_first(campaign, config, transport)  # a rollback's commitment first
-                reads = keep(campaign, items, config, spared)
+                reads = keep(campaign, items, config, spared, checked[name])
                 answered = answerer_for(campaign, config).handle(reads) if reads else 0
             kept_before, answered_before = counts[name]
             counts[name] = (kept_before + len(reads), answered_before + answered)

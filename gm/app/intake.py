@@ -141,20 +141,22 @@ def prepare_safely(fetched: Fetched, config: MailConfig) -> tuple[NewMessage, Re
 
 
 def keep(campaign: Campaign, batch: list[Fetched], config: MailConfig,
-         spared: list[int] | None = None) -> dict[int, Read]:
+         spared: list[int] | None = None,
+         checked: dict[tuple[str, str], bool] | None = None) -> dict[int, Read]:
     """Keep a batch of one campaign's messages (before they leave the mailbox); each newly kept
     one's reading, by its inbox id. Each password is checked against the players' passwords as
     they are now (the batch before handled already) and against the new ones waiting for a
     code that a message of this batch sends back (which may have made one his by the time a
     later message is handled). `spared` gets the mailbox uid of each kept by its headers
-    alone, whose original is never deleted (processed = "delete")."""
+    alone, whose original is never deleted (processed = "delete"). `checked`: the passwords
+    checked by the round's batches before (PasswordCache)."""
     prepared = [prepare_safely(fetched, config) for fetched in batch]
     if spared is not None:
         spared += [f.uid for f, (_, read) in zip(batch, prepared, strict=True) if not read.whole]
     moment = now()
     waiting = campaign.store.confirmable(campaign.row, _codes_sent_back(
         read for _, read in prepared), moment)
-    passwords = PasswordCache(campaign.players(), waiting)
+    passwords = PasswordCache(campaign.players(), waiting, checked)
     prepared = [(message if _oversized(fetched, config) or not read.whole else
                  _verified(message, read, passwords), read)
                 for fetched, (message, read) in zip(batch, prepared, strict=True)]
@@ -172,9 +174,10 @@ def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[i
                                     "the [mail] table")
     answerer: Answerer | None = None
     kept = answered = 0
+    checked: dict[tuple[str, str], bool] = {}  # each password checked once a round
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         spared: list[int] = []
-        readings = keep(campaign, batch, config, spared)  # against the passwords as they are
+        readings = keep(campaign, batch, config, spared, checked)  # the passwords as they are
         kept += len(readings)
         crash_point("after-store")  # kept and committed: only now may the original go
         mailbox.done(batch, spared)
