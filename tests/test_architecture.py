@@ -207,3 +207,18 @@ def test_the_game_names_check_sees_them() -> None:
     assert _games_names_outside_comments('x = "gwe-serbia-galicia:18.1"\n') == [1]
     assert _games_names_outside_comments('"""The Galician map."""\n') == [1]
     assert _games_names_outside_comments("if name == 'brusilov':\n    pass\n") == [1]
+
+
+def test_a_command_on_one_game_loads_no_other_game() -> None:
+    """The registry loads a game system when it is named (issue 37: a Russian Civil War
+    command spent 0.3 s loading Great War in the East's rules)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys; from gm.games.registry import system_for; system_for('{0}'); "
+             "print(sorted({{m.split('.')[2] for m in sys.modules if m.startswith('gm.games.') "
+             "and m.split('.')[2] in ('rcw', 'gwe')}}))")
+    for game, other in (("rcw", "gwe"), ("gwe", "rcw")):
+        loaded = subprocess.run([sys.executable, "-c", probe.format(game)], capture_output=True,
+                                text=True, check=True).stdout
+        assert game in loaded and other not in loaded, (game, loaded)
