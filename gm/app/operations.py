@@ -15,10 +15,15 @@ from gm.app.campaign import Campaign, check_own_address, now
 from gm.app.lineage import in_force
 from gm.app.passwords import RESET_KIND, hash_password, new_password
 from gm.app.people import check_address, check_not_judge
-from gm.app.seeds import RESEEDS, next_reseed, open_commitment
-from gm.core.dice import commitment, phase_seed
+from gm.app.seeds import (
+    RESEEDS,
+    abandoned_commitment,
+    fresh_commitment,
+    next_reseed,
+    reseeded_by,
+)
 from gm.core.errors import GameError
-from gm.core.state import ENDED, PLAY, GameStateBase
+from gm.core.state import ENDED, GameStateBase
 
 if TYPE_CHECKING:
     from gm.messages.compose import Outgoing
@@ -52,9 +57,8 @@ def rollback(campaign: Campaign, target: str, reason: str) -> RolledBack:
         campaign.row, max(row.seq for row in history if row.seq < runs[-1])).state
     seq = history[-1].seq + 1  # the rollback's entry (append_state refuses another between)
     number = next_reseed(history)
-    fresh = commitment(phase_seed(campaign.row.seed, turn, phase, number))
-    abandoned = open_commitment(campaign.row.seed, history) if history[-1].stage == PLAY \
-        else None
+    fresh = fresh_commitment(campaign.row.seed, before, number)
+    abandoned = abandoned_commitment(campaign.row.seed, history[-1], reseeded_by(history))
     mail = _rollback_notices(campaign, before, seq, reason, fresh, abandoned)
     campaign.store.append_state(campaign.row, f"rollback to {turn}.{phase}",
                                 {"reason": reason, RESEEDS: number}, before, [], now(),

@@ -69,7 +69,6 @@ class Tally:
     budget: int | None = None
     limit: int = 0
     asked: dict[object, int] = field(default_factory=dict)  # what was asked -> its line
-    reports: int = 0  # REPORTs asked, done or not
     press: int = 0  # press asked, sent or not
     sent: int = 0  # reports and press sent, each a mail of its own
     refused: int = 0
@@ -87,10 +86,9 @@ class Tally:
         key: object = item.kind if item.kind in ONCE else (item.kind, item.turn, item.phase)
         if key in self.asked:
             return f"{what} again: line {self.asked[key]} asks the same"
-        if item.kind == "REPORT":
-            if self.reports >= REPORTS_PER_MESSAGE:
-                return f"{what}: one message may ask for {REPORTS_PER_MESSAGE} reports at most"
-            self.reports += 1
+        reports = sum(isinstance(asked, tuple) for asked in self.asked)  # REPORTs, done or not
+        if item.kind == "REPORT" and reports >= REPORTS_PER_MESSAGE:
+            return f"{what}: one message may ask for {REPORTS_PER_MESSAGE} reports at most"
         self.asked[key] = item.line
         return self._over_budget(what) if item.kind == "REPORT" else None
 

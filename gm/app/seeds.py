@@ -8,8 +8,10 @@ salts sent after it count (the GM had seen the earlier ones when he rolled back)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from gm.core.dice import commitment, phase_seed
+from gm.core.state import PLAY
 from gm.store.rows import EntryRow
 
 RESEEDS = "reseeds"  # in a rollback's detail: its number, 1 for the campaign's first; the
@@ -17,11 +19,28 @@ RESEEDS = "reseeds"  # in a rollback's detail: its number, 1 for the campaign's 
 # campaign is verified as it was played)
 
 
+class Where(Protocol):
+    """Where a game stood (a history entry, a state): its stage and phase."""
+
+    @property
+    def stage(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+
+
+def _reseeds(entries: Sequence[EntryRow], before: int | None = None) -> list[EntryRow]:
+    """The rollbacks that seed afresh among the entries before entry `before` (all of them
+    when None)."""
+    return [row for row in entries if (before is None or row.seq < before) and
+            row.action.startswith("rollback") and bool(row.detail.get(RESEEDS))]
+
+
 def latest_reseed(entries: Sequence[EntryRow], before: int | None = None) -> EntryRow | None:
     """The latest rollback that seeds afresh among the entries before entry `before` (all of
     them when None)."""
-    found = [row for row in entries if (before is None or row.seq < before) and
-             row.action.startswith("rollback") and bool(row.detail.get(RESEEDS))]
+    found = _reseeds(entries, before)
     return found[-1] if found else None
 
 
@@ -34,12 +53,22 @@ def reseeded_by(entries: Sequence[EntryRow], before: int | None = None) -> int |
 
 def next_reseed(entries: Sequence[EntryRow]) -> int:
     """The number a rollback made now takes."""
-    return 1 + sum(1 for row in entries if row.action.startswith("rollback") and
-                   row.detail.get(RESEEDS))
+    return 1 + len(_reseeds(entries))
 
 
-def open_commitment(campaign_seed: str, entries: Sequence[EntryRow]) -> str:
-    """What the players were sent as the commitment to the seed of the phase open after the
-    last of `entries`."""
-    last = entries[-1]
-    return commitment(phase_seed(campaign_seed, last.turn, last.phase, reseeded_by(entries)))
+# What a rollback does to the chain of commitments, as its notice tells it and `gm verify`
+# shows it: the commitment it abandons, and the one it makes.
+
+
+def abandoned_commitment(campaign_seed: str, was_open: Where, reseeded: int | None
+                         ) -> str | None:
+    """The commitment to the seed of the phase `was_open` before a rollback (seeded by
+    rollback `reseeded`), which the rollback abandons; None: no phase was open."""
+    if was_open.stage != PLAY:
+        return None
+    return commitment(phase_seed(campaign_seed, was_open.turn, was_open.phase, reseeded))
+
+
+def fresh_commitment(campaign_seed: str, reopened: Where, number: int) -> str:
+    """The commitment to the fresh seed of the phase rollback `number` reopened."""
+    return commitment(phase_seed(campaign_seed, reopened.turn, reopened.phase, number))

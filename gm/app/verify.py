@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gm.app.campaign import Campaign
-from gm.app.seeds import RESEEDS, reseeded_by
+from gm.app.seeds import RESEEDS, abandoned_commitment, fresh_commitment, reseeded_by
 from gm.core.dice import HashDice, commitment, phase_seed, setup_seed
-from gm.core.state import PLAY, GameStateBase
+from gm.core.state import GameStateBase
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,8 @@ def _link(campaign_seed: str, entry: int, detail: dict[str, Any], before: GameSt
           reopened: GameStateBase, reseeded: int | None) -> RollbackLink:
     """The rollback at `entry`, from the position `before` it to the one it `reopened`
     (`reseeded`: the rollback that had seeded the phase open before it)."""
-    abandoned = commitment(phase_seed(campaign_seed, before.turn, before.phase, reseeded)) \
-        if before.stage == PLAY else None
-    fresh = commitment(phase_seed(campaign_seed, reopened.turn, reopened.phase,
-                                  int(detail[RESEEDS]))) if detail.get(RESEEDS) else None
+    abandoned = abandoned_commitment(campaign_seed, before, reseeded)
+    fresh = fresh_commitment(campaign_seed, reopened, int(detail[RESEEDS])) \
+        if detail.get(RESEEDS) else None
     return RollbackLink(entry, reopened.turn, reopened.phase, str(detail.get("reason", "")),
                         abandoned, before.turn, before.phase, fresh)
