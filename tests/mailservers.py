@@ -4,7 +4,6 @@ dovecot's LMTP), started on loopback on free ports in a temporary folder, for th
 from __future__ import annotations
 
 import email.utils
-import imaplib
 import os
 import pwd
 import shutil
@@ -58,28 +57,14 @@ class MailServers:
     behaviour: Behaviour = field(default_factory=Behaviour)
 
     def add_user(self, *users: str) -> None:  # every mailbox has the password PASSWORD
-        path = self.folder / "passwd"
-        before = path.stat().st_mtime
-        with path.open("a", encoding="utf-8") as out:
-            out.writelines(f"{user}:{{PLAIN}}{PASSWORD}\n" for user in users)
-        # dovecot reads the file again when its mtime changes, to the second: make it change,
-        # then wait until the last user can log in
-        moment = max(time.time(), before + 1)
-        os.utime(path, (moment, moment))
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with imaplib.IMAP4("127.0.0.1", self.imap_port) as client:
-                    client.login(users[-1], PASSWORD)
-                    return
-            except imaplib.IMAP4.error:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        # a passwd file of its own for each user: dovecot reads a new one at the
+        # user's first login, where it reads a shared file again at most once a second
+        for user in users:
+            (self.folder / "users" / user.lower()).write_text(f"{user}:{{PLAIN}}{PASSWORD}\n",
+                                                              encoding="utf-8")
 
     def users(self) -> set[str]:
-        text = (self.folder / "passwd").read_text(encoding="utf-8")
-        return {line.split(":", 1)[0].lower() for line in text.splitlines() if line}
+        return {path.name for path in (self.folder / "users").iterdir()}
 
 
 CONFIG = """\
@@ -105,7 +90,7 @@ lmtp_save_to_detail_mailbox = no
 mailbox_idle_check_interval = 1 secs
 passdb {{
   driver = passwd-file
-  args = {folder}/passwd
+  args = {folder}/users/%Lu
 }}
 userdb {{
   driver = static
@@ -224,7 +209,7 @@ def mail_servers() -> Iterator[MailServers]:
     owner = pwd.getpwnam("dovenull") if os.geteuid() == 0 else pwd.getpwuid(os.getuid())
     for sub in ("mail", "run", "state"):
         (folder / sub).mkdir()
-    (folder / "passwd").write_text("", encoding="utf-8")
+    (folder / "users").mkdir()
     if os.geteuid() == 0:
         os.chown(folder / "mail", owner.pw_uid, owner.pw_gid)
     imap, imaps, lmtp = free_port(), free_port(), free_port()

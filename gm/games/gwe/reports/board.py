@@ -15,7 +15,6 @@ from markupsafe import Markup
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.reports.known import PerDataSet
 from gm.games.gwe.reports.mapsheet import (
     HEXSIDE_STROKE,
     TEMPLATES,
@@ -28,6 +27,7 @@ from gm.games.gwe.reports.model import AttackView, MoveView, SideView, UnitView
 from gm.games.gwe.reports.picture import Drawn
 from gm.games.gwe.reports.pieces import Counter, Strike, own_layer
 from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.known import PerDataSet
 from gm.reporting.render import render
 
 RADIUS = 36.0  # px, a hex's centre to a corner: room for a counter, its hex id and a name

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.reports.known import PerPosition
 from gm.games.gwe.reports.model import ForceView, OfferView
 from gm.games.gwe.reports.rail_reach import Railways, rail_reach
 from gm.games.gwe.reports.walks import Routes, cheapest
@@ -21,7 +20,8 @@ from gm.games.gwe.rules import combat
 from gm.games.gwe.rules.combat_totals import attack_total, hex_defense, table_rating
 from gm.games.gwe.rules.command import within_radius
 from gm.games.gwe.rules.exclusive import exclusive_rules
-from gm.games.gwe.rules.movement import entry, unit_allowance
+from gm.games.gwe.rules.known import PerPosition
+from gm.games.gwe.rules.movement import entries, unit_allowance
 from gm.games.gwe.rules.participants import attacker_problem, target_problem
 from gm.games.gwe.rules.players import phasing_side
 from gm.games.gwe.rules.sequence import PLAYER_TURN
@@ -68,8 +68,8 @@ def _routes(state: GweState, data: GweData, unit_id: str) -> Routes:
     if unit.hex is None or unit.entrained:
         return {}
     start = parse_hex(unit.hex)
-    best = cheapest(data, {start: 0},
-                    lambda here, there: entry(state, data, unit_id, here, there).cost,
+    entry_of = entries(state, data, unit_id)
+    best = cheapest(data, {start: 0}, lambda here, there: entry_of(here, there).cost,
                     unit_allowance(state, data, unit_id), not unit.out_of_command)
     del best[start]
     return best

@@ -4,6 +4,7 @@ Results Table (8.8) and the Steps a result affects (8.9)."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -11,7 +12,8 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.data.models import CombatTable, ProvisionalResult
 from gm.games.gwe.rules.exclusive import tcr_of
-from gm.games.gwe.rules.zoc import enemy_controlled
+from gm.games.gwe.rules.known import PerPosition
+from gm.games.gwe.rules.zoc import enemy_zones
 from gm.games.gwe.state import GweState
 
 MAX_DIE = 6
@@ -68,46 +70,65 @@ def command_distance(state: GweState, data: GweData, hq_id: str, target: Hex) ->
     """10.33: hexes from the HQ's (exclusive) to the target (inclusive), never across a
     Prohibited hexside nor through an Enemy-occupied hex; 10.34: a HQ rated 2-4 not through an
     Enemy-controlled hex without a Friendly unit in it. None if it cannot be traced."""
+    return _traced(state, data, hq_id, target=target).get(target)
+
+
+def command_area(state: GweState, data: GweData, hq_id: str) -> Mapping[Hex, int]:
+    """Each hex within the HQ's Command Radius (10.32) as `command_distance` traces it, by its
+    distance: found once a position and HQ (each unit of the side asks of each HQ)."""
+    rating = data.units[hq_id].hq
+    if rating is None:
+        return {}
+    return _AREAS.get(state, data, hq_id,
+                      lambda: _traced(state, data, hq_id, limit=rating.command_radius))
+
+
+_AREAS: PerPosition[str, Mapping[Hex, int]] = PerPosition()
+
+
+def _traced(state: GweState, data: GweData, hq_id: str, target: Hex | None = None,
+            limit: int | None = None) -> dict[Hex, int]:
+    """The hexes traced from the HQ (10.33, 10.34) by their distance, breadth first: until
+    `target` is reached, or every hex within `limit`, or every hex the trace reaches."""
     start = state.unit(hq_id).hex
     if start is None:
-        return None
+        return {}
     side, tcr = data.side_of(hq_id), tcr_of(data, hq_id)
     enemies = data.enemies_of(side)
     occupied = {at: data.side_of(u) for u, at in state.on_map()}
+    zones = enemy_zones(state, data, side)
 
     def passable(here: Hex, there: Hex) -> bool:
         if "prohibited" in data.features(here, there) or occupied.get(there) in enemies:
             return False
-        return tcr == 1 or occupied.get(there) == side or \
-            not enemy_controlled(state, data, there, side)
+        return tcr == 1 or occupied.get(there) == side or there not in zones
 
     origin = parse_hex(start)
     seen, queue = {origin: 0}, deque([origin])
     while queue:
         here = queue.popleft()
         if here == target:
-            return seen[here]
+            break
+        if limit is not None and seen[here] >= limit:
+            continue
         for there in data.neighbours(here):
             if there not in seen and passable(here, there):
                 seen[there] = seen[here] + 1
                 queue.append(there)
-    return None
+    return seen
 
 
 def gives_shift(state: GweState, data: GweData, hq_id: str, attackers: tuple[str, ...]) -> bool:
     """10.21: a HQ's Attack Shift helps an attack if at least half the attacking Steps (HQ
     units and depots aside) are within its Command Radius."""
-    rating = data.units[hq_id].hq
-    assert rating is not None
+    assert data.units[hq_id].hq is not None
     counted = [u for u in attackers if data.units[u].type not in ("hq", "depot")]
     steps = {u: len(data.units[u].steps) - state.unit(u).steps_lost for u in counted}
+    area = command_area(state, data, hq_id)
     within = 0
     for unit_id in counted:
         at = state.unit(unit_id).hex
-        if at is None:
-            continue
-        reach = command_distance(state, data, hq_id, parse_hex(at))
-        if reach is not None and reach <= rating.command_radius:
+        if at is not None and parse_hex(at) in area:
             within += steps[unit_id]
     return sum(steps.values()) > 0 and 2 * within >= sum(steps.values())
 

@@ -12,7 +12,7 @@ from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.data.values import stacking_points
-from gm.games.gwe.rules.combat import command_distance
+from gm.games.gwe.rules.combat import command_area, command_distance
 from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.state import GweState
@@ -28,9 +28,8 @@ def reach(state: GweState, data: GweData, hq_id: str, unit_id: str) -> int | Non
 
 def within_radius(state: GweState, data: GweData, hq_id: str, unit_id: str) -> bool:
     """10.32, 10.33: within the HQ's Command Radius, traced as 10.33 and 10.34 say."""
-    rating = data.units[hq_id].hq
-    distance = reach(state, data, hq_id, unit_id)
-    return rating is not None and distance is not None and distance <= rating.command_radius
+    at = state.unit(unit_id).hex
+    return at is not None and parse_hex(at) in command_area(state, data, hq_id)
 
 
 def _hqs(state: GweState, data: GweData, side: str) -> list[str]:
@@ -58,10 +57,11 @@ def default_allocation(state: GweState, data: GweData, side: str,
         assert rating is not None
         left = rating.command_strength
         candidates = []
+        area = command_area(state, data, hq_id)
         for unit_id in _commandable(state, data, side):
-            distance = reach(state, data, hq_id, unit_id)
-            if unit_id not in taken and distance is not None and \
-                    distance <= rating.command_radius:
+            at = state.unit(unit_id).hex
+            distance = None if at is None else area.get(parse_hex(at))
+            if unit_id not in taken and distance is not None:
                 candidates.append((distance, -stacking_points(data.units[unit_id]), unit_id))
         chosen = []
         for _, _, unit_id in sorted(candidates):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gm.games.gwe.data.dataset import GweData
@@ -11,7 +12,7 @@ from gm.games.gwe.data.models import MovementCost, StepValues
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.rules.exclusive import tcr_of
 from gm.games.gwe.rules.steps import is_hq
-from gm.games.gwe.rules.zoc import enemy_controlled
+from gm.games.gwe.rules.zoc import enemy_zones
 from gm.games.gwe.state import GweState
 
 
@@ -46,33 +47,47 @@ def terrain_cost(data: GweData, where: Hex, tcr: int) -> tuple[int, tuple[str, .
 
 def entry(state: GweState, data: GweData, unit_id: str, origin: Hex, target: Hex) -> Entry:
     """5.12, 5.13, 5.4, 7.21, 7.23: what it costs `unit_id` to move from origin into target."""
+    return entries(state, data, unit_id)(origin, target)
+
+
+def entries(state: GweState, data: GweData, unit_id: str) -> Callable[[Hex, Hex], Entry]:
+    """`entry` for one unit in one position, what every answer shares found once (a search of
+    its reach asks of thousands of hexsides)."""
     side, tcr = data.side_of(unit_id), tcr_of(data, unit_id)
-    if target not in data.neighbours(origin):
-        return Entry(None, f"5.0: {target} is not a hex of the map next to {origin}")
-    enemies = [u for u in state.units_in(target) if data.side_of(u) in data.enemies_of(side)]
-    if any(not is_hq(data, u) for u in enemies):
-        return Entry(None, f"5.13: {target} is Enemy-occupied")
-    if enemies and (is_hq(data, unit_id) or current_values(
-            data.units[unit_id], state.unit(unit_id).steps_lost).attack == 0):
-        return Entry(None, f"10.52: only a combat unit with an Attack Strength may enter "
-                           f"{target}, held by Enemy HQ units alone")
-    fortress = data.fortress(target)
-    if fortress is not None and fortress.side != side and not state.fortress_destroyed(target):
-        return Entry(None, f"5.13: {target} is an undestroyed Enemy fortress")
-    cost, provisional = terrain_cost(data, target, tcr)
-    for feature in sorted(data.features(origin, target)):
-        row = data.charts.hexsides[feature]
-        if row.movement is None:
-            continue
-        extra, marked = _read(row.movement, tcr)
-        if extra is None:
-            return Entry(None, f"5.4: the {feature.replace('_', ' ')} hexside {origin}/{target} "
-                               "may not be crossed")
-        cost, provisional = cost + extra, provisional + marked
-    if enemy_controlled(state, data, target, side):
-        return Entry(cost + 1, "7.21: terrain plus one to enter an Enemy-controlled hex",
-                     provisional)
-    return Entry(cost, "5.4", provisional)  # 7.23: leaving an Enemy-controlled hex is free
+    enemies = data.enemies_of(side)
+    unarmed = is_hq(data, unit_id) or current_values(
+        data.units[unit_id], state.unit(unit_id).steps_lost).attack == 0
+    zones = enemy_zones(state, data, side)
+
+    def entry_of(origin: Hex, target: Hex) -> Entry:
+        if target not in data.neighbours(origin):
+            return Entry(None, f"5.0: {target} is not a hex of the map next to {origin}")
+        held = [u for u in state.units_in(target) if data.side_of(u) in enemies]
+        if any(not is_hq(data, u) for u in held):
+            return Entry(None, f"5.13: {target} is Enemy-occupied")
+        if held and unarmed:
+            return Entry(None, f"10.52: only a combat unit with an Attack Strength may enter "
+                               f"{target}, held by Enemy HQ units alone")
+        fortress = data.fortress(target)
+        if fortress is not None and fortress.side != side and \
+                not state.fortress_destroyed(target):
+            return Entry(None, f"5.13: {target} is an undestroyed Enemy fortress")
+        cost, provisional = terrain_cost(data, target, tcr)
+        for feature in sorted(data.features(origin, target)):
+            row = data.charts.hexsides[feature]
+            if row.movement is None:
+                continue
+            extra, marked = _read(row.movement, tcr)
+            if extra is None:
+                return Entry(None, f"5.4: the {feature.replace('_', ' ')} hexside "
+                                   f"{origin}/{target} may not be crossed")
+            cost, provisional = cost + extra, provisional + marked
+        if target in zones:
+            return Entry(cost + 1, "7.21: terrain plus one to enter an Enemy-controlled hex",
+                         provisional)
+        return Entry(cost, "5.4", provisional)  # 7.23: leaving an Enemy-controlled hex is free
+
+    return entry_of
 
 
 def may_enter(spent: int, cost: int, allowance: int, in_command: bool) -> bool:

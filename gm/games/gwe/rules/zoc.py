@@ -55,7 +55,16 @@ def _controlled_hexes(state: GweState, data: GweData, side: str) -> frozenset[He
 def enemy_controlled(state: GweState, data: GweData, where: Hex, side: str) -> bool:
     """Whether an Enemy of `side` controls the hex (7.25: a friendly Zone there too changes
     nothing)."""
-    return any(where in controlled_hexes(state, data, enemy) for enemy in data.enemies_of(side))
+    return where in enemy_zones(state, data, side)
+
+
+def enemy_zones(state: GweState, data: GweData, side: str) -> frozenset[Hex]:
+    """Every hex an Enemy of `side` controls (7.25: whatever Zone of its own `side` has
+    there), found once a position as the controlled hexes are."""
+    enemies = sorted(data.enemies_of(side))
+    if len(enemies) == 1:
+        return controlled_hexes(state, data, enemies[0])
+    return frozenset().union(*(controlled_hexes(state, data, e) for e in enemies))
 
 
 def blocks_tracing(state: GweState, data: GweData, where: Hex, side: str) -> bool:

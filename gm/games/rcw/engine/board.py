@@ -26,6 +26,8 @@ class Pile:
 
     player: str | None
     units: list[UnitId]
+    # the stack it was at the phase's start: kept as it is when the phase leaves it unchanged
+    origin: Stack | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -58,7 +60,7 @@ class Board:
     def of(cls, state: GameState, data: GameData) -> Board:
         return cls(
             data=data, state=state,
-            position={p: [Pile(s.player, list(s.units)) for s in stacks]
+            position={p: [Pile(s.player, list(s.units), s) for s in stacks]
                       for p, stacks in state.position.items()},
             chart={name: Section(c.politburo, c.assassin, list(c.units), list(c.face_down),
                                  list(c.markers)) for name, c in state.chart.items()},
@@ -69,14 +71,13 @@ class Board:
         )
 
     def to_state(self, **update: object) -> GameState:
-        position = {p: tuple(Stack(player=s.player, units=tuple(s.units)) for s in piles
-                             if s.units)
+        # A stack or chart section the phase left as it was is the start's own (equal, and
+        # immutable): each message's answer makes the position its player's GIVEs leave, and
+        # a position holds a few hundred stacks.
+        position = {p: tuple(_stack(s) for s in piles if s.units)
                     for p, piles in sorted(self.position.items())}
         position = {p: stacks for p, stacks in position.items() if stacks}
-        chart = {name: ChartSection(politburo=c.politburo, assassin=c.assassin,
-                                    units=tuple(c.units), face_down=tuple(c.face_down),
-                                    markers=tuple(sorted(c.markers)))
-                 for name, c in self.chart.items()}
+        chart = {name: _section(self.state.chart.get(name), c) for name, c in self.chart.items()}
         return self.state.model_copy(update={
             "position": position, "chart": chart,
             "auxiliary_randomizer": tuple(sorted(self.randomizer)),
@@ -180,3 +181,23 @@ class Board:
     def finish(self) -> GameState:
         """The state the phase leaves, as its closing step set it."""
         return self.to_state(**self.closing)
+
+
+def _stack(pile: Pile) -> Stack:
+    """A pile as the phase leaves it: the start's own stack where nothing changed."""
+    units = tuple(pile.units)
+    if pile.origin is not None and (pile.origin.player, pile.origin.units) == (pile.player, units):
+        return pile.origin
+    return Stack(player=pile.player, units=units)
+
+
+def _section(start: ChartSection | None, now: Section) -> ChartSection:
+    """A chart section as the phase leaves it: the start's own where nothing changed."""
+    made = (now.politburo, now.assassin, tuple(now.units), tuple(now.face_down),
+            tuple(sorted(now.markers)))
+    if start is not None and made == (start.politburo, start.assassin, start.units,
+                                      start.face_down, start.markers):
+        return start
+    politburo, assassin, units, face_down, markers = made
+    return ChartSection(politburo=politburo, assassin=assassin, units=units,
+                        face_down=face_down, markers=markers)

@@ -1,8 +1,9 @@
-"""What a report finds once per position: a state is immutable, so what is found of it holds
-while it lives, for every reader of its Phase (the mailed reports, one after another) and
-every part of a report that asks again (YOUR FORCES and the template both ask for each unit's
-routes). Kept by the state's identity, as the Zones of Control are (gm/games/gwe/rules/zoc.py),
-for the few positions last asked about: never across campaigns or data sets."""
+"""What the rules and the reports find once per position: a state is immutable, so what is
+found of it holds while it lives, for every reader of its Phase (the mailed reports, one after
+another), every part of a report that asks again (YOUR FORCES and the template both ask for
+each unit's routes) and every unit that asks of a HQ's Command Radius. Kept by the state's
+identity, as the Zones of Control are (gm/games/gwe/rules/zoc.py), for the few positions last
+asked about: never across campaigns or data sets."""
 
 from __future__ import annotations
 
