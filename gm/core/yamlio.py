@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-import yaml
-
-_Base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class LinedDict(dict[Any, Any]):
@@ -22,39 +19,46 @@ class LinedList(list[Any]):
     item_lines: list[int]
 
 
-class _LineLoader(_Base):  # type: ignore[misc]
-    pass
+@lru_cache(maxsize=1)
+def _loaders() -> tuple[Any, Any]:
+    """The plain loader and the one that keeps lines: made at the first file read, so that a
+    command that takes its data set from the cache never loads the YAML library."""
+    import yaml  # lazy: as the docstring says
 
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-def _construct_mapping(loader: Any, node: yaml.MappingNode) -> LinedDict:
-    loader.flatten_mapping(node)
-    result = LinedDict()
-    result.line = node.start_mark.line + 1
-    result.key_lines = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if not isinstance(key, (str, int, float, bool)) and key is not None:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark
-            )
-        if key in result:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
-            )
-        result[key] = loader.construct_object(value_node, deep=True)
-        result.key_lines[key] = key_node.start_mark.line + 1
-    return result
+    class LineLoader(base):  # type: ignore[misc]
+        pass
 
+    def construct_mapping(loader: Any, node: yaml.MappingNode) -> LinedDict:
+        loader.flatten_mapping(node)
+        result = LinedDict()
+        result.line = node.start_mark.line + 1
+        result.key_lines = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, (str, int, float, bool)) and key is not None:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a mapping key must be a plain value", key_node.start_mark
+                )
+            if key in result:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark
+                )
+            result[key] = loader.construct_object(value_node, deep=True)
+            result.key_lines[key] = key_node.start_mark.line + 1
+        return result
 
-def _construct_sequence(loader: Any, node: yaml.SequenceNode) -> LinedList:
-    result = LinedList(loader.construct_object(child, deep=True) for child in node.value)
-    result.line = node.start_mark.line + 1
-    result.item_lines = [child.start_mark.line + 1 for child in node.value]
-    return result
+    def construct_sequence(loader: Any, node: yaml.SequenceNode) -> LinedList:
+        result = LinedList(loader.construct_object(child, deep=True) for child in node.value)
+        result.line = node.start_mark.line + 1
+        result.item_lines = [child.start_mark.line + 1 for child in node.value]
+        return result
 
-
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
+                               construct_sequence)
+    return base, LineLoader
 
 
 class YamlError(Exception):
@@ -74,8 +78,11 @@ def load_lined(path: Path, lined: bool = True) -> Any:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise YamlError(path, 0, f"cannot read: {exc}") from None
+    import yaml  # lazy: as _loaders
+
+    plain, keeping_lines = _loaders()
     try:
-        return yaml.load(text, Loader=_LineLoader if lined else _Base)
+        return yaml.load(text, Loader=keeping_lines if lined else plain)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0

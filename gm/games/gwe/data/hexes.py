@@ -114,7 +114,6 @@ def _ring(where: Hex) -> tuple[Hex, ...]:
 def hexside(a: Hex, b: Hex) -> Hexside:
     """The side between two neighbours (7.11, 8.61: rivers, ridges, prohibited sides lie on
     them)."""
-    if a.direction_to(b) is None:
+    if b not in _ring(a):
         raise HexError(f"{a} and {b} are not neighbours: no hexside between them")
-    first, second = sorted((a, b))
-    return Hexside(first, second)
+    return Hexside(a, b) if a <= b else Hexside(b, a)

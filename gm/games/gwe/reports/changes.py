@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gm.engine.results import Judged, Note, TimelineEvent
 from gm.games.gwe.data.dataset import GweData
-from gm.games.gwe.engine.phase import PhaseOutcome
 from gm.games.gwe.reports.model import AttackView, Event, MoveView, RollView
 from gm.games.gwe.state import GweState
 from gm.reporting.events import events_of
+
+if TYPE_CHECKING:  # the report reads what the engine left, and needs none of its code
+    from gm.games.gwe.engine.phase import PhaseOutcome
 
 DIE = re.compile(r"\bdie \d")
 ARRIVAL = re.compile(r"\(14\.\d")

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.data.values import current_values, stacking_points
+from gm.games.gwe.data.values import stacking_points
 from gm.games.gwe.reports.walks import cheapest
 from gm.games.gwe.rules.countries import unit_country
 from gm.games.gwe.rules.exclusive import exclusive_rules, tcr_of
@@ -28,14 +28,12 @@ Graph = Mapping[Hex, frozenset[Hex]]
 
 class Railways:
     """For one position: the rail graphs its units use (5.33; where its game says, a country's
-    own lines) and the cost of each step on foot, each found once; a step costs the same to
-    units of one side and rating that alike may or may not enter a hex of Enemy HQs (10.52),
-    so the units of an army share them (the walks from the railheads are long)."""
+    own lines), each found once, and the cost of each step on foot (the walks from the
+    railheads are long: `entries` finds each step once for the units alike)."""
 
     def __init__(self, state: GweState, data: GweData) -> None:
         self.state, self.data = state, data
         self.graphs: dict[tuple[str, str | None], Graph] = {}
-        self.costs: dict[tuple[str, int, bool, Hex, Hex], int | None] = {}
 
     def of(self, unit_id: str) -> Graph:
         key = (self.data.side_of(unit_id), unit_country(self.data, unit_id))
@@ -44,14 +42,8 @@ class Railways:
         return self.graphs[key]
 
     def step(self, unit_id: str, here: Hex, there: Hex) -> int | None:
-        """`entry`'s cost (None: it may not), by the traits `entry` reads of the unit."""
-        data, unit = self.data, self.state.unit(unit_id)
-        weak = is_hq(data, unit_id) or \
-            current_values(data.units[unit_id], unit.steps_lost).attack == 0
-        key = (data.side_of(unit_id), tcr_of(data, unit_id), weak, here, there)
-        if key not in self.costs:
-            self.costs[key] = entry(self.state, data, unit_id, here, there).cost
-        return self.costs[key]
+        """`entry`'s cost (None: it may not), found once for the units alike (`entries`)."""
+        return entry(self.state, self.data, unit_id, here, there).cost
 
 
 def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex, int],

@@ -11,6 +11,7 @@ from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.models import MovementCost, StepValues
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.rules.exclusive import tcr_of
+from gm.games.gwe.rules.known import PerPosition
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.zoc import enemy_zones
 from gm.games.gwe.state import GweState
@@ -51,21 +52,41 @@ def entry(state: GweState, data: GweData, unit_id: str, origin: Hex, target: Hex
 
 
 def entries(state: GweState, data: GweData, unit_id: str) -> Callable[[Hex, Hex], Entry]:
-    """`entry` for one unit in one position, what every answer shares found once (a search of
-    its reach asks of thousands of hexsides)."""
+    """`entry` for one unit in one position. What a hex costs is the same for every unit of
+    its side and rating that alike may or may not enter a hex of Enemy HQs (10.52): their
+    answers are found once a position (a search of each unit's reach asks of thousands)."""
     side, tcr = data.side_of(unit_id), tcr_of(data, unit_id)
-    enemies = data.enemies_of(side)
     unarmed = is_hq(data, unit_id) or current_values(
         data.units[unit_id], state.unit(unit_id).steps_lost).attack == 0
-    zones = enemy_zones(state, data, side)
+    return _KNOWN.get(state, data, (side, tcr, unarmed),
+                      lambda: _Entries(state, data, side, tcr, unarmed))
 
-    def entry_of(origin: Hex, target: Hex) -> Entry:
+
+class _Entries:
+    """What entering each hex costs the units of one side and rating in one position."""
+
+    def __init__(self, state: GweState, data: GweData, side: str, tcr: int,
+                 unarmed: bool) -> None:
+        self.state, self.data, self.side, self.tcr, self.unarmed = (state, data, side, tcr,
+                                                                     unarmed)
+        self.enemies = data.enemies_of(side)
+        self.zones = enemy_zones(state, data, side)
+        self.known: dict[tuple[Hex, Hex], Entry] = {}
+
+    def __call__(self, origin: Hex, target: Hex) -> Entry:
+        found = self.known.get((origin, target))
+        if found is None:
+            found = self.known[origin, target] = self._entry(origin, target)
+        return found
+
+    def _entry(self, origin: Hex, target: Hex) -> Entry:
+        state, data, side, tcr = self.state, self.data, self.side, self.tcr
         if target not in data.neighbours(origin):
             return Entry(None, f"5.0: {target} is not a hex of the map next to {origin}")
-        held = [u for u in state.units_in(target) if data.side_of(u) in enemies]
+        held = [u for u in state.units_in(target) if data.side_of(u) in self.enemies]
         if any(not is_hq(data, u) for u in held):
             return Entry(None, f"5.13: {target} is Enemy-occupied")
-        if held and unarmed:
+        if held and self.unarmed:
             return Entry(None, f"10.52: only a combat unit with an Attack Strength may enter "
                                f"{target}, held by Enemy HQ units alone")
         fortress = data.fortress(target)
@@ -82,12 +103,13 @@ def entries(state: GweState, data: GweData, unit_id: str) -> Callable[[Hex, Hex]
                 return Entry(None, f"5.4: the {feature.replace('_', ' ')} hexside "
                                    f"{origin}/{target} may not be crossed")
             cost, provisional = cost + extra, provisional + marked
-        if target in zones:
+        if target in self.zones:
             return Entry(cost + 1, "7.21: terrain plus one to enter an Enemy-controlled hex",
                          provisional)
         return Entry(cost, "5.4", provisional)  # 7.23: leaving an Enemy-controlled hex is free
 
-    return entry_of
+
+_KNOWN: PerPosition[tuple[str, int, bool], _Entries] = PerPosition()
 
 
 def may_enter(spent: int, cost: int, allowance: int, in_command: bool) -> bool:

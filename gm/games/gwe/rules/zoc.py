@@ -61,9 +61,9 @@ def enemy_controlled(state: GweState, data: GweData, where: Hex, side: str) -> b
 def enemy_zones(state: GweState, data: GweData, side: str) -> frozenset[Hex]:
     """Every hex an Enemy of `side` controls (7.25: whatever Zone of its own `side` has
     there), found once a position as the controlled hexes are."""
-    enemies = sorted(data.enemies_of(side))
+    enemies = data.enemies_of(side)
     if len(enemies) == 1:
-        return controlled_hexes(state, data, enemies[0])
+        return controlled_hexes(state, data, next(iter(enemies)))
     return frozenset().union(*(controlled_hexes(state, data, e) for e in enemies))
 
 
