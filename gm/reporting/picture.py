@@ -43,30 +43,40 @@ def _pixels(svg: str) -> Image.Image:
 KEPT_MAPS = 16  # a phase's shared layers kept rendered in the cache folder, the newest
 
 
-def _kept_pixels(svg: str) -> Image.Image:
-    """The layers every reader's picture of a phase shares, as pixels: rendered by resvg
-    once, then taken from the cache folder (gm.core.cachedir) by every command after,
-    keyed by the drawing's digest (issue 37: rendering them was half a PNG's time)."""
+def _kept_pixels(svg: str, palette: bool = False) -> Image.Image:
+    """The layers every reader's picture of a phase shares, as pixels (`palette`: reduced to
+    256 colours by median cut, the closest to the drawing): rendered by resvg once, then taken
+    from the cache folder (gm.core.cachedir) by every command after, keyed by the drawing's
+    digest (issue 37: rendering them was half a PNG's time, and the reduction is as long)."""
     from PIL import Image  # lazy: as _pixels
 
     from gm.core.cachedir import cache_dir  # lazy: as _pixels
     from gm.core.private import read_own, write_private  # lazy: as _pixels
 
     folder = cache_dir()
-    entry = None if folder is None else \
-        folder / f"map-{hashlib.sha256(svg.encode()).hexdigest()}.png"
+    name = f"map-{'256-' if palette else ''}{hashlib.sha256(svg.encode()).hexdigest()}.png"
+    entry = None if folder is None else folder / name
     kept = None if entry is None else read_own(entry)
     if kept is not None:
         with suppress(OSError, ValueError):
-            return Image.open(io.BytesIO(kept)).convert("RGB")
+            found = Image.open(io.BytesIO(kept))
+            if not palette or found.mode == "P":
+                found.load()
+                return found if palette else found.convert("RGB")
     rendered = _png(svg)
+    image = Image.open(io.BytesIO(rendered)).convert("RGB")
+    if palette:
+        image = image.quantize(256, method=Image.Quantize.MEDIANCUT)
+        kept_png = io.BytesIO()
+        image.save(kept_png, "PNG", compress_level=1)
+        rendered = kept_png.getvalue()
     if entry is not None and folder is not None:
         with suppress(OSError):
             write_private(entry, rendered)
             for old in sorted(folder.glob("map-*.png"), key=lambda p: p.stat().st_mtime,
                               reverse=True)[KEPT_MAPS:]:
                 old.unlink(missing_ok=True)
-    return Image.open(io.BytesIO(rendered)).convert("RGB")
+    return image
 
 
 @lru_cache(maxsize=2)
@@ -122,19 +132,25 @@ def picture(report: Report) -> bytes | None:
 
 @lru_cache(maxsize=2)
 def _base(svg: str) -> Image.Image:
-    """A game's own layers every reader's picture of a phase shares, as pixels: rendered once."""
-    return _kept_pixels(svg)
+    """A game's own layers every reader's picture of a phase shares, in 256 colours: rendered
+    once."""
+    return _kept_pixels(svg, palette=True)
 
 
 def _layered(layers: Layers, caption: str) -> bytes:
-    """The shared layers with the reader's tiles pasted over them, captioned."""
+    """The shared layers with the reader's tiles put over them, captioned: each tile laid
+    over its place in full colour, then given the shared picture's colours, so that the whole
+    is encoded as 256 colours (a third of the bytes of full colour, in a fifth of the time)."""
     from PIL import Image, PngImagePlugin  # lazy: as _shared
 
     image = _base(layers.shared).copy()
     own = Image.open(io.BytesIO(_png(layers.own))).convert("RGBA")
     for x, y, width, height, left, top in layers.tiles:
-        tile = own.crop((x, y, x + width, y + height))
-        image.paste(tile, (left, top), tile)  # through its transparency
+        box = (left, top, left + width, top + height)
+        patch = image.crop(box).convert("RGBA")
+        patch.alpha_composite(own.crop((x, y, x + width, y + height)))
+        image.paste(patch.convert("RGB").quantize(palette=image, dither=Image.Dither.NONE),
+                    box)
     info = PngImagePlugin.PngInfo()
     info.add_text("Title", caption)
     found = io.BytesIO()
