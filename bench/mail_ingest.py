@@ -99,7 +99,7 @@ def main() -> int:
             folder = _campaign(servers, name)
             _deliver(servers, [_orders(n).replace(b"{name}", name.encode())
                                for n in range(size)])
-            bare = _bare_fetch()
+            bare = min(_bare_fetch() for _ in range(3))  # the least disturbed of three
             ours, kept, answered = _take_in(folder)
             assert kept == answered == size, (kept, answered)
             per_message.append(ours / size)

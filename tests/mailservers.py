@@ -60,8 +60,9 @@ class MailServers:
         # a passwd file of its own for each user: dovecot reads a new one at the
         # user's first login, where it reads a shared file again at most once a second
         for user in users:
-            (self.folder / "users" / user.lower()).write_text(f"{user}:{{PLAIN}}{PASSWORD}\n",
-                                                              encoding="utf-8")
+            login = user.lower()  # as dovecot looks a login up (auth_username_format %Lu)
+            (self.folder / "users" / login).write_text(f"{login}:{{PLAIN}}{PASSWORD}\n",
+                                                       encoding="utf-8")
 
     def users(self) -> set[str]:
         return {path.name for path in (self.folder / "users").iterdir()}

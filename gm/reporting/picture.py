@@ -140,7 +140,9 @@ def _base(svg: str) -> Image.Image:
 def _layered(layers: Layers, caption: str) -> bytes:
     """The shared layers with the reader's tiles put over them, captioned: each tile laid
     over its place in full colour, then given the shared picture's colours, so that the whole
-    is encoded as 256 colours (a third of the bytes of full colour, in a fifth of the time)."""
+    is encoded as 256 colours (a third of the bytes of full colour, in a fifth of the time).
+    A reader's parts draw in colours the shared layers have (his counters' fills, black
+    outlines, the legend's words): a colour of his alone would become the nearest shared one."""
     from PIL import Image, PngImagePlugin  # lazy: as _shared
 
     image = _base(layers.shared).copy()

@@ -11,7 +11,7 @@ from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.models import MovementCost, StepValues
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.rules.exclusive import tcr_of
-from gm.games.gwe.rules.known import PerPosition
+from gm.games.gwe.rules.known import PerDataSet, PerPosition
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.zoc import enemy_zones
 from gm.games.gwe.state import GweState
@@ -67,9 +67,17 @@ class _Entries:
 
     def __init__(self, state: GweState, data: GweData, side: str, tcr: int,
                  unarmed: bool) -> None:
-        self.state, self.data, self.side, self.tcr, self.unarmed = (state, data, side, tcr,
-                                                                     unarmed)
-        self.enemies = data.enemies_of(side)
+        # what it asks of the position, not the position itself: the cache that keeps this
+        # holds a position only weakly
+        self.data, self.side, self.tcr, self.unarmed = data, side, tcr, unarmed
+        enemies = data.enemies_of(side)
+        self.held: dict[Hex, bool] = {}  # each Enemy-held hex: whether by HQ units alone
+        for unit_id, at in state.on_map():
+            if data.side_of(unit_id) in enemies:
+                self.held[at] = self.held.get(at, True) and is_hq(data, unit_id)
+        self.fortresses = frozenset(where for where, fortress in _FORTRESSES(data)
+                                    if fortress.side != side
+                                    and not state.fortress_destroyed(where))
         self.zones = enemy_zones(state, data, side)
         self.known: dict[tuple[Hex, Hex], Entry] = {}
 
@@ -80,18 +88,16 @@ class _Entries:
         return found
 
     def _entry(self, origin: Hex, target: Hex) -> Entry:
-        state, data, side, tcr = self.state, self.data, self.side, self.tcr
+        data, tcr = self.data, self.tcr
         if target not in data.neighbours(origin):
             return Entry(None, f"5.0: {target} is not a hex of the map next to {origin}")
-        held = [u for u in state.units_in(target) if data.side_of(u) in self.enemies]
-        if any(not is_hq(data, u) for u in held):
+        hqs_alone = self.held.get(target)
+        if hqs_alone is False:
             return Entry(None, f"5.13: {target} is Enemy-occupied")
-        if held and self.unarmed:
+        if hqs_alone and self.unarmed:
             return Entry(None, f"10.52: only a combat unit with an Attack Strength may enter "
                                f"{target}, held by Enemy HQ units alone")
-        fortress = data.fortress(target)
-        if fortress is not None and fortress.side != side and \
-                not state.fortress_destroyed(target):
+        if target in self.fortresses:
             return Entry(None, f"5.13: {target} is an undestroyed Enemy fortress")
         cost, provisional = terrain_cost(data, target, tcr)
         for feature in sorted(data.features(origin, target)):
@@ -110,6 +116,8 @@ class _Entries:
 
 
 _KNOWN: PerPosition[tuple[str, int, bool], _Entries] = PerPosition()
+_FORTRESSES = PerDataSet(lambda data: tuple((where, entry.fortress) for where, entry
+                                            in data.hexes.items() if entry.fortress is not None))
 
 
 def may_enter(spent: int, cost: int, allowance: int, in_command: bool) -> bool:
