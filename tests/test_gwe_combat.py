@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
+from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.rules.combat import (
     affected_steps,
     attack_shift,
+    command_area,
     command_distance,
     crt_result,
     gives_shift,
@@ -18,6 +21,7 @@ from gm.games.gwe.rules.combat import (
     shifted,
 )
 from gm.games.gwe.rules.fortress import absorptions, fortress_loss
+from gm.games.gwe.state import initial_state
 from tests.gwe import fixture_data, opening
 
 DATA = fixture_data()
@@ -127,3 +131,28 @@ def test_fortress_losses_the_rulebooks_own_examples() -> None:
     assert fortress_loss("E", 7) == 7 and fortress_loss("1", 3) == 2  # 8.9: rounded up
     assert absorptions(3, 4, 1) == [(1, 1), (2, 0)]
     assert absorptions(12, 4, 2) == [(4, 2)]  # more than all: everything
+
+
+@pytest.mark.rules("gwe:10.32", "gwe:10.33", "gwe:10.34")
+@pytest.mark.parametrize("seed", range(4))
+def test_a_hqs_command_area_is_every_hex_traced_within_its_radius(
+        seed: int, galicia: GweData) -> None:
+    """command_area (one trace a position and HQ, bounded by the radius) holds exactly the hexes
+    command_distance (one trace a hex) finds within the radius, at the same distances, in
+    Galician positions with units scattered (Enemy zones and units in the way)."""
+    rng = random.Random(seed)
+    state = initial_state(galicia, ("C", "E"))
+    hexes = sorted(galicia.hexes)
+    for unit_id in rng.sample(sorted(state.units), 60):
+        state = state.with_unit(unit_id, place="map", hex=str(rng.choice(hexes)))
+    hqs = [u for u, _ in state.on_map() if galicia.units[u].hq is not None]
+    assert hqs
+    for hq_id in hqs:
+        rating = galicia.units[hq_id].hq
+        assert rating is not None
+        area = command_area(state, galicia, hq_id)
+        start = parse_hex(str(state.unit(hq_id).hex))
+        near = [h for h in hexes if h.distance(start) <= rating.command_radius + 2]
+        traced = {h: command_distance(state, galicia, hq_id, h) for h in near}
+        assert dict(area) == {h: d for h, d in traced.items()
+                              if d is not None and d <= rating.command_radius}
