@@ -112,9 +112,10 @@ class ForcedDice(Dice):
 
 
 def phase_seed(campaign_seed: str, turn: int, phase: int, rollback: int | None = None) -> str:
-    """The secret seed of one phase, from the campaign's secret seed; `rollback`: the history
-    entry of the GM's latest rollback before the phase opened, which seeds it afresh (a seed
-    the reports revealed is never used again, docs/dice.md)."""
+    """The secret seed of one phase, from the campaign's secret seed; `rollback`: the number of
+    the GM's latest rollback before the phase opened (1 for his first; not its history entry,
+    which the GM could move by adding entries: ruling R90), which seeds it afresh (a seed the
+    reports revealed is never used again, docs/dice.md)."""
     fresh = "" if rollback is None else f"|rollback {rollback}"
     return hashlib.sha256(f"{campaign_seed}|turn {turn}|phase {phase}{fresh}".encode()
                           ).hexdigest()
