@@ -4,6 +4,7 @@ same message delivered twice, and authentication before anything (issue 10)."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 import sysconfig
 from email import message_from_string, policy
 from email.message import EmailMessage
@@ -351,3 +352,26 @@ def test_the_right_password_from_another_address(data: GameData) -> None:
     refusing = Roster(ROSTER.game, ROSTER.check, ROSTER.addresses, "refuse")
     refused = _judged(raw, data, refusing)
     assert not refused.counts and "QUIT" not in refused.text
+
+
+def test_a_one_part_mail_is_written_as_the_library_writes_it() -> None:
+    """compose writes a one-part message's text part and its lines itself (gm.messages.compose
+    ._text, flat): the same text as email.mime's MIMEText and the library's generator, for
+    random bodies (non-ASCII, '=', trailing blanks, lone CRs, long lines, dots alone) and
+    subjects (encoded, long)."""
+    from email.mime.text import MIMEText
+
+    from gm.messages.compose import UTF8, WRITING, _compose, _text, flat
+
+    chosen = random.Random(37)
+    alphabet = [*"abc XYZ=.\t\n\r-_", "é", "→", " \n", "=\n", ".\n", "From ", "\u00a0", "€"]
+    for _ in range(2000):
+        body = "".join(chosen.choice(alphabet) for _ in range(chosen.randint(0, 300)))
+        body = "x" * chosen.choice((0, 0, 75, 76, 77, 200)) + body
+        ours = _text(body, "plain")
+        theirs = MIMEText(body, "plain", UTF8)  # type: ignore[arg-type]
+        assert ours.as_string(policy=WRITING) == theirs.as_string(policy=WRITING)
+        subject = "".join(chosen.choice(alphabet[:-4]) for _ in range(chosen.randint(0, 90)))
+        mail = _compose("gm@example.org", "a@x.org", subject or "(none)", "<m1@x.org>",
+                        dt.datetime(2026, 12, 8, tzinfo=dt.UTC), "auto-replied", body)
+        assert flat(mail) == mail.as_string(policy=WRITING)

@@ -33,7 +33,7 @@ from gm.messages.reading import Reading, one_line, read_headers, read_message
 from gm.messages.redaction import redact_text
 from gm.store import Handling, InboxRow, NewAlert, PlayerRow
 from gm.store.mail import ANSWERED, AnswersSent
-from orders_grammar.message import Envelope, OrdersError, envelope_or_error
+from orders_grammar.message import Envelope, OrdersError, PhaseForms, envelope_or_error
 
 HANDLED_PER_TRANSACTION = 100
 
@@ -76,6 +76,11 @@ class Answerer:
             campaign.store.extra_mail_since(campaign.row, moment - dt.timedelta(hours=1)),
             campaign.store.wrong_passwords_since(campaign.row, moment - GUESS_WINDOW),
             _fingerprints(players))
+
+    @property
+    def forms(self) -> PhaseForms:
+        """The phases the campaign's game names as it stands: each message is read by them."""
+        return self.campaign.system.phase_forms(self.state)
 
     @property
     def players(self) -> set[str]:

@@ -91,8 +91,9 @@ def _intake(host: Host, entries: list[Hosted], opened: _Opened, mailbox: Mailbox
                     left += items  # another holds it still: a later round takes them
                     continue
                 send_first(campaign, config, transport)  # a rollback's commitment first
-                reads = keep(campaign, items, config, spared, checked[name])
-                answered = answerer_for(campaign, config).handle(reads) if reads else 0
+                answerer = answerer_for(campaign, config)
+                reads = keep(campaign, items, config, spared, checked[name], answerer.forms)
+                answered = answerer.handle(reads) if reads else 0
             kept_before, answered_before = counts[name]
             counts[name] = (kept_before + len(reads), answered_before + answered)
         done.strays += strays.keep(lost, config, spared)

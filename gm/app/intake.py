@@ -19,7 +19,7 @@ from gm.app.settings import MailConfig, check_players_are_not_the_judge
 from gm.messages.reading import Reading, parse_mail, read_headers, read_parsed
 from gm.messages.redaction import redact_message
 from gm.store import NewMessage
-from orders_grammar.message import Envelope, OrdersError, envelope_or_error
+from orders_grammar.message import Envelope, OrdersError, PhaseForms, envelope_or_error
 
 if TYPE_CHECKING:
     from gm.app.answering import Answerer
@@ -76,14 +76,16 @@ def _oversized(fetched: Fetched, config: MailConfig) -> bool:
     return fetched.size > config.max_message_bytes or len(fetched.raw) > config.max_message_bytes
 
 
-def prepare(fetched: Fetched, config: MailConfig) -> tuple[NewMessage, Read]:
+def prepare(fetched: Fetched, config: MailConfig, forms: PhaseForms | None = None
+            ) -> tuple[NewMessage, Read]:
     """A message read and made ready to keep, its passwords taken out; its password is checked
-    by `keep`, with the batch's other messages read (`verified_player` None until then)."""
+    by `keep`, with the batch's other messages read (`verified_player` None until then).
+    `forms`: the phases its game names as it stands (gm.app.judge.in_game), when known."""
     oversized = _oversized(fetched, config)
     raw = fetched.raw[:config.max_message_bytes]
     message = None if oversized else parse_mail(raw)  # parsed once: read, then redacted
     reading = read_headers(raw) if oversized else read_parsed(raw, message)
-    envelope = envelope_or_error(reading.text)
+    envelope = envelope_or_error(reading.text, forms)
     kept = NewMessage(
         content_hash=content_key(raw), size=max(fetched.size, len(raw)),
         raw=redact_message(raw, message)[:config.max_message_bytes],
@@ -122,12 +124,13 @@ def read_head(raw: bytes) -> Reading:
         return Reading(text="")
 
 
-def prepare_safely(fetched: Fetched, config: MailConfig) -> tuple[NewMessage, Read]:
+def prepare_safely(fetched: Fetched, config: MailConfig, forms: PhaseForms | None = None
+                   ) -> tuple[NewMessage, Read]:
     """`prepare`, or, for a message this program fails to read, its headers alone (so that
     no password in its body is kept) and a reading that says so: one such message must not
     stop the mailbox."""
     try:
-        return prepare(fetched, config)
+        return prepare(fetched, config, forms)
     except Exception as exc:  # whatever it is, the other messages go on
         raw = fetched.raw[:config.max_message_bytes]
         cut = header_end(raw)
@@ -142,15 +145,17 @@ def prepare_safely(fetched: Fetched, config: MailConfig) -> tuple[NewMessage, Re
 
 def keep(campaign: Campaign, batch: list[Fetched], config: MailConfig,
          spared: list[int] | None = None,
-         checked: dict[tuple[str, str], bool] | None = None) -> dict[int, Read]:
+         checked: dict[tuple[str, str], bool] | None = None,
+         forms: PhaseForms | None = None) -> dict[int, Read]:
     """Keep a batch of one campaign's messages (before they leave the mailbox); each newly kept
     one's reading, by its inbox id. Each password is checked against the players' passwords as
     they are now (the batch before handled already) and against the new ones waiting for a
     code that a message of this batch sends back (which may have made one his by the time a
     later message is handled). `spared` gets the mailbox uid of each kept by its headers
     alone, whose original is never deleted (processed = "delete"). `checked`: the passwords
-    checked by the round's batches before (PasswordCache)."""
-    prepared = [prepare_safely(fetched, config) for fetched in batch]
+    checked by the round's batches before (PasswordCache). `forms`: the phases the campaign's
+    game names as it stands, so that each message is read once (gm.app.judge.in_game)."""
+    prepared = [prepare_safely(fetched, config, forms) for fetched in batch]
     if spared is not None:
         spared += [f.uid for f, (_, read) in zip(batch, prepared, strict=True) if not read.whole]
     moment = now()
@@ -177,13 +182,14 @@ def take_in(campaign: Campaign, mailbox: Mailbox, config: MailConfig) -> tuple[i
     checked: dict[tuple[str, str], bool] = {}  # each password checked once a round
     for batch in mailbox.batches(config.batch, config.max_message_bytes):
         spared: list[int] = []
-        readings = keep(campaign, batch, config, spared, checked)  # the passwords as they are
+        answerer = answerer or answerer_for(campaign, config)
+        readings = keep(campaign, batch, config, spared, checked,  # the passwords as they are
+                        answerer.forms)
         kept += len(readings)
         crash_point("after-store")  # kept and committed: only now may the original go
         mailbox.done(batch, spared)
         crash_point("after-move")
         if readings:
-            answerer = answerer or answerer_for(campaign, config)
             answered += answerer.handle(readings)
     return kept, answered + handle_left(campaign, config, answerer)
 

@@ -86,88 +86,107 @@ BCC_GROUP = re.compile(r"recipient", re.IGNORECASE)  # undisclosed-recipients:; 
 
 def automated_reason(message: Message) -> str | None:
     """Why this message gets no answer and counts no orders, or None when it is a person's."""
+    fields = _Fields(message)
     for check in (_auto_reply, _report, _bounce, _list_mail, _announcement):
-        reason = check(message)
+        reason = check(fields)
         if reason:
             return reason
     return None
 
 
-def _auto_reply(message: Message) -> str | None:
-    auto = _value(message, "Auto-Submitted")
+class _Fields:
+    """A message and the names of its header fields in lower case, read once: the checks ask
+    for some twenty fields, most of them absent, and the library's `get` walks every field
+    of the message for each."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        self.raw: dict[str, str] = {}  # the first field of each name, as written
+        self.names: dict[str, str] = {}  # each name in lower case: as first written
+        for name, value in message.raw_items():
+            self.raw.setdefault(name.lower(), str(value))
+            self.names.setdefault(name.lower(), name)
+        self.senders: dict[str, tuple[str, str]] = {}  # _who's, by field name
+
+    def get(self, name: str) -> object:
+        """`message.get(name)`: the first such field, parsed; None when there is none."""
+        return self.message.get(name) if name.lower() in self.raw else None
+
+
+def _auto_reply(fields: _Fields) -> str | None:
+    auto = _value(fields, "Auto-Submitted")
     if auto and auto.lower().split(";")[0].strip() != "no":
         return f"automatic message (Auto-Submitted: {auto})"
-    precedence = re.match(r"[\w-]*", (_value(message, "Precedence") or "").lower())
+    precedence = re.match(r"[\w-]*", (_value(fields, "Precedence") or "").lower())
     word = precedence.group(0) if precedence else ""
     if word in PRECEDENCE:
         kind = "automatic reply" if word.startswith("auto") else "bulk mail"
         return f"{kind} (Precedence: {word})"
     for name in AUTOREPLY_HEADERS:
-        if _value(message, name):
+        if _value(fields, name):
             return f"automatic reply ({name})"
     return None
 
 
-def _report(message: Message) -> str | None:
+def _report(fields: _Fields) -> str | None:
     """The message itself a report; a report's part inside a person's message is his
     forwarded bounce (see _bounce for a mail system's)."""
-    if message.get_content_type() == "multipart/report":
+    if fields.message.get_content_type() == "multipart/report":
         return "delivery or read report (multipart/report)"
     return None
 
 
-def _bounce(message: Message) -> str | None:
-    return_path = _value(message, "Return-Path")
+def _bounce(fields: _Fields) -> str | None:
+    return_path = _value(fields, "Return-Path")
     if return_path is not None and return_path.strip("<> ") == "":
         return "bounce (null Return-Path)"
-    if _value(message, "X-Failed-Recipients") is not None:
+    if _value(fields, "X-Failed-Recipients") is not None:
         return "bounce (X-Failed-Recipients)"
-    name, local = _who(message, "From")
+    name, local = _who(fields, "From")
     if local in DAEMONS or EXCHANGE_MAILBOX.fullmatch(local):
         return f"bounce (from {local})"
     if SYSTEM_NAME.fullmatch(name):
         return f"bounce (from {name!r})"
     if not WEAK_SYSTEM_NAME.fullmatch(name):
         return None
-    subject = _value(message, "Subject") or ""
+    subject = _value(fields, "Subject") or ""
     if BOUNCE_SUBJECT.match(subject):
         return f"bounce (from {name!r}, under the subject " \
                f"{' '.join(subject.split()[:3])!r})"
-    report = next((part.get_content_type() for part in _own_parts(message)
+    report = next((part.get_content_type() for part in _own_parts(fields.message)
                    if part.get_content_type() in REPORT_TYPES), None)
     if report:
         return f"bounce (from {name!r}, with a {report} part)"
     return None
 
 
-def _list_mail(message: Message) -> str | None:
-    for key in message:
-        lower = key.lower()
+def _list_mail(fields: _Fields) -> str | None:
+    for lower, key in fields.names.items():
         if lower.startswith(LIST_PREFIXES) or lower in LIST_HEADERS:
             return f"list mail ({key})"
-    delivered = [v for k, v in message.raw_items() if k.lower() == "delivered-to"]
+    delivered = [v for k, v in fields.message.raw_items() if k.lower() == "delivered-to"]
     if any(" ".join(str(v).split()).lower().startswith("mailing list") for v in delivered):
         return "list mail (Delivered-To: mailing list)"
-    locals_ = {header: _who(message, header)[1] for header in ("From", "Sender")}
+    locals_ = {header: _who(fields, header)[1] for header in ("From", "Sender")}
     for header, local in locals_.items():
         if LIST_ADDRESS.fullmatch(local) or (header == "Sender" and
                                              OWNER_SENDER.fullmatch(local)):
             return f"list mail ({header}: {local}@...)"
-    if _value(message, "X-Loop") is not None:
+    if _value(fields, "X-Loop") is not None:
         for header, local in locals_.items():
             if WEAK_LIST_ADDRESS.fullmatch(local):
                 return f"list mail (X-Loop, and {header}: {local}@...)"
     return None
 
 
-def _announcement(message: Message) -> str | None:
-    _, local = _who(message, "From")
+def _announcement(fields: _Fields) -> str | None:
+    _, local = _who(fields, "From")
     if NO_REPLY.match(local):
         return f"automatic mail (from {local}@..., which takes no reply)"
     groups: list[str] = []
     for header in ("To", "Cc"):
         try:
-            value = message.get(header)
+            value = fields.get(header)
             found = getattr(value, "groups", None) if value is not None else None
         except (ValueError, IndexError, TypeError):
             return None
@@ -195,27 +214,33 @@ def _own_parts(message: Message) -> Iterator[Message]:
             yield from _own_parts(part)
 
 
-def _who(message: Message, name: str) -> tuple[str, str]:
+def _who(fields: _Fields, name: str) -> tuple[str, str]:
     """(display name, local part in lower case) of a sender header; empty when there is none.
     Read by hand from the decoded value: a bounce's From is often malformed. The old form's
     name is a comment, which the decoded value leaves out: `MAILER-DAEMON@host (Mail Delivery
     System)`. The name's white space is one space each, its quotes taken off."""
-    value = _value(message, name) or ""
+    known = fields.senders.get(name)
+    if known is None:
+        known = fields.senders[name] = _read_who(fields, name)
+    return known
+
+
+def _read_who(fields: _Fields, name: str) -> tuple[str, str]:
+    value = _value(fields, name) or ""
     address, display = value, ""
     if "<" in value:
         display, _, rest = value.rpartition("<")
         address = rest.split(">", 1)[0]
     else:
-        raw = next((str(v) for k, v in message.raw_items() if k.lower() == name.lower()), "")
-        comment = re.search(r"\(([^()]*)\)", raw)
+        comment = re.search(r"\(([^()]*)\)", fields.raw.get(name.lower(), ""))
         display = comment.group(1) if comment else ""
     local = address.strip().split("@", 1)[0].strip(' "').lower()
     return " ".join(display.strip(' "').split()), local
 
 
-def _value(message: Message, name: str) -> str | None:
+def _value(fields: _Fields, name: str) -> str | None:
     try:
-        value = message.get(name)
+        value = fields.get(name)
     except (ValueError, IndexError, TypeError):
         return None
     return None if value is None else " ".join(str(value).split())

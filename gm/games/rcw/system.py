@@ -162,10 +162,13 @@ class RussianCivilWar(GameSystem):
         """Legality as 17.0 [4.2] orders it: the trades against the start of the phase, the
         other orders against the position the player's own trades leave (ruling R16)."""
         from gm.games.rcw.engine.trades import after_own_trades
+        from gm.games.rcw.orders.legality import TRADES
         from gm.games.rcw.orders.messages import legality_problems, result_problem
         own, game_data = _own(state), _data(data)
         orders = _orders({player: message.orders})[player]
-        after = after_own_trades(own, game_data, player, orders)
+        # trades alone are judged against the start: no position after them is needed
+        after = after_own_trades(own, game_data, player, orders) if any(
+            o.kind not in TRADES for o in orders) else own
         problems = legality_problems(orders, message.lines, own, game_data, player, after)
         if player != own.phasing_player():
             return problems
