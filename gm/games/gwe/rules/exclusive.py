@@ -117,6 +117,16 @@ class ExclusiveRules(CombatRules, ScenarioRules):
         """Sources of supply the game adds to 9.13's rail hexes, map edges and depots."""
         return frozenset()
 
+    def supplied_in_place(self, data: GweData, nationality: str, where: Hex) -> str | None:
+        """Why a unit of the nationality standing in `where` is in supply whatever its line
+        (the case, said as the report gives it); None: only as 9.11-9.16 find it."""
+        return None
+
+    def supply_barriers(self, data: GweData, nationality: str) -> frozenset[str]:
+        """The hexside features (a major river) that a line of supply of the nationality's
+        units never crosses, besides the Prohibited hexsides every line avoids (9.12)."""
+        return frozenset()
+
     def supply_range(self, data: GweData, unit_id: str) -> int:
         """9.12: the hexes of the unit's Supply Range: its nationality's."""
         return data.counters.nationalities[data.units[unit_id].nationality].supply_range

@@ -71,10 +71,13 @@ def supply_range(data: GweData, unit_id: str) -> int:
 
 
 def line_of_supply(state: GweState, data: GweData, origin: Hex, side: str, reach: int,
-                   zones_allowed: int, sources: Iterable[Hex]) -> tuple[Hex, ...] | None:
+                   zones_allowed: int, sources: Iterable[Hex],
+                   barriers: frozenset[str] = frozenset()) -> tuple[Hex, ...] | None:
     """9.12-9.14: the shortest line from `origin` (not counted) to a source, at most `reach`
-    hexes, never across a Prohibited hexside nor into an Enemy-occupied hex, through at most
+    hexes, never across a Prohibited hexside (nor one with any of the `barriers` a game's
+    Exclusive Rules set: `supply_barriers`) nor into an Enemy-occupied hex, through at most
     `zones_allowed` Enemy-controlled hexes (7.24). None if there is none."""
+    barred = barriers | {"prohibited"}
     targets = frozenset(sources)
     start = (origin, 0)
     came: dict[tuple[Hex, int], tuple[Hex, int] | None] = {start: None}
@@ -93,7 +96,7 @@ def line_of_supply(state: GweState, data: GweData, origin: Hex, side: str, reach
         if depth[node] == reach:
             continue
         for there in data.neighbours(here):
-            if "prohibited" in data.features(here, there) or \
+            if not barred.isdisjoint(data.features(here, there)) or \
                     enemy_occupied(state, data, there, side):
                 continue
             nxt = (there, zones + blocks_tracing(state, data, there, side))
@@ -119,8 +122,9 @@ def supplied_depots(state: GweState, data: GweData, side: str,
         grew = False
         sources = set(rails) | {depots[d] for d in supplied}
         for depot, at in sorted(depots.items()):
-            if depot not in supplied and line_of_supply(
-                    state, data, at, side, supply_range(data, depot), 0, sources) is not None:
+            if depot not in supplied and (_supplied_in_place(data, depot, at) or line_of_supply(
+                    state, data, at, side, supply_range(data, depot), 0, sources,
+                    _barriers(data, depot)) is not None):
                 supplied.add(depot)
                 grew = True
     return frozenset(supplied)
@@ -151,17 +155,28 @@ def supply_status(state: GweState, data: GweData, unit_id: str, attacking: bool 
     at, side = parse_hex(at_text), data.side_of(unit_id)
     if is_hq(data, unit_id):
         return SupplyStatus(True, "10.35: supply has no effect on HQ units")
+    in_place = _supplied_in_place(data, unit_id, at)
+    if in_place is not None:
+        return SupplyStatus(True, in_place)
     if sources is None:
         sources = supply_sources(state, data, side, data.units[unit_id].nationality)
     if at in sources:
         return SupplyStatus(True, "9.13: on a Friendly supply source")
     zones = MAX_ZONES_TCR_1 if tcr_of(data, unit_id) == 1 else 0
     if line_of_supply(state, data, at, side, supply_range(data, unit_id), zones,
-                      sources) is not None:
+                      sources, _barriers(data, unit_id)) is not None:
         return SupplyStatus(True, "9.12: a line of supply within its Supply Range")
     if not attacking and feeds_off_fortress(state, data, unit_id):
         return SupplyStatus(True, "11.22: feeding off a Friendly fortress")
     return SupplyStatus(False, "9.12: no line of supply within its Supply Range")
+
+
+def _supplied_in_place(data: GweData, unit_id: str, at: Hex) -> str | None:
+    return exclusive_rules(data).supplied_in_place(data, data.units[unit_id].nationality, at)
+
+
+def _barriers(data: GweData, unit_id: str) -> frozenset[str]:
+    return exclusive_rules(data).supply_barriers(data, data.units[unit_id].nationality)
 
 
 def feeds_off_fortress(state: GweState, data: GweData, unit_id: str) -> bool:

@@ -19,6 +19,7 @@ from gm.games.gwe.exclusive.serbia_galicia import (
     replacement,
     sequence,
     setup,
+    supply,
     victory,
 )
 from gm.games.gwe.exclusive.serbia_galicia.scenarios import DECISION_IN_GALICIA
@@ -58,6 +59,12 @@ class SerbiaGalicia(ExclusiveRules):
 
     def no_player_turn(self, data: GweData, turn: int, side: str) -> str | None:
         return sequence.no_player_turn(turn, side)
+
+    def supplied_in_place(self, data: GweData, nationality: str, where: Hex) -> str | None:
+        return supply.supplied_in_place(data, nationality, where)  # 9.1
+
+    def supply_barriers(self, data: GweData, nationality: str) -> frozenset[str]:
+        return supply.supply_barriers(data, nationality)  # 9.1
 
     def rail_country(self, data: GweData, nationality: str) -> str | None:
         return data.counters.nationalities[nationality].country  # 5.3

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.values import stacking_points
+from gm.games.gwe.exclusive.serbia_galicia import supply
 from gm.games.gwe.rules.steps import is_hq
 from gm.games.gwe.rules.supply import line_of_supply, supply_sources
 from gm.games.gwe.state import GweState
@@ -53,10 +54,12 @@ def hex_in_supply(state: GweState, data: GweData, where: Hex, side: str) -> bool
     for code, nationality in sorted(data.counters.nationalities.items()):
         if nationality.side != side:
             continue
+        if supply.supplied_in_place(data, code, where) is not None:
+            return True  # 9.1: a town in Serbia, for the Serbians (ruling G90)
         sources = supply_sources(state, data, side, code)
         if where in sources or line_of_supply(state, data, where, side,
-                                              nationality.supply_range, 0,
-                                              sources) is not None:
+                                              nationality.supply_range, 0, sources,
+                                              supply.supply_barriers(data, code)) is not None:
             return True
     return False
 

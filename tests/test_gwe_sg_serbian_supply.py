@@ -1,0 +1,68 @@
+"""Serbia/Galicia 9.1, Serbian supply, on the synthetic Serbian front of fixtures/gwe-sg-serbia
+(Serbia columns 01-05, Austria-Hungary 06-10, the border a major river, a second major river
+inside Serbia between rows 05 and 06; the Serbian line along row 08): a Serbian unit in Serbia is
+always in supply, and its line of supply never crosses a major river; a town's supply for
+control (25.12) likewise (ruling G90). The Phase's own determination is shown by the cases
+sg-9.1-*."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.data.hexes import parse_hex
+from gm.games.gwe.exclusive.serbia_galicia.victory import hex_in_supply
+from gm.games.gwe.games import read_bound
+from gm.games.gwe.rules.supply import determine_supply, supply_status
+from gm.games.gwe.state import GweState, initial_state
+
+SERBIAN_FRONT = Path(__file__).parent.parent / "fixtures" / "gwe-sg-serbia"
+
+
+@pytest.fixture(scope="module")
+def front() -> GweData:
+    data, problems = read_bound(SERBIAN_FRONT)
+    assert data is not None, problems
+    return data
+
+
+def only(data: GweData, **where: str) -> GweState:
+    """No unit on the map but those named (SE_D1="s0303")."""
+    state = initial_state(data, ("C", "E"))
+    for unit_id in state.units:
+        state = state.with_unit(unit_id, place="pending", hex=None)
+    for unit_id, hex_id in where.items():
+        state = state.with_unit(unit_id.replace("_", "-"), place="map", hex=hex_id)
+    return state
+
+
+@pytest.mark.rules("gwe-serbia-galicia:9.1")
+def test_a_serbian_unit_anywhere_in_serbia_is_in_supply_and_says_why(front: GweData) -> None:
+    for column in range(1, 6):
+        for row in range(1, 11):
+            where = f"s{column:02d}{row:02d}"
+            status = supply_status(only(front, SE_D1=where), front, "SE-D1")
+            assert status.in_supply, where
+            assert status.rule.startswith("Serbia/Galicia 9.1"), where
+
+
+@pytest.mark.rules("gwe-serbia-galicia:9.1", "gwe:9.12")
+def test_out_of_serbia_only_a_line_that_crosses_no_major_river_supplies(front: GweData) -> None:
+    # In Austria-Hungary every way back to the Serbian line crosses the border's major river:
+    # out of supply wherever it stands there; an Austrian unit the same distance off its own
+    # line across the river is in supply (the Standard Rules let a line cross rivers).
+    for where in ("s0606", "s0607", "s0608", "s0609"):
+        state = determine_supply(only(front, SE_D2=where), front, "allied")
+        assert state.unit("SE-D2").out_of_supply, where
+    state = determine_supply(only(front, AH_D1="s0505"), front, "central")
+    assert not state.unit("AH-D1").out_of_supply
+
+
+@pytest.mark.rules("gwe-serbia-galicia:9.1", "gwe-serbia-galicia:25.12")
+def test_a_town_s_supply_for_control_follows_the_serbian_rule(front: GweData) -> None:
+    state = only(front)
+    assert hex_in_supply(state, front, parse_hex("s0303"), "allied")  # in Serbia
+    assert not hex_in_supply(state, front, parse_hex("s0607"), "allied")  # across the river
+    assert hex_in_supply(state, front, parse_hex("s0505"), "central")  # an Austrian line
