@@ -2,7 +2,7 @@
 (Serbia columns 01-05, Austria-Hungary 06-10, the border a major river, a second major river
 inside Serbia between rows 05 and 06; the Serbian line along row 08): a Serbian unit in Serbia is
 always in supply, and its line of supply never crosses a major river; a town's supply for
-control (25.12) likewise (ruling G90). The Phase's own determination is shown by the cases
+control (25.12) likewise (ruling G91). The Phase's own determination is shown by the cases
 sg-9.1-*."""
 
 from __future__ import annotations

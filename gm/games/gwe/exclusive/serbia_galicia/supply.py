@@ -1,7 +1,7 @@
 """Serbia/Galicia 9.1: Serbian supply. "Serbian units are always in supply while in Serbia.
 Serbian units outside Serbia have a 'normal' three-hex range. Serbian supply may never be traced
 across a major river hexside." A Serbian unit is one of a nationality whose country is Serbia
-(its counters' `country`, 5.3); Serbia is the hexes the map gives that country (ruling G90)."""
+(its counters' `country`, 5.3); Serbia is the hexes the map gives that country (ruling G91)."""
 
 from __future__ import annotations
 

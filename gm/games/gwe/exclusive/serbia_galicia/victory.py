@@ -55,7 +55,7 @@ def hex_in_supply(state: GweState, data: GweData, where: Hex, side: str) -> bool
         if nationality.side != side:
             continue
         if supply.supplied_in_place(data, code, where) is not None:
-            return True  # 9.1: a town in Serbia, for the Serbians (ruling G90)
+            return True  # 9.1: a town in Serbia, for the Serbians (ruling G91)
         sources = supply_sources(state, data, side, code)
         if where in sources or line_of_supply(state, data, where, side,
                                               nationality.supply_range, 0, sources,
