@@ -47,7 +47,7 @@ TOWNS: list[tuple[str, float, float, int | None]] = [
     ("Sarajevo", 43.856, 18.413, None), ("Zvornik", 44.386, 19.102, None),
     ("Bijeljina", 44.757, 19.215, None), ("Tuzla", 44.538, 18.676, None),
     ("Brcko", 44.872, 18.810, None), ("Visegrad", 43.783, 19.292, None),
-    ("Foca", 43.506, 18.776, None), ("Rogatica", 43.800, 18.920, None),
+    ("Foca", 43.506, 18.776, None), ("Rogatica", 43.799, 19.003, None),
     ("Gorazde", 43.667, 18.976, None), ("Vlasenica", 44.182, 18.941, None),
     ("Srebrenica", 44.105, 19.297, None), ("Rudo", 43.617, 19.367, None),
     ("Cajnice", 43.557, 19.071, None),

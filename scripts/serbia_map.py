@@ -39,6 +39,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import galicia_map as hexmap
@@ -158,15 +160,28 @@ def towns_by_hex(courses: dict[str, list[list[Point]]], country: dict[Hex, str]
     """Each town's hex: the one its coordinates fall in, unless the border leaves that hex's
     centre on the other side (a town on a border river: Pancsova, Kevevara, Zvornik,
     Ljubovija); then the nearest hex of the town's own country."""
-    found = {}
-    for name, lat, lon, _ in geo.TOWNS:
-        here, own = grid.hex_at(lat, lon), country_of((lat, lon), courses)
-        if country.get(here, own) != own:
-            xy = grid.latlon_to_xy(lat, lon)
-            here = min((h for h in [here, *hexmap.neighbours(here)] if country.get(h) == own),
-                       key=lambda h: math.dist(grid.map_xy(*h), xy))
-        found[name] = here
-    return found
+    return {name: hex_in_country(lat, lon, country_of((lat, lon), courses), country)
+            for name, lat, lon, _ in geo.TOWNS}
+
+
+def hex_in_country(lat: float, lon: float, own: str, country: dict[Hex, str]) -> Hex:
+    """A place's hex: the one its coordinates fall in, or, where the border puts that hex's
+    centre in another country, the nearest of its neighbours in the place's own (for a town,
+    or a unit's set-up place, on a border river)."""
+    here = grid.hex_at(lat, lon)
+    if country.get(here, own) == own:
+        return here
+    xy = grid.latlon_to_xy(lat, lon)
+    return min((h for h in [here, *hexmap.neighbours(here)] if country.get(h) == own),
+               key=lambda h: math.dist(grid.map_xy(*h), xy))
+
+
+def map_countries(path: Path) -> dict[Hex, str]:
+    """Each hex's country as a written map.yaml gives it (no Natural Earth needed): with
+    `hex_in_country`, a unit's set-up place to its hex (scripts/serbia_oob.py's `build`)."""
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {hexmap.parse(h["id"]): h["country"] for h in document["hexes"]
+            if h["id"].startswith(LETTER)}
 
 
 def extent_needed() -> tuple[tuple[int, int], tuple[int, int]]:

@@ -300,3 +300,12 @@ def test_merging_needs_a_letter_for_each_map() -> None:
     serbian = _document(SERBIA_MAP)
     with pytest.raises(ValueError, match="letter of its own"):
         serbia_map.merge_maps(serbian, serbian)
+
+
+def test_a_place_on_a_border_river_takes_the_nearest_hex_of_its_country() -> None:
+    """Semlin's coordinates fall in Belgrade's hex; as a set-up place in Austria-Hungary (26.22)
+    it goes to the Austro-Hungarian hex beside it."""
+    country = serbia_map.map_countries(SERBIA_MAP)
+    assert serbia_map.hex_in_country(44.843, 20.401, SERBIA, country) == (3, 7)
+    semlin = serbia_map.hex_in_country(44.843, 20.401, AH, country)
+    assert country[semlin] == AH and _hex(semlin) in _hex((3, 7)).neighbours()
