@@ -28,6 +28,7 @@ import math
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -57,7 +58,9 @@ def parse(hex_text: str) -> Hex:
     return int(hex_text[1:3]), int(hex_text[3:5])
 
 
-def sheet() -> list[Hex]:
+def sheet(grid: Any = grid) -> list[Hex]:
+    """Every hex of a grid's sheet (galicia_grid's, or another map's grid module of the same
+    shape: scripts/serbia_grid.py)."""
     return [(c, r) for c in range(grid.COLUMNS[0], grid.COLUMNS[1] + 1)
             for r in range(grid.ROWS[0], grid.ROWS[1] + 1)]
 
@@ -74,10 +77,10 @@ def _cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     return (turn(a, b, c) * turn(a, b, d) < 0) and (turn(c, d, a) * turn(c, d, b) < 0)
 
 
-def crossed_hexsides(line: list[Point]) -> set[tuple[Hex, Hex]]:
+def crossed_hexsides(line: list[Point], grid: Any = grid) -> set[tuple[Hex, Hex]]:
     """The hexsides of the sheet a line (lat/lon points) crosses between two hexes' centres."""
     xy = [grid.latlon_to_xy(*p) for p in line]
-    on = set(sheet())
+    on = set(sheet(grid))
     found: set[tuple[Hex, Hex]] = set()
     for a, b in zip(xy, xy[1:], strict=False):
         near = {grid.hex_at(*grid.xy_to_latlon(a[0] + (b[0] - a[0]) * t / 8,
@@ -106,7 +109,7 @@ def south_of(point: Point, line: list[Point]) -> bool:
     return inside(point, polygon)
 
 
-def walk(a: Hex, b: Hex) -> list[Hex]:
+def walk(a: Hex, b: Hex, grid: Any = grid) -> list[Hex]:
     """The hexes of a straight line from a to b, each touching the last (5.33)."""
     (ax, ay), (bx, by) = grid.map_xy(*a), grid.map_xy(*b)
     steps = max(1, int(math.dist((ax, ay), (bx, by)) / 2.0))
@@ -123,12 +126,14 @@ def walk(a: Hex, b: Hex) -> list[Hex]:
     return path
 
 
-def route(stops: Iterable[str | Point], towns: dict[str, Hex]) -> list[Hex]:
+def route(stops: Iterable[str | Point], towns: dict[str, Hex], grid: Any = grid) -> list[Hex]:
+    """A line through its stops: towns, printed hexes (a map letter, lower case, then four
+    digits: "g1126") or points (lat, lon)."""
     hexes: list[Hex] = []
     for stop in stops:
-        here = (parse(stop) if stop.startswith("g") else towns[stop]) \
+        here = (parse(stop) if stop[:1].islower() else towns[stop]) \
             if isinstance(stop, str) else grid.hex_at(*stop)
-        hexes = [here] if not hexes else hexes + walk(hexes[-1], here)[1:]
+        hexes = [here] if not hexes else hexes + walk(hexes[-1], here, grid)[1:]
     return hexes
 
 
