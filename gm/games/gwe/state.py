@@ -50,6 +50,10 @@ class GweState(GameStateBase):
     # The Victory Point Index (Serbia/Galicia 25.0: the net Allied total); None: a game or case
     # that keeps none.
     vp: int | None = None
+    # A game's own tracks, by the name its Exclusive Rules give them, each at its points now
+    # (Serbia/Galicia 20.1: `serbian-supply`, the Serbian Supply Track); none by the Standard
+    # Rules.
+    tracks: dict[str, int] = Field(default_factory=dict)
     # Which side each player plays (player -> side); empty: the players in order play the
     # sides phasing first and second (ruling G51).
     sides: dict[str, str] = Field(default_factory=dict)

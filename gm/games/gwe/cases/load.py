@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[4]
 DEFAULT_DATA = ROOT / "fixtures" / "gwe"
 # What `expect:` may compare (docs/cases-gwe.md): a misspelt key would otherwise check nothing.
 EXPECT_KEYS = ("units", "position", "eliminated", "fortresses", "orders", "log", "dice_used",
-               "vp", "setup", "victory")
+               "vp", "setup", "victory", "tracks")
 
 
 class CaseError(system.CaseError):
@@ -70,6 +70,7 @@ class CaseFile(BaseModel):
     stage: Literal["phase", "setup", "interphase"] = "phase"
     side: str | None = None  # whose set-up a `setup` case checks
     vp: int | None = None  # the Victory Point Index before, where the game keeps one
+    tracks: dict[str, int] = Field(default_factory=dict)  # a game's own tracks before
     units: dict[str, str | dict[str, Any]] = Field(default_factory=dict)
     fortresses: dict[str, int] = Field(default_factory=dict)  # hex -> fortress Steps lost
     last_occupied: dict[str, str] = Field(default_factory=dict)  # hex -> side (5.33, 9.15)
@@ -153,6 +154,7 @@ def case_state(path: Path, case: CaseFile, data: GweData) -> GweState:
         occupied = {str(parse_hex(h)): side for h, side in case.last_occupied.items()}
         state = GweState(game=GAME, players=tuple(sorted(case.players)), stage=PLAY,
                          turn=case.turn, phase=case.phase, units=units, vp=case.vp,
+                         tracks=case.tracks,
                          scenario=case.scenario,
                          fortress_steps_lost=fortresses, last_occupied=occupied,
                          rail_moved=frozenset(case.rail_moved),

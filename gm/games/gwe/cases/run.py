@@ -88,6 +88,7 @@ def _outcome(before: GweState, after: GweState, dice: ForcedDice) -> dict[str, A
         "eliminated": sorted(u for u, s in after.units.items() if s.place == "eliminated"
                              and before.units[u].place != "eliminated"),
         "fortresses": dict(sorted(after.fortress_steps_lost.items())),
+        "tracks": dict(sorted(after.tracks.items())),
         "dice": [{"purpose": r.purpose, "value": int(r.value)} for r in dice.log],
         "dice_used": len(dice.log),
     }
@@ -137,6 +138,10 @@ def compare(expect: dict[str, Any], actual: dict[str, Any]) -> list[str]:
         have = actual["fortresses"].get(_hex(where), 0)
         if have != lost:
             diffs.append(f"fortresses.{_hex(where)}: expected {lost} Steps lost, got {have}")
+    for track, points in (expect.get("tracks") or {}).items():
+        have = actual["tracks"].get(track)
+        if have != points:
+            diffs.append(f"tracks.{track}: expected {points}, got {have}")
     if "dice_used" in expect and expect["dice_used"] != actual["dice_used"]:
         diffs.append(f"dice_used: expected {expect['dice_used']}, got {actual['dice_used']}")
     diffs += order_diffs(expect.get("orders") or [], actual["orders"], _rule_found,

@@ -71,6 +71,23 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
                          "combat", "10.24")
 
 
+def _cost(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
+    """What the attack spends from a track of its game's own (ExclusiveRules.attack_cost),
+    after the attacks written before it in the message: each is made in the written order,
+    and one carried out spends no more than it is judged to here."""
+    game = exclusive_rules(ctx.data)
+    cost = game.attack_cost(ctx.data, units)
+    if cost is None:
+        return
+    track, points = cost
+    left = ctx.state.tracks.get(track, 0) - ctx.spent.get(track, 0)
+    if left < points:
+        after = " after the attacks written before it" if ctx.spent.get(track) else ""
+        yield Breach(f"this attack needs {points} point{'s' * (points != 1)} of the "
+                     f"{game.track_names[track]}, which holds {left}{after}",
+                     game.attack_cost_rule)
+
+
 def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
                  shifts: Sequence[str], chosen: Sequence[tuple[str, Sequence[str]]],
                  advances: Sequence[tuple[Hex | None, Sequence[str]]]) -> Iterator[Breach]:
@@ -88,6 +105,8 @@ def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
     if not found:
         found += _attackers(ctx, hexes, units)
         found += _shifts(ctx, units, shifts)
+    if not found:
+        found += _cost(ctx, units)
     for clause, named in chosen:
         found += [Breach(f"{u} ({clause}) does not take part in this attack", "8.9")
                   for u in named if u not in units]
@@ -105,6 +124,9 @@ def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
             advancing.add(unit_id)
     yield from found
     if not found:
+        cost = exclusive_rules(ctx.data).attack_cost(ctx.data, units)
+        if cost is not None:
+            ctx.spent[cost[0]] = ctx.spent.get(cost[0], 0) + cost[1]
         ctx.attacking.update(units)
         ctx.attacked.update(hexes)
         ctx.shifting.update(shifts)

@@ -34,6 +34,7 @@ class Context:
     moved: set[str] = field(default_factory=set)  # 13.0
     attacking: set[str] = field(default_factory=set)  # 8.14
     attacked: set[Hex] = field(default_factory=set)  # 8.14
+    spent: dict[str, int] = field(default_factory=dict)  # a game's tracks: the attacks' costs
     shifting: set[str] = field(default_factory=set)  # 10.11: one attack per Combat Phase
     heroic_shifts: set[str] = field(default_factory=set)  # 10.24
     commanded: set[str] = field(default_factory=set)  # 10.31

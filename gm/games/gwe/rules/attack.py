@@ -102,6 +102,10 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     if not any(not is_hq(data, u) for u in attackers):
         return Resolution(state, False, (*events, f"attack on {where_text} not made: no unit "
                                                   "may attack it (8.11)"))
+    state, refused, spent = pay_for_attack(state, data, attackers)
+    if refused is not None:
+        return Resolution(state, False, (*events, f"attack on {where_text} not made: {refused}"))
+    events.extend(spent)
     for unit_id in _supply_at_instant(state, data, attackers, attacking=True):  # 9.23
         state, note = attrition_roll(state, data, unit_id, dice, why="9.23")
         events.append(note)
@@ -203,6 +207,27 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     return Resolution(state, True, tuple(events), total_attack, total_defense, odds, result,
                       die, modifier, shift, (attacker_result, defender_result), applied.option,
                       applied.ordered)
+
+
+def pay_for_attack(state: GweState, data: GweData, attackers: Sequence[str]
+                   ) -> tuple[GweState, str | None, tuple[str, ...]]:
+    """What a game's own rules make the attack spend from one of its tracks before it is
+    made (`ExclusiveRules.attack_cost`): the track lowered, or why it is not made (too few
+    points), and the note."""
+    game = exclusive_rules(data)
+    cost = game.attack_cost(data, attackers)
+    if cost is None:
+        return state, None, ()
+    track, points = cost
+    held = state.tracks.get(track, 0)
+    rule = game.cite(game.attack_cost_rule)
+    if held < points:
+        return state, (f"it needs {points} point{'s' * (points != 1)} of the "
+                       f"{game.track_names[track]}, which "
+                       f"holds {held} ({rule})"), ()
+    state = state.model_copy(update={"tracks": {**state.tracks, track: held - points}})
+    return state, None, (f"the {game.track_names[track]}: {held} - {points} = "
+                         f"{held - points} ({rule})",)
 
 
 def _attacking_hq_fates(state: GweState, data: GweData, attackers: Sequence[str]) -> GweState:

@@ -59,6 +59,8 @@ class ExclusiveRules(CombatRules, ScenarioRules):
     vp_total = "the Victory Point Index"  # the Index in words
     control_case = ""  # the case saying who controls a valued hex
     entrainment_case = ""  # the case of its entrainment die, if it rolls one
+    attack_cost_rule = ""  # the case of what an attack spends from a track (attack_cost)
+    track_names: ClassVar[Mapping[str, str]] = {}  # its own tracks (GweState.tracks) in words
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name or 'standard'}>"

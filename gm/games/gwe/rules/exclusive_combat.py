@@ -29,6 +29,11 @@ class CombatRules:
         """What the game's own rules add to an attack's die, besides the terrain's (5.4)."""
         return 0, ()
 
+    def attack_cost(self, data: GweData, attackers: Sequence[str]) -> tuple[str, int] | None:
+        """The track an attack by these units spends points of before it may be made, and
+        how many (the attack is not made if the track has fewer); None: it spends none."""
+        return None
+
     def withdraws_before_combat(self, data: GweData, unit_id: str) -> bool:
         """12.1: whether the unit may withdraw before combat: cavalry."""
         return data.units[unit_id].type == "cavalry"

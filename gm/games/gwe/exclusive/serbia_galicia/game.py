@@ -20,6 +20,7 @@ from gm.games.gwe.exclusive.serbia_galicia import (
     sequence,
     setup,
     supply,
+    supply_track,
     victory,
 )
 from gm.games.gwe.exclusive.serbia_galicia.scenarios import DECISION_IN_GALICIA
@@ -56,6 +57,17 @@ class SerbiaGalicia(ExclusiveRules):
     control_case = "25.12"
     entrainment_case = "17.11"
     rail_country_case = "5.3"  # each country's own railroads
+    attack_cost_rule = "20.1"  # a Supply Point for each Serbian unit in an attack
+    track_names: ClassVar[Mapping[str, str]] = {supply_track.TRACK: supply_track.NAME}
+
+    def segment(self, state: GweState, data: GweData, side: str, letter: str, dice: Dice
+                ) -> tuple[GweState, Notes]:
+        if letter == "b":  # 20.2: once supply is determined (a), the roll of its Segment
+            return supply_track.replenish(state, side, dice)
+        return state, ()
+
+    def attack_cost(self, data: GweData, attackers: Sequence[str]) -> tuple[str, int] | None:
+        return supply_track.attack_cost(data, attackers)  # 20.1
 
     def no_player_turn(self, data: GweData, turn: int, side: str) -> str | None:
         return sequence.no_player_turn(turn, side)
