@@ -44,6 +44,8 @@ EXPECTED: dict[str, m.Order] = {
     "ATTACK 0604 0605 WITH RU-8 AFFECTED RU-8 LOSSES RU-8 ADVANCE RU-8 INTO 0605": m.Attack(
         hexes=("0604", "0605"), units=("RU-8",), affected=("RU-8",), losses=("RU-8",),
         advances=(A(units=("RU-8",), into="0605"),)),
+    "ATTACK 0604 WITH AH-9 MONITOR": m.Attack(hexes=("0604",), units=("AH-9",), monitor=True),
+    "ATTACK 0605 WITH MONITOR": m.Attack(hexes=("0605",), units=(), monitor=True),
     "DEFEND 0405 RESULT 1 OPTION 2 RESULT 2 OPTION 3": m.Defend(
         hex="0405", options=(C(result="1", option=2), C(result="2", option=3))),
     "DEFEND 0604 RETREAT 0604-0603-0602": m.Defend(hex="0604",

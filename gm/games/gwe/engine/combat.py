@@ -52,7 +52,7 @@ def _attack(order: m.Attack, defends: dict[Hex, m.Defend]) -> Attack:
     advance = {parse_hex(a.into) if a.into else targets[0]: a.units for a in order.advances}
     return Attack(order.units, targets, AttackerChoice(
         hqs=order.shift, affected=order.affected, losses=order.losses, advance=advance),
-        defender_choice(targets, defends))
+        defender_choice(targets, defends), order.monitor)
 
 
 def _fact(order: m.Attack, done: Resolution, before: GweState) -> Attacked | None:
@@ -61,7 +61,8 @@ def _fact(order: m.Attack, done: Resolution, before: GweState) -> Attacked | Non
         return None
     origins = sorted({h for u in order.units if u in before.units
                       and (h := before.units[u].hex) is not None})
-    return Attacked(attackers=order.units, hexes=tuple(order.hexes), origins=tuple(origins),
+    force = (*order.units, *(("MONITOR",) if order.monitor else ()))  # as written (21.0)
+    return Attacked(attackers=force, hexes=tuple(order.hexes), origins=tuple(origins),
                     attack=done.attack, defense=done.defense, odds=done.odds, shift=done.shift,
                     die=done.die, modifier=done.modifier, attacker_result=done.results[0],
                     defender_result=done.results[1], option=done.option,

@@ -57,6 +57,11 @@ class _ToOrder(Transformer[Token, Any]):
 
     hexes = path = units
 
+    def attackers(self, items: list[Any]) -> tuple[tuple[str, ...], bool]:
+        """The attacking units, and whether the flotilla attacks with them (MONITOR)."""
+        units = next((i for i in items if isinstance(i, tuple)), ())
+        return units, any(isinstance(i, Token) and i.type == "MONITOR" for i in items)
+
     def move(self, items: list[Any]) -> m.Move:
         return m.Move(units=items[1], path=items[3], **self._at(items))
 
@@ -121,7 +126,9 @@ class _ToOrder(Transformer[Token, Any]):
         into = [a.into for a in fields.get("advances", ())]
         if len(into) != len(set(into)):
             raise UnknownName("ADVANCE INTO one hex is given twice", items[0].column or 1)
-        return m.Attack(hexes=items[1], units=items[3], **fields, **self._at(items))
+        units, monitor = items[3]
+        return m.Attack(hexes=items[1], units=units, monitor=monitor, **fields,
+                        **self._at(items))
 
     def defend(self, items: list[Any]) -> m.Defend:
         fields = self._clauses(items[2:], "options")

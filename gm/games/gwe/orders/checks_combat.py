@@ -88,9 +88,38 @@ def _cost(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
                      game.attack_cost_rule)
 
 
+def _flotilla(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
+              shifts: Sequence[str]) -> Iterator[Breach]:
+    """MONITOR: the game's flotilla (Serbia/Galicia 21.0), its side's, once a Game-Turn (the
+    side's one Combat Phase), on hexes beside a hexside of its feature on its map; alone, with
+    no HQ's shift."""
+    game = exclusive_rules(ctx.data)
+    flotilla = game.flotilla
+    if flotilla is None:
+        yield Breach("there is no flotilla in this game's rules (MONITOR)", "8.11")
+        return
+    if ctx.side != flotilla.side:
+        yield Breach(f"{flotilla.name} is the {game.side_words.get(flotilla.side, '')} "
+                     "Player's", flotilla.rule)
+        return
+    if ctx.flotilla:
+        yield Breach(f"{flotilla.name} adds its strength to one attack a Game-Turn",
+                     flotilla.rule)
+    feature = flotilla.feature.replace("_", " ")
+    for where in hexes:
+        if where.map != flotilla.map or not any(
+                flotilla.feature in ctx.data.features(where, beside)
+                for beside in ctx.data.neighbours(where)):
+            yield Breach(f"{where} is beside no {feature} hexside of map {flotilla.map}",
+                         flotilla.rule)
+    if not units and shifts:
+        yield Breach(f"{flotilla.name} attacking alone takes no HQ's shift", flotilla.rule)
+
+
 def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
                  shifts: Sequence[str], chosen: Sequence[tuple[str, Sequence[str]]],
-                 advances: Sequence[tuple[Hex | None, Sequence[str]]]) -> Iterator[Breach]:
+                 advances: Sequence[tuple[Hex | None, Sequence[str]]],
+                 monitor: bool = False) -> Iterator[Breach]:
     """8.11-8.23: the player's units, each next to every hex attacked, each hex holding an
     Enemy unit or fortress; no unit attacks and no hex is attacked twice a Combat Phase (8.14);
     the HQ units that shift it (10.21-10.24); the units he names as affected or losing Steps
@@ -102,6 +131,8 @@ def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
             found.append(Breach(f"{where} is attacked twice", "8.14"))
         elif not _defended(ctx, where):
             found.append(Breach(f"{where} holds no Enemy unit", "8.11"))
+    if not found and monitor:
+        found += _flotilla(ctx, hexes, units, shifts)
     if not found:
         found += _attackers(ctx, hexes, units)
         found += _shifts(ctx, units, shifts)
@@ -129,6 +160,7 @@ def check_attack(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
             ctx.spent[cost[0]] = ctx.spent.get(cost[0], 0) + cost[1]
         ctx.attacking.update(units)
         ctx.attacked.update(hexes)
+        ctx.flotilla = ctx.flotilla or monitor
         ctx.shifting.update(shifts)
         ctx.heroic_shifts.update(h for h in shifts if (r := ctx.data.units[h].hq) and r.heroic)
 

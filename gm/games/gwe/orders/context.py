@@ -35,6 +35,7 @@ class Context:
     attacking: set[str] = field(default_factory=set)  # 8.14
     attacked: set[Hex] = field(default_factory=set)  # 8.14
     spent: dict[str, int] = field(default_factory=dict)  # a game's tracks: the attacks' costs
+    flotilla: bool = False  # a game's flotilla attacks in this message's Combat Phase already
     shifting: set[str] = field(default_factory=set)  # 10.11: one attack per Combat Phase
     heroic_shifts: set[str] = field(default_factory=set)  # 10.24
     commanded: set[str] = field(default_factory=set)  # 10.31

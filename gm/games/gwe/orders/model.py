@@ -224,12 +224,14 @@ class Attack(Order):
     affected: tuple[str, ...] = ()
     losses: tuple[str, ...] = ()
     advances: tuple[Advance, ...] = ()
+    monitor: bool = False  # a game's flotilla attacks too, or alone (Serbia/Galicia 21.0)
     moments: ClassVar[frozenset[Moment]] = frozenset({"combat"})
     cases: ClassVar[tuple[str, ...]] = ("5.36", "8.11", "8.12", "8.14", "8.23", "8.71", "8.9",
                                         "10.11", "10.21", "10.22", "10.24", "10.51")
 
     def echo(self) -> str:
-        text = f"ATTACK {' '.join(self.hexes)} WITH {_units(self.units)}"
+        force = " ".join([*self.units, *(["MONITOR"] if self.monitor else [])])
+        text = f"ATTACK {' '.join(self.hexes)} WITH {force}"
         if self.shift is not None:
             text += f" SHIFT {_units(self.shift) or 'NONE'}"
         for word, units in (("AFFECTED", self.affected),
@@ -245,7 +247,7 @@ class Attack(Order):
                          for a in self.advances)
         return combat.check_attack(ctx, _hexes(self.hexes), self.units, self.shift or (),
                                    (("AFFECTED", self.affected), ("LOSSES", self.losses)),
-                                   advances)
+                                   advances, self.monitor)
 
 
 class Choice(BaseModel):

@@ -50,6 +50,7 @@ class Attack:
     targets: tuple[Hex, ...]
     attacker: AttackerChoice = AttackerChoice()
     defender: DefenderChoice | None = None
+    monitor: bool = False  # the game's flotilla attacks too, or alone (ExclusiveRules.flotilla)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,10 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
         else:
             events.append(f"{problem}; does not attack")
     where_text = " ".join(str(t) for t in targets)
-    if not any(not is_hq(data, u) for u in attackers):
+    game = exclusive_rules(data)
+    flotilla = game.flotilla if attack.monitor else None
+    alone = flotilla is not None and not attack.attackers  # MONITOR without a unit
+    if not alone and not any(not is_hq(data, u) for u in attackers):
         return Resolution(state, False, (*events, f"attack on {where_text} not made: no unit "
                                                   "may attack it (8.11)"))
     state, refused, spent = pay_for_attack(state, data, attackers)
@@ -112,7 +116,7 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     unsupplied = _supply_at_instant(state, data, attackers, attacking=True)
     fighting = state  # a game's Victory Points for combat losses count from here on
     attackers = [u for u in attackers if state.unit(u).place == "map"]
-    if not any(not is_hq(data, u) for u in attackers):
+    if not alone and not any(not is_hq(data, u) for u in attackers):
         return Resolution(state, False, (*events, f"attack on {where_text} not made: attrition "
                                                   "left no attacker (9.23)"))
     defenders = defender_side(state, data, targets, side)
@@ -124,6 +128,10 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
 
     total_attack, notes = attack_total(state, data, attackers, targets, unsupplied, counted)
     events.extend(notes)
+    if flotilla is not None:
+        total_attack += flotilla.strength
+        events.append(f"{flotilla.name}: +{flotilla.strength} Attack Strength"
+                      f"{' alone' if alone else ''} ({game.cite(flotilla.rule)})")
     total_defense = 0
     provisional: list[str] = []
     for where in targets:
@@ -135,12 +143,13 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     at_hexes = sorted({parse_hex(str(state.unit(u).hex)) for u in attackers})
     modifier, notes, marked = die_modifier(data, at_hexes, targets)
     events.extend(notes)
-    added, said = exclusive_rules(data).combat_die_modifier(state, data, side, attackers, counted)
+    added, said = game.combat_die_modifier(state, data, side, attackers, counted)
     modifier += added
     events.extend(said)
     provisional.extend(marked)
 
-    rating = table_rating(data, attackers)
+    rating = data.counters.nationalities[flotilla.nationality].tcr if alone and flotilla \
+        else table_rating(data, attackers)
     table = data.combat_table(rating)
     column = combat.odds_column(table, total_attack, total_defense)
     events.append(f"attack {total_attack} against defense {total_defense}, table of "
@@ -150,7 +159,7 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
                                                   f"{table.columns[0]} (8.8)"),
                           total_attack, total_defense)
     shifted = shifted_column(state, data, side, table, column, tuple(attackers), defenders,
-                             counted, attack.attacker.hqs,
+                             counted, () if alone else attack.attacker.hqs,
                              attack.defender.hqs if attack.defender else None)
     events.extend(shifted.notes)
     hqs, guards, shift, final = shifted.hqs, shifted.guards, shifted.shift, shifted.column
@@ -187,22 +196,28 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     in_supply = not _supply_at_instant(state, data, counted, attacking=False)
     attacking_steps = force_steps(state, data, attackers)
     defending_steps = defense.force_size(state, data, counted, targets)
-    affected = combat.affected_steps(attacking_steps, defending_steps)
+    affected = defending_steps if alone else combat.affected_steps(attacking_steps,
+                                                                   defending_steps)
     events.append(f"attacker {attacking_steps} Steps, defender {defending_steps}: "
-                  f"{affected} affected (8.9)")
+                  f"{affected} affected (8.9{', ruling G93' if alone else ''})")
     applied = defense.apply(state, data, defender_result, targets, counted, apart, affected,
                             in_supply, attack.defender or DefenderChoice())
     events.extend(applied.notes)
-    state, note = apply_attacker_result(applied.state, data, attacker_result,
-                                        [u for u in attackers if not is_hq(data, u)],
-                                        affected, attack.attacker.affected,
-                                        attack.attacker.losses)
+    if alone and flotilla is not None:
+        state, note = applied.state, (f"attacker: result {attacker_result} ignored, "
+                                      f"{flotilla.name} attacked alone "
+                                      f"({game.cite(flotilla.rule)})")
+    else:
+        state, note = apply_attacker_result(applied.state, data, attacker_result,
+                                            [u for u in attackers if not is_hq(data, u)],
+                                            affected, attack.attacker.affected,
+                                            attack.attacker.losses)
     events.append(note)
     state = _attacking_hq_fates(state, data, attackers)
     state, advanced = advance(state, data, applied, attackers, attack.attacker.advance)
     events.extend(advanced)
     state = record_advance(state, data, applied, side)
-    state, awarded = exclusive_rules(data).combat_losses(fighting, state, data)
+    state, awarded = game.combat_losses(fighting, state, data)
     events.extend(awarded)
     return Resolution(state, True, tuple(events), total_attack, total_defense, odds, result,
                       die, modifier, shift, (attacker_result, defender_result), applied.option,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.rules.exclusive_scenario import Notes
-from gm.games.gwe.rules.game_values import Replacement
+from gm.games.gwe.rules.game_values import Flotilla, Replacement
 from gm.games.gwe.state import GweState
 
 
@@ -16,6 +16,8 @@ class CombatRules:
     them."""
 
     # --- 8.0, 10.2: combat --------------------------------------------------------------------
+
+    flotilla: Flotilla | None = None  # strength an attack may add without a unit (MONITOR)
 
     def combat_shift(self, state: GweState, data: GweData, side: str,
                      attackers: Sequence[str], defenders: Sequence[str]) -> tuple[int, Notes]:

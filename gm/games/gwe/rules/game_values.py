@@ -49,6 +49,21 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class Flotilla:
+    """Attack Strength a side may add to one attack a Game-Turn without a unit of its own
+    (written MONITOR), on a hex beside a hexside of `feature` on map `map`: with units, their
+    losses are theirs; alone, the attacker loses nothing and no HQ shifts the attack for it."""
+
+    name: str  # in words: "the Monitor Flotilla"
+    side: str
+    strength: int
+    nationality: str  # whose Tactical Competence Rating a lone attack is read on (2.4)
+    map: str
+    feature: str  # a hexside feature (major_river)
+    rule: str  # the Exclusive Rule's case
+
+
+@dataclass(frozen=True)
 class Replacement:
     """13.0's numbers, which each game's Exclusive Rules give: the die rolls that restore a
     unit, how near an Enemy unit bars it, the units in combat the preceding Game-Turn, the

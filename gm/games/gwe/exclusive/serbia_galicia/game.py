@@ -25,7 +25,7 @@ from gm.games.gwe.exclusive.serbia_galicia import (
 )
 from gm.games.gwe.exclusive.serbia_galicia.scenarios import DECISION_IN_GALICIA
 from gm.games.gwe.rules.exclusive import ExclusiveRules, Notes
-from gm.games.gwe.rules.game_values import Interphase, Replacement
+from gm.games.gwe.rules.game_values import Flotilla, Interphase, Replacement
 from gm.games.gwe.state import GweState
 
 HERE = Path(__file__).resolve().parent
@@ -59,6 +59,8 @@ class SerbiaGalicia(ExclusiveRules):
     rail_country_case = "5.3"  # each country's own railroads
     attack_cost_rule = "20.1"  # a Supply Point for each Serbian unit in an attack
     track_names: ClassVar[Mapping[str, str]] = {supply_track.TRACK: supply_track.NAME}
+    flotilla = Flotilla(name="the Monitor Flotilla", side=victory.CENTRAL, strength=3,
+                        nationality="AH", map="s", feature="major_river", rule="21.0")  # 21.0
 
     def segment(self, state: GweState, data: GweData, side: str, letter: str, dice: Dice
                 ) -> tuple[GweState, Notes]:
