@@ -90,9 +90,9 @@ def _cost(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
 
 def _flotilla(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],
               shifts: Sequence[str]) -> Iterator[Breach]:
-    """MONITOR: the game's flotilla (Serbia/Galicia 21.0), its side's, once a Game-Turn (the
-    side's one Combat Phase), on hexes beside a hexside of its feature on its map; alone, with
-    no HQ's shift."""
+    """MONITOR: the game's flotilla (ExclusiveRules.flotilla), its side's, once a Game-Turn
+    (the side's one Combat Phase), on hexes beside a hexside of its feature on its map; alone,
+    with no HQ's shift."""
     game = exclusive_rules(ctx.data)
     flotilla = game.flotilla
     if flotilla is None:

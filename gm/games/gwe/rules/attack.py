@@ -17,6 +17,7 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
 from gm.games.gwe.rules import combat, defense
 from gm.games.gwe.rules.advance import advance, record_advance
+from gm.games.gwe.rules.attack_costs import pay_for_attack
 from gm.games.gwe.rules.combat_totals import attack_total, die_modifier, hex_defense, table_rating
 from gm.games.gwe.rules.command import worse_by_command, worsened
 from gm.games.gwe.rules.exclusive import exclusive_rules
@@ -222,27 +223,6 @@ def resolve_attack(state: GweState, data: GweData, side: str, attack: Attack, di
     return Resolution(state, True, tuple(events), total_attack, total_defense, odds, result,
                       die, modifier, shift, (attacker_result, defender_result), applied.option,
                       applied.ordered)
-
-
-def pay_for_attack(state: GweState, data: GweData, attackers: Sequence[str]
-                   ) -> tuple[GweState, str | None, tuple[str, ...]]:
-    """What a game's own rules make the attack spend from one of its tracks before it is
-    made (`ExclusiveRules.attack_cost`): the track lowered, or why it is not made (too few
-    points), and the note."""
-    game = exclusive_rules(data)
-    cost = game.attack_cost(data, attackers)
-    if cost is None:
-        return state, None, ()
-    track, points = cost
-    held = state.tracks.get(track, 0)
-    rule = game.cite(game.attack_cost_rule)
-    if held < points:
-        return state, (f"it needs {points} point{'s' * (points != 1)} of the "
-                       f"{game.track_names[track]}, which "
-                       f"holds {held} ({rule})"), ()
-    state = state.model_copy(update={"tracks": {**state.tracks, track: held - points}})
-    return state, None, (f"the {game.track_names[track]}: {held} - {points} = "
-                         f"{held - points} ({rule})",)
 
 
 def _attacking_hq_fates(state: GweState, data: GweData, attackers: Sequence[str]) -> GweState:

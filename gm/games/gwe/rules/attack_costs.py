@@ -1,0 +1,30 @@
+"""What a game's own rules make an attack spend before it is made (8.0 with the game's
+Exclusive Rules, ExclusiveRules.attack_cost): points of one of its tracks (GweState.tracks)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gm.games.gwe.data.dataset import GweData
+from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.state import GweState
+
+
+def pay_for_attack(state: GweState, data: GweData, attackers: Sequence[str]
+                   ) -> tuple[GweState, str | None, tuple[str, ...]]:
+    """What a game's own rules make the attack spend from one of its tracks before it is
+    made (`ExclusiveRules.attack_cost`): the track lowered, or why it is not made (too few
+    points), and the note."""
+    game = exclusive_rules(data)
+    cost = game.attack_cost(data, attackers)
+    if cost is None:
+        return state, None, ()
+    track, points = cost
+    held = state.tracks.get(track, 0)
+    rule = game.cite(game.attack_cost_rule)
+    if held < points:
+        return state, (f"it needs {points} point{'s' * (points != 1)} of the "
+                       f"{game.track_names[track]}, which holds {held} ({rule})"), ()
+    state = state.model_copy(update={"tracks": {**state.tracks, track: held - points}})
+    return state, None, (f"the {game.track_names[track]}: {held} - {points} = "
+                         f"{held - points} ({rule})",)
