@@ -49,7 +49,8 @@ def test_serbia_galicias_exclusive_rule_cases_are_listed_and_accounted_for() -> 
     rows = {row.rule.id: row for row in project_coverage(GAMES)
             if row.rule.id.startswith("gwe-serbia-galicia:")}
     for case in ("2.4", "5.3", "6.11", "9.0", "9.1", "11.0", "14.1", "17.11", "18.1", "18.2",
-                 "24.1", "25.12", "25.14", "25.2", "26.31", "26.32", "26.33", "19.0", "26.1"):
+                 "24.1", "25.12", "25.14", "25.2", "26.31", "26.32", "26.33", "19.1", "26.1"):
         assert f"gwe-serbia-galicia:{case}" in rows, case
     assert [i for i, row in rows.items() if not row.named and row.excluded is None] == []
-    assert rows["gwe-serbia-galicia:18.2"].cases and rows["gwe-serbia-galicia:19.0"].excluded
+    assert rows["gwe-serbia-galicia:18.2"].cases and rows["gwe-serbia-galicia:19.1"].cases
+    assert rows["gwe-serbia-galicia:26.1"].excluded  # the campaign scenarios are still to come

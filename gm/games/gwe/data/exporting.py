@@ -149,7 +149,8 @@ def _hq_cell(unit: Unit) -> str:
         return ""
     hq = unit.hq
     strength = UNLIMITED if hq.command_strength is None else str(hq.command_strength)
-    return f"{hq.attack_shift}-{hq.command_radius}-{strength} {hq.level}" + \
+    shift = f"({hq.attack_shift})" if hq.parenthesized else str(hq.attack_shift)
+    return f"{shift}-{hq.command_radius}-{strength} {hq.level}" + \
         (" heroic" if hq.heroic else "")
 
 

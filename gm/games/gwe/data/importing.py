@@ -384,12 +384,16 @@ def _unit(reader: _Reader, row: Row, nationalities: dict[str, Any]) -> Unit | No
 
 
 def _hq(text: str) -> dict[str, Any] | None:
-    """`1-3-6 army`, `2-4-* front heroic`: Attack Shift, Command Radius, Command Strength
-    (`*`: no limit), its level, and H for a Heroic leader (10.11, 10.12)."""
+    """`1-3-6 army`, `2-4-* front heroic`, `(1)-8-4 front`: Attack Shift (in parentheses as
+    printed, where it is), Command Radius, Command Strength (`*`: no limit), its level, and H
+    for a Heroic leader (10.11, 10.12)."""
     if not text:
         return None
     parts = text.split()
     values = parts[0].split("-") if parts else []
+    parenthesized = bool(values) and values[0].startswith("(") and values[0].endswith(")")
+    if parenthesized:
+        values[0] = values[0][1:-1]
     usage = (f"hq {text!r}: write Attack Shift-Command Radius-Command Strength and the level, "
              "e.g. 1-3-6 army (Strength * for no limit; add heroic for an H)")
     if len(parts) not in (2, 3) or len(values) != 3 or not values[0].isdigit() or \
@@ -398,7 +402,7 @@ def _hq(text: str) -> dict[str, Any] | None:
         raise SheetError(usage)
     return {"attack_shift": int(values[0]), "command_radius": int(values[1]),
             "command_strength": None if values[2] == UNLIMITED else int(values[2]),
-            "level": parts[1], "heroic": len(parts) == 3}
+            "level": parts[1], "heroic": len(parts) == 3, "parenthesized": parenthesized}
 
 
 def _arrival(text: str) -> dict[str, Any] | None:

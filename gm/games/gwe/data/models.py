@@ -208,6 +208,9 @@ class HqRating(_Frozen):
     command_strength: Annotated[int, Field(ge=0)] | None  # None: no limit (10.32 optional)
     level: CommandLevel
     heroic: bool = False  # 10.12: "H" beside its Combat Strength
+    # its Attack Shift printed in parentheses: given only as its game's Exclusive Rules say
+    # (ExclusiveRules.parenthesized_shift), never by 10.21 alone
+    parenthesized: bool = False
 
 
 class Arrival(_Frozen):

@@ -46,8 +46,11 @@ def _attackers(ctx: Context, hexes: Sequence[Hex], units: Sequence[str]) -> Iter
 def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterator[Breach]:
     levels: set[str] = set()
     game = exclusive_rules(ctx.data)
-    for hq_id in shifts:
+    passed: list[str] = []  # the HQs shifting it, through which a parenthesized shift goes
+    for hq_id in sorted(shifts, key=lambda u: _parenthesized(ctx, u)):
         rating = ctx.data.units[hq_id].hq
+        problem = None if rating is None or not rating.parenthesized else \
+            game.parenthesized_shift(ctx.state, ctx.data, hq_id, passed, units)
         if rating is None:
             yield Breach(f"{hq_id} is not a HQ unit", "10.11")
         elif hq_id in ctx.shifting:
@@ -56,12 +59,17 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
             yield Breach(f"a second {rating.level} HQ's Attack Shift for one attack", "10.22")
         elif rating.heroic and hq_id in ctx.attacking:
             yield Breach(f"the Heroic leader {hq_id} attacks in another combat", "10.24")
+        elif rating.parenthesized:
+            if problem is not None:
+                yield Breach(problem, game.parenthesized_shift_rule)
         elif not gives_shift(ctx.state, ctx.data, hq_id, tuple(units)):
             yield Breach(f"fewer than half the attacking Steps are within {hq_id}'s Command "
                          "Radius", "10.21")
         elif not game.army_integrity(ctx.state, ctx.data, hq_id, units):
             yield Breach(f"not over half the attacking Steps are of {hq_id}'s army",
                          game.army_integrity_rule)
+        else:
+            passed.append(hq_id)
         if rating is not None:
             levels.add(rating.level)
     for unit_id in units:
@@ -69,6 +77,11 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
         if rating is not None and rating.heroic and unit_id in ctx.heroic_shifts:
             yield Breach(f"the Heroic leader {unit_id} gave its Attack Shift to another "
                          "combat", "10.24")
+
+
+def _parenthesized(ctx: Context, hq_id: str) -> bool:
+    rating = ctx.data.units[hq_id].hq if hq_id in ctx.data.units else None
+    return rating is not None and rating.parenthesized
 
 
 def _cost(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:

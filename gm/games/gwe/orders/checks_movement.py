@@ -39,6 +39,9 @@ def check_move(ctx: Context, units: Sequence[str], path: Sequence[Hex]) -> Itera
               for u in units if u in ctx.replaced]
     found += [Breach(f"{u} is entrained: move it by RAIL, or DETRAIN it first", "5.34, 5.35")
               for u in units if not found and ctx.is_entrained(u)]
+    game = exclusive_rules(ctx.data)
+    found += [Breach(*rail_only) for u in units if not found and u in ctx.data.units
+              and (rail_only := game.walks(ctx.data, u)) is not None]
     if not found:
         found += steps_of(ctx, path, "5.0", "5.4")
     yield from found

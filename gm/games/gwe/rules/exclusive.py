@@ -60,6 +60,7 @@ class ExclusiveRules(CombatRules, ScenarioRules):
     control_case = ""  # the case saying who controls a valued hex
     entrainment_case = ""  # the case of its entrainment die, if it rolls one
     attack_cost_rule = ""  # the case of what an attack spends from a track (attack_cost)
+    parenthesized_shift_rule = "10.21"  # the case giving a parenthesized Attack Shift its use
     track_names: ClassVar[Mapping[str, str]] = {}  # its own tracks (GweState.tracks) in words
 
     def __repr__(self) -> str:

@@ -36,6 +36,17 @@ class CombatRules:
         how many (the attack is not made if the track has fewer); None: it spends none."""
         return None
 
+    def parenthesized_shift(self, state: GweState, data: GweData, hq_id: str,
+                            shifting: Sequence[str], attackers: Sequence[str]) -> str | None:
+        """Why a HQ whose Attack Shift is printed in parentheses gives it to no attack of
+        these attackers (`shifting`: the HQs shifting it already), None if it does; the game's
+        own rule replaces 10.21's test of its radius. The Standard Rules give it no use."""
+        return f"{hq_id}: its Attack Shift is in parentheses, no shift (10.21)"
+
+    def walks(self, data: GweData, unit_id: str) -> tuple[str, str] | None:
+        """Why the unit moves only by rail (the reason and the case), None if it walks too."""
+        return None
+
     def withdraws_before_combat(self, data: GweData, unit_id: str) -> bool:
         """12.1: whether the unit may withdraw before combat: cavalry."""
         return data.units[unit_id].type == "cavalry"

@@ -31,6 +31,8 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
         pool = [*heroic, *[u for u in pool if u not in heroic]]
     else:
         pool = list(named)
+    # a shift in parentheses goes through the others (its game's rule): judged after them
+    pool = sorted(pool, key=lambda u: _parenthesized(data, u))
     levels: dict[str, str] = {}
     for hq_id in pool:
         rating = data.units[hq_id].hq if hq_id in data.units else None
@@ -41,7 +43,16 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
             if named is not None:
                 notes.append(f"{hq_id}: no shift here (10.11, 10.22)")
             continue
-        if not game.army_integrity(state, data, hq_id, attackers):
+        if rating.parenthesized:
+            problem = game.parenthesized_shift(state, data, hq_id, tuple(levels.values()),
+                                               attackers)
+            if problem is None:
+                levels[rating.level] = hq_id
+                notes.append(f"{hq_id}: shifts {rating.attack_shift} column(s) right "
+                             f"({game.cite(game.parenthesized_shift_rule)})")
+            elif named is not None:
+                notes.append(problem)
+        elif not game.army_integrity(state, data, hq_id, attackers):
             if named is not None:
                 notes.append(f"{hq_id}: not over half the force's Steps of its army, no shift "
                              f"({game.cite(game.army_integrity_rule)})")
@@ -52,6 +63,11 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
             notes.append(f"{hq_id}: fewer than half the attacking Steps within its Command "
                          "Radius (10.21)")
     return tuple(levels.values()), notes
+
+
+def _parenthesized(data: GweData, hq_id: str) -> bool:
+    rating = data.units[hq_id].hq if hq_id in data.units else None
+    return rating is not None and rating.parenthesized
 
 
 

@@ -43,6 +43,9 @@ def defensive_problem(state: GweState, data: GweData, hq_id: str, side: str,
         return f"{hq_id}: not a HQ of the defender on the map ({CITE}:18.2)"
     if not rating.attack_shift:
         return f"{hq_id}: no Attack Shift to shift with ({CITE}:18.2)"
+    if rating.parenthesized:
+        return f"{hq_id}: its Attack Shift is in parentheses, never applied defensively " \
+               f"({CITE}:18.2, 19.13)"
     if hq_id in state.shifts_used:
         return f"{hq_id}: its shift went to another combat ({CITE}:18.2)"
     units = _combat_units(data, defenders)

@@ -15,6 +15,7 @@ from gm.games.gwe.exclusive.serbia_galicia import (
     attrition,
     combat,
     interphase,
+    putnik,
     rail,
     replacement,
     sequence,
@@ -58,6 +59,7 @@ class SerbiaGalicia(ExclusiveRules):
     entrainment_case = "17.11"
     rail_country_case = "5.3"  # each country's own railroads
     attack_cost_rule = "20.1"  # a Supply Point for each Serbian unit in an attack
+    parenthesized_shift_rule = "19.1"  # Putnik's shift, through a second Serbian HQ
     track_names: ClassVar[Mapping[str, str]] = {supply_track.TRACK: supply_track.NAME}
     flotilla = Flotilla(name="the Monitor Flotilla", side=victory.CENTRAL, strength=3,
                         nationality="AH", map="s", feature="major_river", rule="21.0")  # 21.0
@@ -67,6 +69,13 @@ class SerbiaGalicia(ExclusiveRules):
         if letter == "b":  # 20.2: once supply is determined (a), the roll of its Segment
             return supply_track.replenish(state, side, dice)
         return state, ()
+
+    def parenthesized_shift(self, state: GweState, data: GweData, hq_id: str,
+                            shifting: Sequence[str], attackers: Sequence[str]) -> str | None:
+        return putnik.relay_problem(state, data, hq_id, shifting, attackers)  # 19.1
+
+    def walks(self, data: GweData, unit_id: str) -> tuple[str, str] | None:
+        return putnik.walks(data, unit_id)  # 19.2
 
     def attack_cost(self, data: GweData, attackers: Sequence[str]) -> tuple[str, int] | None:
         return supply_track.attack_cost(data, attackers)  # 20.1
