@@ -17,7 +17,7 @@ from gm.games.gwe.rules.command import reach as command_reach
 from gm.games.gwe.rules.command import within_radius
 from gm.games.gwe.rules.countries import unit_country
 from gm.games.gwe.rules.exclusive import exclusive_rules
-from gm.games.gwe.rules.rail import off_map_link, rail_graph
+from gm.games.gwe.rules.rail import link_refusal, off_map_link, rail_graph
 from gm.games.gwe.rules.steps import enemy_units_in, is_hq
 from gm.games.gwe.state import GweState
 from gm.orders.refusal import Breach
@@ -82,6 +82,9 @@ def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain:
     link = off_map_link(ctx.data, ctx.side, path[-1], off) if off is not None else None
     if not found and off is not None and link is None:
         found.append(Breach(f"no Friendly off-map link runs from {path[-1]} to {off}", "5.37"))
+    if not found and link is not None:
+        found += [Breach(*refused) for u in units
+                  if (refused := link_refusal(ctx.state, ctx.data, u, link)) is not None]
     yield from found
     if not found:
         # back on the map this Phase if the Rate pays the link (5.37, 5.38; ruling G88)
@@ -111,9 +114,13 @@ def check_rail_reinforcements(ctx: Context, units: Sequence[str], off: Hex | Non
         else:
             entry = parse_hex(unit.delayed_to) if unit.delayed_to else \
                 entry_hex(ctx.data, ctx.side, arrives.entry)
-            if off is None or off_map_link(ctx.data, ctx.side, entry, off) is None:
+            link = None if off is None else off_map_link(ctx.data, ctx.side, entry, off)
+            refused = None if link is None else link_refusal(ctx.state, ctx.data, unit_id, link)
+            if link is None:
                 yield Breach(f"no Friendly off-map link runs from {unit_id}'s entry hex "
                              f"{entry} to {off}", "5.37, 14.23")
+            elif refused is not None:
+                yield Breach(*refused)
 
 
 def check_displace(ctx: Context, hq_id: str, hexes: Sequence[Hex]) -> Iterator[Breach]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex, parse_hex
-from gm.games.gwe.rules.rail import off_map_link, unit_rail_graph
+from gm.games.gwe.rules.rail import link_refusal, off_map_link, unit_rail_graph
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.games.gwe.rules.zoc import enemy_controlled
 from gm.games.gwe.state import GweState
@@ -143,8 +143,9 @@ def arrivals(state: GweState, data: GweData, side: str, turn: int,
         where = parse_hex(unit.delayed_to) if unit.delayed_to else \
             entry_hex(data, side, schedule.entry)
         reenter = (off_map or {}).get(unit_id)
-        if blocked(state, data, where, side) and reenter is not None and \
-                schedule.entrained and off_map_link(data, side, where, reenter) is not None:
+        link = None if reenter is None else off_map_link(data, side, where, reenter)
+        if blocked(state, data, where, side) and link is not None and schedule.entrained \
+                and link_refusal(state, data, unit_id, link) is None:
             state = state.with_unit(unit_id, place="off_map", entrained=True,
                                     off_map_to=str(reenter), off_map_points=0,
                                     delayed_to=None, delayed_until=None)

@@ -20,6 +20,7 @@ from gm.core.dice import Dice
 from gm.core.errors import GameError
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
+from gm.games.gwe.data.models import OffMapLink
 from gm.games.gwe.rules.exclusive_combat import CombatRules
 from gm.games.gwe.rules.exclusive_scenario import Notes as Notes  # the games' answers
 from gm.games.gwe.rules.exclusive_scenario import ScenarioRules
@@ -165,6 +166,11 @@ class ExclusiveRules(CombatRules, ScenarioRules):
         why it may not entrain (its movement ends), None if it entrains (by the Standard Rules
         it does); and the rolls made, each with its purpose."""
         return None, ()
+
+    def off_map_refusal(self, state: GweState, data: GweData, unit_id: str, link: OffMapLink
+                        ) -> tuple[str, str] | None:
+        """Why the unit may not take this off-map link (5.37), and the case; None if it may."""
+        return None
 
     def track_limit(self, data: GweData, kind: str, nationality: str) -> int | None:
         """The Stacking Points of the nationality that may cross a hexside of one rail line of

@@ -101,9 +101,12 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                 notes.append(f"{unit_id} detrains in {here} (5.34)")
         elif isinstance(step, OffMap):
             link = rail.off_map_link(data, side, here, step.reenter)
+            refused = None if link is None else rail.link_refusal(state, data, unit_id, link)
             if not unit.entrained or link is None:
                 problem = f"{unit_id}: no Friendly off-map link from {here} to {step.reenter} " \
                           "for an entrained unit (5.37)"
+            elif refused is not None:
+                problem = f"{unit_id}: {refused[0]} ({refused[1]})"
             elif not use.take(data, unit_id):
                 problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.38)"
             else:

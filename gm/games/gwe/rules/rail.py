@@ -102,6 +102,13 @@ def off_map_link(data: GweData, side: str, exit_hex: Hex, reenter: Hex) -> OffMa
                  and parse_hex(link.reenter) == reenter), None)
 
 
+def link_refusal(state: GweState, data: GweData, unit_id: str, link: OffMapLink
+                 ) -> tuple[str, str] | None:
+    """Why the unit may not take the link by its game's Exclusive Rules (a link between two
+    maps, ExclusiveRules.off_map_refusal), and the case; None if it may."""
+    return exclusive_rules(data).off_map_refusal(state, data, unit_id, link)
+
+
 def reentry_blocked(state: GweState, data: GweData, where: Hex, side: str) -> bool:
     """5.37, 14.22: never into an Enemy-occupied hex nor an Enemy Zone of Control."""
     return enemy_occupied(state, data, where, side) or enemy_controlled(state, data, where,

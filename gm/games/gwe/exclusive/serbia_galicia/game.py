@@ -10,10 +10,12 @@ from typing import ClassVar
 from gm.core.dice import Dice
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import Hex
+from gm.games.gwe.data.models import OffMapLink
 from gm.games.gwe.exclusive.serbia_galicia import (
     arrivals,
     attrition,
     combat,
+    intermap,
     interphase,
     putnik,
     rail,
@@ -98,6 +100,10 @@ class SerbiaGalicia(ExclusiveRules):
     def entrainment(self, state: GweState, data: GweData, unit_id: str, dice: Dice,
                     arriving: bool) -> tuple[str | None, Notes]:
         return rail.entrainment(state, data, unit_id, dice, arriving)  # 17.11
+
+    def off_map_refusal(self, state: GweState, data: GweData, unit_id: str, link: OffMapLink
+                        ) -> tuple[str, str] | None:
+        return intermap.refusal(state, data, unit_id, link)  # 17.4
 
     def track_limit(self, data: GweData, kind: str, nationality: str) -> int | None:
         return rail.track_limit(data, kind, nationality)  # 17.51, optional
