@@ -53,4 +53,4 @@ def test_serbia_galicias_exclusive_rule_cases_are_listed_and_accounted_for() -> 
         assert f"gwe-serbia-galicia:{case}" in rows, case
     assert [i for i, row in rows.items() if not row.named and row.excluded is None] == []
     assert rows["gwe-serbia-galicia:18.2"].cases and rows["gwe-serbia-galicia:19.1"].cases
-    assert rows["gwe-serbia-galicia:26.1"].excluded  # the campaign scenarios are still to come
+    assert rows["gwe-serbia-galicia:26.2"].excluded  # the Free Deployment is still to come

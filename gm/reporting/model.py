@@ -287,6 +287,8 @@ class Report(_Frozen):
     shared: ClassVar[tuple[str, ...]] = (  # the fields of the part every reader's holds alike
         "events", "players", "dice_seed", "dice_salts", "next_commitment")
     key_order: ClassVar[tuple[str, ...]] = ()  # its fields in the JSON's order, if not theirs
+    # its fields left out of the JSON while empty: what only some of its games keep
+    optional: ClassVar[tuple[str, ...]] = ()
     quit_rule: ClassVar[str] = ""  # the rule case by which a player leaves the game
 
     schema_version: int = SCHEMA_VERSION
@@ -313,7 +315,11 @@ class Report(_Frozen):
     def _in_order(self, handler: SerializerFunctionWrapHandler) -> Any:
         """The fields in `key_order`: a game's part may stand between the core's fields."""
         fields = handler(self)
-        if not self.key_order or not isinstance(fields, dict):
+        if not isinstance(fields, dict):
+            return fields
+        fields = {name: value for name, value in fields.items()
+                  if value or name not in self.optional}
+        if not self.key_order:
             return fields
         return {name: fields[name] for name in self.key_order if name in fields} | fields
 

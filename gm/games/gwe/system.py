@@ -178,10 +178,12 @@ class GreatWarInTheEast(GameSystem):
     def default_data_dir(self, scenario: str | None = None) -> Path:
         """The embedded data set: the scenario's game's reconstructed map and counters (issue
         28; ruling G25), which a GM who owns the game replaces with his own folder."""
-        game = of_scenario(scenario)[0]
-        if game.data_set is None:
-            raise GameError(f"{game.title} ships no data set")
-        return game.data_set
+        game, chosen = of_scenario(scenario)
+        folder = chosen.data_set or game.data_set
+        if folder is None or not folder.is_dir():
+            raise GameError(f"{chosen.title} ({chosen.rule}) ships no data set yet: give your "
+                            "own with --data (docs/data-gwe.md)")
+        return folder
 
     def load_data(self, directory: Path | None = None, scenario: str | None = None
                   ) -> DataSet:

@@ -135,6 +135,14 @@ class VictoryView(_Frozen):
     hexes: list[VpHexView]
 
 
+class TrackView(_Frozen):
+    """One of the game's own tracks (GweState.tracks): its name, points now and case."""
+
+    name: str
+    points: int
+    rule: str
+
+
 class ForceView(_Frozen):
     """One of the reader's units on the map, and the hexes it can reach in his next Movement
     Phase with the Movement Points each costs: `g0420 (2)`."""
@@ -183,11 +191,13 @@ class Report(core.Report):  # the core's, with this game's part
     templates: ClassVar[Path | None] = TEMPLATES
     shared: ClassVar[tuple[str, ...]] = (
         *core.Report.shared, "sides", "moves", "attacks", "rolls", "reinforcements",
-        "position", "waiting", "victory", "sectors")
+        "position", "waiting", "victory", "tracks", "sectors")
     key_order: ClassVar[tuple[str, ...]] = (
         "schema_version", "kind", "campaign", "title", "next_phase", "deadline", "sides",
         "events", "moves", "attacks", "rolls", "reinforcements", "position", "waiting",
-        "victory", "sectors", "player", "players", "dice_seed", "dice_salts", "next_commitment")
+        "victory", "tracks", "sectors", "player", "players", "dice_seed", "dice_salts",
+        "next_commitment")
+    optional: ClassVar[tuple[str, ...]] = ("tracks",)  # kept by Serbia/Galicia's campaigns
     quit_rule: ClassVar[str] = ""
 
     events: list[Event]
@@ -200,6 +210,7 @@ class Report(core.Report):  # the core's, with this game's part
     position: list[HexView] = Field(default=[])  # the hexes holding units, by hex
     waiting: list[UnitView] = Field(default=[])  # off the map: to arrive, moving, eliminated
     victory: VictoryView | None = None  # None: a game that keeps no index
+    tracks: list[TrackView] = Field(default=[])  # the game's own tracks, if it keeps any
     sectors: list[SectorView] = Field(default=[])  # the start line's, while the sides set up
     words: GameWords = Field(default=GameWords(), exclude=True)  # the templates' citations
     # the hex map (gm/games/gwe/reports/board.py), drawn for HTML and PNG only: its SVG body,

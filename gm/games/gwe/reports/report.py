@@ -21,6 +21,7 @@ from gm.games.gwe.reports.model import (
     PlayerPart,
     Report,
     SideView,
+    TrackView,
     UnitView,
     VictoryView,
     VpHexView,
@@ -65,6 +66,14 @@ def _victory(state: GweState, data: GweData) -> VictoryView | None:
         VpHexView(hex=str(h), name=name, vp=vp,
                   holder=_side_name(data, game.controller(state, data, h)))
         for h, name, vp in game.valued_hexes(data)])
+
+
+def _tracks(state: GweState, data: GweData) -> list[TrackView]:
+    """The game's own tracks as they stand (GweState.tracks), each by its name in words."""
+    game = exclusive_rules(data)
+    return [TrackView(name=game.track_names.get(name, name), points=points,
+                      rule=game.cite(game.attack_cost_rule))
+            for name, points in sorted(state.tracks.items())]
 
 
 def _words(state: GweState, data: GweData) -> GameWords:
@@ -157,7 +166,7 @@ def build_report(campaign: str, before: GameStateBase | None, after: GameStateBa
         events=own, player=part, sides=sides, moves=moves, attacks=attacks,
         rolls=changes.rolls(own, words.rolls), reinforcements=changes.reinforcements(own),
         position=position, waiting=[u for u in units if u.hex is None],
-        victory=_victory(after, data), words=words,
+        victory=_victory(after, data), tracks=_tracks(after, data), words=words,
         board=board.body if board else None,
         sectors=setup_aid.sectors(data) if deploying else [],
         board_size=(board.width, board.height) if board else (0.0, 0.0),

@@ -5,7 +5,8 @@ Game-Turn Record Interphase."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from gm.games.gwe.state import GweState
 
@@ -40,6 +41,10 @@ class Scenario:
     setup_note: str = ""  # who deploys first, said when another player's DEPLOY comes early
     attrition_rule: str = ""  # the case of the losses a deployment suffers before play
     start_line: str = ""  # how the units set up along the start line, said to the players
+    # a game's own tracks at the scenario's start, by name (GweState.tracks)
+    tracks: Mapping[str, int] = field(default_factory=dict)
+    # its own data set, where it is played on other maps or counters than its game's others
+    data_set: Path | None = None
 
     def players_text(self) -> str:
         return " and ".join(f"{letter} ({side})" for letter, side in self.players.items())

@@ -30,16 +30,23 @@ def new_game(data: GweData, players: Sequence[str], name: str | None) -> GweStat
         count = {2: "two"}.get(len(scenario.players), str(len(scenario.players)))
         raise GameError(f"{scenario.title} has {count} players, {scenario.players_text()}: "
                         f"{scenario.players_help}")
+    tracks = dict(scenario.tracks)
     if scenario.deployments:  # its players set up their units
         units = {u.id: UnitState(place="pending") for u in data.counters.units}
         return GweState(game=GAME, players=tuple(sorted(players)),
                         stage=scenario.deployments[0].stage, turn=scenario.turn, phase=0,
                         units=units, vp=scenario.vp, scenario=scenario.name,
-                        sides=dict(scenario.players))
+                        sides=dict(scenario.players), tracks=tracks)
+    unplaced = [u.id for u in data.counters.units if u.setup is None and u.arrives is None]
+    if unplaced:  # 3.0: the counters give each its set-up hex or its arrival
+        raise GameError(f"{scenario.title} sets up each unit on its counter's set-up hex "
+                        f"({scenario.rule}); this data set gives {len(unplaced)} neither a "
+                        f"set-up hex nor an arrival: {', '.join(unplaced[:8])}"
+                        f"{', ...' if len(unplaced) > 8 else ''}")
     placed = initial_state(data, tuple(sorted(players)))  # 3.0: on the printed set-up hexes
     return opened(placed.model_copy(update={
         "turn": scenario.turn, "vp": scenario.vp, "scenario": scenario.name,
-        "sides": dict(scenario.players)}), data)
+        "sides": dict(scenario.players), "tracks": tracks}), data)
 
 
 def setup_problems(state: GweState, data: GweData, side: str) -> list[str]:

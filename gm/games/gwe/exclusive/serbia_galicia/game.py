@@ -26,7 +26,10 @@ from gm.games.gwe.exclusive.serbia_galicia import (
     supply_track,
     victory,
 )
-from gm.games.gwe.exclusive.serbia_galicia.scenarios import DECISION_IN_GALICIA
+from gm.games.gwe.exclusive.serbia_galicia.scenarios import (
+    DECISION_IN_GALICIA,
+    HISTORICAL_CAMPAIGN,
+)
 from gm.games.gwe.rules.exclusive import ExclusiveRules, Notes
 from gm.games.gwe.rules.game_values import Flotilla, Interphase, Replacement
 from gm.games.gwe.state import GweState
@@ -42,7 +45,7 @@ class SerbiaGalicia(ExclusiveRules):
                                                victory.CENTRAL: "Austro-Hungarian"}
     side_words: ClassVar[Mapping[str, str]] = {victory.ALLIED: "Allied (Russian)",
                                                victory.CENTRAL: "Austro-Hungarian"}
-    scenarios = (DECISION_IN_GALICIA,)
+    scenarios = (DECISION_IN_GALICIA, HISTORICAL_CAMPAIGN)
     options: ClassVar[Mapping[str, str]] = {
         "17.5": "the track limits of the railroads (17.51-17.53, ruling G38)"}
     rulebook = HERE / "rulebook.yaml"
