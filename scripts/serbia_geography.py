@@ -3,10 +3,16 @@ well-known history and geography (each item marked `reconstructed` in its map.ya
 
 Coordinates are (latitude, longitude) in degrees; the grid (scripts/serbia_grid.py) turns them
 into hexes at 12.87 km a hex, so a point need be good to a few km only. A printed hex id
-("s1101") in a route pins the route to the hex the rulebook names. The big rivers (Danube,
-Sava, Drina, Morava, Lim, Bosna, Tamis and the upper West Morava) come from Natural Earth
-(scripts/serbia_map.py); the border along the Drina, Sava and Danube is drawn on Natural
-Earth's courses of those rivers, so that river and border fall on the same hexsides.
+("s1101") in a route pins the route to the hex the rulebook names. A point of a railway lies
+in the hex of its own country nearest it, as a town does (Vardiste, Bosnian, whose hex's centre
+is Serbian). The big rivers (Danube, Sava, Drina, Lim, Bosna, Tamis and the Golijska Moravica,
+the upper West Morava) come from Natural Earth (scripts/serbia_map.py); the border along the
+Drina, Sava and Danube is drawn on Natural Earth's courses of those rivers, so that river and
+border fall on the same hexsides. Where a river runs beside a railway closer than a hex (the
+Morava valley, the West Morava and the Djetinja), its course is drawn at the hex scale instead:
+on the corners of the hexes beside the line (a corner: the three hexes that meet there), on the
+bank of the line the river really lies on, so that the line crosses it where the railway
+crossed it in 1914 and nowhere else.
 """
 
 from __future__ import annotations
@@ -16,8 +22,8 @@ Point = tuple[float, float]
 # Towns: name (1914 usage, ASCII), latitude, longitude, Victory Points printed (Serbia/Galicia
 # 25.2: -3 a Game-Turn for Austro-Hungarian control of Belgrade). A town whose hex's centre
 # the border puts across the river takes the nearest hex of its own country (Semlin, Pancsova,
-# Kevevara, Zvornik, Ljubovija). One town a hex: where two fall in one the first listed is
-# kept (Lajkovac in Ub's, Stara Pazova in Indjija's); Priboj, in the Uvac hex s1513, is left
+# Kevevara, Zvornik, Ljubovija, Klenak). One town a hex: where two fall in one the first listed
+# is kept (Lajkovac in Ub's, Stara Pazova in Indjija's); Priboj, in the Uvac hex s1513, is left
 # out.
 TOWNS: list[tuple[str, float, float, int | None]] = [
     # Serbia (the kingdom of 1914)
@@ -43,6 +49,11 @@ TOWNS: list[tuple[str, float, float, int | None]] = [
     ("Mitrovica", 44.968, 19.612, None), ("Ruma", 45.008, 19.822, None),
     ("Indjija", 45.048, 20.082, None), ("Stara Pazova", 44.985, 20.161, None),
     ("Kevevara", 44.748, 20.975, None), ("Weisskirchen", 44.898, 21.418, None),
+    # Klenak: the railway's end on the Sava's Syrmian bank opposite Sabac (Ruma-Klenak, see
+    # RAILWAYS), whence the 29th Division crossed to Sabac on 12 August 1914; placed 1 km east
+    # of the village's centre, on Natural Earth's left bank of the Sava (its 1:10m line runs
+    # through the village)
+    ("Klenak", 44.787, 19.716, None),
     # Austria-Hungary: Bosnia (annexed 1908)
     ("Sarajevo", 43.856, 18.413, None), ("Zvornik", 44.386, 19.102, None),
     ("Bijeljina", 44.757, 19.215, None), ("Tuzla", 44.538, 18.676, None),
@@ -102,6 +113,10 @@ ROUGH: dict[str, list[Point]] = {
         (44.18, 20.10), (44.15, 20.30), (44.12, 20.55), (43.95, 20.62), (43.80, 20.62),
         (43.70, 20.95), (43.55, 21.30), (43.40, 21.45), (43.00, 21.45), (43.00, 19.15),
         (44.30, 19.15)],
+    "the Boranja and the Drina gorge from Zvornik to Ljubovija (the Drina battles, Sept 1914)": [
+        (44.47, 19.09), (44.47, 19.23), (44.30, 19.23), (44.30, 19.09)],
+    "the Gucevo above Loznica and Banja Koviljaca (779 m; fought over Sept-Nov 1914)": [
+        (44.545, 19.17), (44.545, 19.29), (44.46, 19.29), (44.46, 19.17)],
     "the east Bosnian highlands (Javor, Romanija, Jahorina, Zvijezda, Devetak)": [
         (44.45, 18.20), (44.45, 18.95), (44.40, 19.12), (44.30, 19.20), (43.00, 19.20),
         (43.00, 18.20)],
@@ -113,6 +128,10 @@ BROKEN: dict[str, list[Point]] = {
         (44.62, 20.45), (44.55, 20.62), (44.45, 20.80), (44.30, 20.92), (44.10, 20.98),
         (43.95, 21.05), (43.80, 20.95), (43.80, 20.62), (43.95, 20.62), (44.12, 20.55),
         (44.15, 20.35), (44.35, 20.35), (44.50, 20.35)],
+    "the Jadar and Podgorina hills (Zavlaka, Tekeris, Osecina: the Jadar battle, 16-19 Aug "
+    "1914), between the Cer and the mountains of the Drina": [
+        (44.56, 19.33), (44.55, 19.47), (44.46, 19.57), (44.46, 19.70), (44.36, 19.80),
+        (44.27, 19.80), (44.27, 19.66), (44.33, 19.62), (44.37, 19.44), (44.47, 19.33)],
     "Majevica and the Tuzla hills": [
         (44.75, 18.20), (44.72, 19.05), (44.58, 19.10), (44.45, 18.95), (44.45, 18.20)],
 }
@@ -135,18 +154,65 @@ MARSHES: dict[str, list[Point]] = {
         (44.97, 20.40), (44.95, 20.62), (44.86, 20.62), (44.84, 20.42)],
 }
 
-# Rivers that Natural Earth lacks at this scale, typed from their courses
-EXTRA_RIVERS: dict[str, list[Point]] = {
+# Rivers that Natural Earth lacks at this scale, typed from their courses, or drawn at the hex
+# scale on corners (Corner: the three hexes that meet there) where they run beside a railway
+Corner = tuple[str, str, str]
+GOLIJSKA_MOUTH: Point = (43.855, 20.094)  # the Golijska Moravica meets the Djetinja by Pozega:
+# Natural Earth's line (its "Golijska Moravica", which runs on down the West Morava to Kraljevo)
+# is followed down to here only; below, the West Morava is drawn on corners
+EXTRA_RIVERS: dict[str, list[Point | Corner]] = {
     "Kolubara": [(44.272, 19.890), (44.31, 19.97), (44.35, 20.08), (44.370, 20.16),
                  (44.44, 20.24), (44.50, 20.27), (44.57, 20.23), (44.63, 20.20),
                  (44.680, 20.180)],  # Valjevo to the Sava at Obrenovac
     "Jadar": [(44.37, 19.62), (44.42, 19.52), (44.46, 19.42), (44.50, 19.32),
               (44.53, 19.24), (44.56, 19.19)],  # by Zavlaka to the Drina at Loznica
-    "West Morava": [(43.724, 20.687), (43.70, 20.80), (43.63, 20.92), (43.62, 21.00),
-                    (43.61, 21.15), (43.61, 21.30), (43.65, 21.38), (43.68, 21.42)],
-    # Kraljevo to Stalac, where it meets the South Morava (Natural Earth stops at Kraljevo)
-    "Ibar": [(43.724, 20.687), (43.65, 20.66), (43.55, 20.62), (43.40, 20.62),
-             (43.29, 20.61)],
+    # The South Morava comes in from the east edge below Stalac (Stalac on its right bank, the
+    # Stalac-Krusevac line crossing it), meets the West Morava north-west of Stalac, and the
+    # Great Morava runs north to the Danube east of Smederevo. Its valley holds the Belgrade-
+    # Nis main line within 2-7 km of the river from Velika Plana to Stalac, closer than a hex,
+    # so it is drawn beside the line's hexes: east of it (the left bank) from Velika Plana and
+    # Lapovo to Jagodina, crossed once between Jagodina and S1101, on the hexside whose end
+    # touches Cuprija's hex (the line's one bridge over the Morava, at Cuprija), then west of
+    # it (the right bank) past Cuprija, Paracin and Cicevac to Stalac; east of the Smederevo
+    # branch (Velika Plana-Mala Krsna), west of Pozarevac and its line to Dubravica
+    "Morava": [(43.606, 21.572),  # Natural Earth's South Morava above Stalac, off the sheet
+               ("s1501", "s1600", "s1601"), ("s1501", "s1502", "s1601"),
+               ("s1401", "s1501", "s1502"), ("s1401", "s1402", "s1502"),  # the confluence
+               ("s1302", "s1401", "s1402"), ("s1301", "s1302", "s1401"),
+               ("s1201", "s1301", "s1302"), ("s1201", "s1202", "s1302"),
+               ("s1102", "s1201", "s1202"), ("s1101", "s1102", "s1201"),
+               ("s1001", "s1101", "s1102"), ("s1001", "s1002", "s1102"),
+               ("s0902", "s1001", "s1002"), ("s0902", "s0903", "s1002"),
+               ("s0802", "s0902", "s0903"), ("s0802", "s0803", "s0903"),
+               ("s0703", "s0802", "s0803"), ("s0702", "s0703", "s0802"),
+               ("s0602", "s0702", "s0703"), ("s0602", "s0603", "s0703"),
+               ("s0503", "s0602", "s0603"), ("s0503", "s0504", "s0603"),
+               ("s0403", "s0503", "s0504"), ("s0403", "s0404", "s0504")],  # the Danube
+    # The West Morava from the Djetinja's mouth by Pozega to the Moravas' meeting: beside the
+    # Stalac-Kraljevo-Cacak-Pozega narrow gauge, which ran on its south bank (Krusevac,
+    # Trstenik, Kraljevo and Cacak all lie south of the river): north of the line's hexes from
+    # Krusevac to Cacak, through the Ovcar-Kablar gorge to Pozega; the line crosses the
+    # Golijska Moravica only, east of Pozega
+    "West Morava": [("s1209", "s1309", "s1310"), ("s1208", "s1209", "s1309"),
+                    ("s1109", "s1208", "s1209"), ("s1108", "s1109", "s1208"),
+                    ("s1108", "s1207", "s1208"), ("s1107", "s1108", "s1207"),
+                    ("s1107", "s1206", "s1207"), ("s1206", "s1207", "s1307"),
+                    ("s1206", "s1306", "s1307"), ("s1205", "s1206", "s1306"),
+                    ("s1205", "s1305", "s1306"), ("s1305", "s1306", "s1405"),  # the Ibar
+                    ("s1305", "s1404", "s1405"), ("s1404", "s1405", "s1505"),
+                    ("s1404", "s1504", "s1505"), ("s1403", "s1404", "s1504"),
+                    ("s1403", "s1503", "s1504"), ("s1402", "s1403", "s1503"),
+                    ("s1402", "s1502", "s1503"), ("s1401", "s1402", "s1502")],
+    # The Djetinja from Uzice down to Pozega, where it meets the Golijska Moravica: north of
+    # the narrow gauge's two hexes (the line up its valley, Pozega-Sevojno-Uzice, 1912)
+    "Djetinja": [("s1211", "s1311", "s1312"), ("s1210", "s1211", "s1311"),
+                 ("s1210", "s1310", "s1311"), ("s1209", "s1210", "s1310"),
+                 ("s1209", "s1309", "s1310")],
+    # The Ibar from the south into the West Morava just west of Kraljevo (Kraljevo on its
+    # right bank: the line to Cacak crosses it)
+    "Ibar": [("s1305", "s1306", "s1405"), ("s1306", "s1405", "s1406"),
+             ("s1405", "s1406", "s1506"), ("s1405", "s1505", "s1506"),
+             (43.55, 20.62), (43.40, 20.62), (43.29, 20.61)],
 }
 # Serbia/Galicia 9.1 and 21.0 speak of major rivers without listing them (ruling G90): the
 # three border rivers, over which Serbian supply is never traced and along which the Danube
@@ -156,33 +222,42 @@ MAJOR_RIVERS = ("Danube", "Sava", "Drina")
 # Railways of 1914 (reconstructed from the lines' histories; sources in each reason). kind, its
 # stops (towns, printed hexes, or points: far points past the sheet's edge where the line runs
 # on off the map), and why. Narrow gauge (760 mm) lines are single track like the rest. Left
-# out: Sid-Sremska Raca (1912), which reaches the sheet in one hex only, and Ruma-Klenak
-# (opposite Sabac), whose opening before 1914 we could not confirm.
+# out: Sid-Sremska Raca (1912), which reaches the sheet in one hex only.
 NOVI_SAD = (45.255, 19.845)
 SID = (45.128, 19.227)
+VINKOVCI = (45.288, 18.805)
 VRSAC = (45.117, 21.303)
 NIS_WAY = (43.560, 21.560)  # the main line on beyond Stalac, past Djunis to Nis
 ZENICA = (44.200, 17.910)
 DOBOJ = (44.730, 18.090)
 KONJIC = (43.650, 17.960)
 MEDJEDJA = (43.725, 19.200)
+GUNJA = (44.881, 18.849)  # the Slavonian bank of the Sava opposite Brcko
+VARDISTE = (43.775, 19.466)  # the Bosnian border station below Mokra Gora
+STITAR, PRNJAVOR, LESNICA = (44.745, 19.580), (44.705, 19.435), (44.652, 19.306)
+LOZOVIK = (44.440, 21.070)  # Lozovik-Saraorci, the branch's first station north of Velika Plana
+RUMA_KLENAK_WAY = (44.880, 19.850)  # the Ruma-Klenak line's middle, east of the Sava's bend
+# round the Macva (Serbian): the line ran in Syrmia alone
 RAILWAYS: list[tuple[str, list[str | Point], str]] = [
     ("single", ["Belgrade", (44.560, 20.560), "Mladenovac", "Palanka", "Velika Plana",
                 "Lapovo", "Jagodina", "s1101", "Cuprija", "Paracin", (43.740, 21.360),
                 "Stalac", NIS_WAY],
      "Belgrade-Nis main line of the Serbian State Railways (opened 1884), single track; "
-     "through printed hex S1101 (25.2), read as the main line between Jagodina and Cuprija"),
-    ("single", ["Velika Plana", (44.560, 20.990), "Smederevo"],
-     "Velika Plana-Mala Krsna-Smederevo (22 Nov 1886)"),
+     "through printed hex S1101 (25.2), read as the main line between Jagodina and Cuprija; "
+     "in the Morava valley on the river's left bank to Jagodina, over it once (the bridge at "
+     "Cuprija), on its right bank by Paracin and Cicevac to Stalac"),
+    ("single", ["Velika Plana", LOZOVIK, (44.560, 20.990), "Smederevo"],
+     "Velika Plana-Mala Krsna-Smederevo (22 Nov 1886), leaving the main line at Velika Plana "
+     "and running north by Lozovik on the west side of the Morava valley"),
     ("single", ["Lapovo", "Kragujevac"], "Lapovo-Kragujevac (1887)"),
     ("single", ["Mladenovac", "Arandjelovac", "Lajkovac"],
      "narrow gauge: Mladenovac-Arandjelovac (10 Nov 1904), Arandjelovac-Lajkovac "
      "(23 Jun 1910)"),
     ("single", [(44.685, 20.200), "Obrenovac", (44.540, 20.140), "Lajkovac", "Valjevo"],
      "narrow gauge: Zabrezje (the Sava landing)-Obrenovac-Lajkovac-Valjevo (16 Sep 1908)"),
-    ("single", ["Sabac", "Loznica", (44.510, 19.160)],
+    ("single", ["Sabac", STITAR, PRNJAVOR, LESNICA, "Loznica", (44.510, 19.160)],
      "narrow gauge: the Podrinje district railway Sabac-Loznica-Banja Koviljaca "
-     "(18 Jul 1910)"),
+     "(18 Jul 1910), north of the Cer across the Macva plain by Stitar, Prnjavor and Lesnica"),
     ("single", ["Stalac", "Krusevac", (43.617, 21.002), "Kraljevo", "Cacak", "Pozega",
                 "Uzice"],
      "narrow gauge: Stalac-Krusevac-Kraljevo-Cacak-Uzice, Uzice reached in 1912"),
@@ -193,6 +268,13 @@ RAILWAYS: list[tuple[str, list[str | Point], str]] = [
      "Budapest"),
     ("single", ["Indjija", "Ruma", "Mitrovica", SID],
      "Indjija-Ruma-Mitrovica (10 Dec 1883), on to Sid and Vinkovci"),
+    ("single", ["Ruma", RUMA_KLENAK_WAY, "Klenak"],
+     "Ruma-Klenak, the railway's end on the Sava opposite Sabac ('the railroad terminus' at "
+     "Klenak: The Story of the Great War, vol. II, 1916), whence the 29th Division crossed to "
+     "Sabac on 12 August 1914; the Sava bridge to Sabac came after the war"),
+    ("single", [VINKOVCI, GUNJA, "Brcko"],
+     "Vinkovci-Gunja-Brcko: standard gauge to the Sava at Gunja (1886), the bridge to Brcko "
+     "(1894); the 5th Army's railhead in August 1914"),
     ("single", [VRSAC, (45.030, 20.870), "Pancsova"],
      "Versec-Petrovo Selo-Pancsova (after 1898), from Temesvar"),
     ("single", [VRSAC, "Kevevara"], "Versec-Kevevara (1894), to the Danube at Kovin"),
@@ -203,8 +285,8 @@ RAILWAYS: list[tuple[str, list[str | Point], str]] = [
                 "Rudo", "s1513"],
      "narrow gauge: the Bosnian Eastern Railway Sarajevo-Ustipraca-Medjedja-Uvac (Jul 1906), "
      "to the Uvac bridge on the Sandzak border (printed hex s1513, errata)"),
-    ("single", [MEDJEDJA, "Visegrad", (43.780, 19.470)],
-     "narrow gauge: the Bosnian Eastern Railway's branch Medjedja-Visegrad-Dobrun (1906), "
+    ("single", [MEDJEDJA, "Visegrad", VARDISTE],
+     "narrow gauge: the Bosnian Eastern Railway's branch Medjedja-Visegrad-Dobrun (Jul 1906), "
      "on to Vardiste on the Serbian border (1908)"),
     ("single", ["Sarajevo", ZENICA], "narrow gauge: the Bosna railway Brod-Zenica-Sarajevo "
      "(1879-82)"),

@@ -35,7 +35,7 @@ PRINTED: dict[str, tuple[str, float, float]] = {
     # errata (counters): "The Austro-Hungarian 2/6 Brigade starts in s1513": a 6th Army
     # brigade at Uvac, the railhead of the Bosnian Eastern Railway (1906) on the Bosnian
     # side of the Uvac bridge, the border with the Sandzak (Serbian since 1913, Priboj)
-    "s1513": ("Uvac railhead", 43.600, 19.495),
+    "s1513": ("Uvac railhead", 43.600, 19.486),
     # 25.2: -5 a Game-Turn for Austro-Hungarian control of S1101: read as the Belgrade-Nis
     # main line in the Morava valley between Jagodina and Cuprija, where it leaves the sheet
     # towards Nis (the wartime capital) and Salonika

@@ -6,10 +6,13 @@ to the hexes the rulebook names (scripts/serbia_grid.py, ruling G90), with the G
 functions (scripts/galicia_map.py, given this map's grid):
 
 - rivers on hexsides from Natural Earth (public domain): the 1:10m rivers and lake centrelines
-  (Danube, Sava, Drina, Morava) and 1:10m European rivers (Lim, Bosna, Tamis, the upper West
-  Morava), as the CC0 GeoJSON of github.com/martynafford/natural-earth-geojson (commit
+  (Danube, Sava, Drina) and 1:10m European rivers (Lim, Bosna, Tamis, the Golijska Moravica
+  down to Pozega), as the CC0 GeoJSON of github.com/martynafford/natural-earth-geojson (commit
   0b9a6ce); a hexside carries a river where the river crosses the line between the two hexes'
-  centres;
+  centres; the rivers that run beside a railway closer than a hex (the Morava, the West
+  Morava, the Djetinja) and those Natural Earth lacks are typed in scripts/serbia_geography.py,
+  the first drawn on the corners of hexes, so that they lie along hexsides on the line's true
+  bank;
 - the 1914 border: along the Drina, Sava and Danube on Natural Earth's courses of those rivers
   (so that river and border share their hexsides), elsewhere typed; a hexside between hexes of
   two countries is a border hexside;
@@ -36,6 +39,7 @@ import json
 import math
 import sys
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +57,13 @@ NE_SOURCE = ("Natural Earth (public domain), GeoJSON of martynafford/natural-ear
              "(CC0) commit 0b9a6ce")
 NE_RIVERS: dict[str, dict[str, str]] = {  # file: Natural Earth's name -> the map's
     "ne_10m_rivers_lake_centerlines.json": {"Danube": "Danube", "Sava": "Sava",
-                                            "Drina": "Drina", "Morava": "Morava"},
+                                            "Drina": "Drina"},
     "ne_10m_rivers_europe.json": {"Lim": "Lim", "Bosna": "Bosna", "Tamis": "Tamis",
-                                  "Golijska Moravica": "West Morava"},
+                                  "Golijska Moravica": "Golijska Moravica"},
 }
+# Natural Earth's lines followed only down to a point: its "Golijska Moravica" runs on down the
+# West Morava to Kraljevo, which scripts/serbia_geography.py draws at the hex scale
+NE_ENDS: dict[str, Point] = {"Golijska Moravica": geo.GOLIJSKA_MOUTH}
 BOX = (42.5, 17.8, 45.6, 22.2)  # south, west, north, east: the sheet and a margin
 SIDE_OF_COUNTRY = {"Austria-Hungary": "central", "Serbia": "allied", "Montenegro": "allied"}
 LETTER = "s"
@@ -89,9 +96,30 @@ def rivers(ne_dir: Path) -> dict[str, list[list[Point]]]:
                 else [geometry["coordinates"]]
             for part in parts:
                 points = [(lat, lon) for lon, lat in part]
+                if wanted[river] in NE_ENDS:
+                    points = points[:_nearest(points, NE_ENDS[wanted[river]]) + 1]
                 if any(south < lat < north and west < lon < east for lat, lon in points):
                     found.setdefault(wanted[river], []).append(points)
     return found
+
+
+def corner(hexes: geo.Corner) -> Point:
+    """Where three hexes meet, as latitude and longitude: a point of a river drawn at the hex
+    scale (scripts/serbia_geography.py), the three hexes each the other two's neighbour."""
+    found = [hexmap.parse(h) for h in hexes]
+    assert all(b in hexmap.neighbours(a) for a in found for b in found if a != b), hexes
+    x, y = (sum(grid.map_xy(*h)[i] for h in found) / 3 for i in (0, 1))
+    return grid.xy_to_latlon(x, y)
+
+
+def course(points: list[Point | geo.Corner]) -> list[Point]:
+    """A typed river as latitude and longitude, its corners turned into points. Two corners
+    one after the other share two hexes, so that the river runs along the hexside between
+    them (and crosses the line between their centres)."""
+    for a, b in pairwise(points):
+        if isinstance(a[0], str) and isinstance(b[0], str):
+            assert len(set(a) & set(b)) == 2, (a, b)
+    return [corner(p) if isinstance(p[0], str) else p for p in points]  # type: ignore[arg-type]
 
 
 def _nearest(line: list[Point], point: Point) -> int:
@@ -174,6 +202,24 @@ def hex_in_country(lat: float, lon: float, own: str, country: dict[Hex, str]) ->
     xy = grid.latlon_to_xy(lat, lon)
     return min((h for h in [here, *hexmap.neighbours(here)] if country.get(h) == own),
                key=lambda h: math.dist(grid.map_xy(*h), xy))
+
+
+def stops_on_map(stops: list[str | Point], courses: dict[str, list[list[Point]]],
+                 country: dict[Hex, str]) -> list[str | Point]:
+    """A railway's stops with each point (not a town, not a printed hex) turned into the hex of
+    its own country, as a town's (`hex_in_country`): a station on the border, Vardiste, lies in
+    Bosnia though the centre of its hex is Serbian. A point off the sheet stays as it is."""
+    return [hex_id(hex_in_country(*stop, country_of(stop, courses), country))
+            if isinstance(stop, tuple) and grid.on_sheet(*grid.hex_at(*stop)) else stop
+            for stop in stops]
+
+
+def map_towns(path: Path) -> dict[str, Hex]:
+    """Each town's hex as a written map.yaml gives it: a unit's set-up place named as a town
+    sets up there (scripts/serbia_oob.py's `place_hex`)."""
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {h["city"]["name"]: hexmap.parse(h["id"]) for h in document["hexes"]
+            if h["id"].startswith(LETTER) and h.get("city")}
 
 
 def map_countries(path: Path) -> dict[Hex, str]:
@@ -285,9 +331,11 @@ def build(ne_dir: Path) -> str:
                 sides.setdefault(side, []).append(
                     ("major_river" if name in geo.MAJOR_RIVERS else "minor_river",
                      f"{name} ({NE_SOURCE})"))
-    for name, course in geo.EXTRA_RIVERS.items():
-        for side in hexmap.crossed_hexsides(course, grid):
-            sides.setdefault(side, []).append(("minor_river", f"{name} (course reconstructed)"))
+    for name, typed in geo.EXTRA_RIVERS.items():
+        how = "course reconstructed" + (", drawn on the corners of the hexes beside the railway"
+                                        if any(isinstance(p[0], str) for p in typed) else "")
+        for side in hexmap.crossed_hexsides(course(typed), grid):
+            sides.setdefault(side, []).append(("minor_river", f"{name} ({how})"))
     for h in hexmap.sheet(grid):
         for n in hexmap.neighbours(h):
             if n in country and h < n and country[h] != country[n]:
@@ -306,7 +354,8 @@ def build(ne_dir: Path) -> str:
                      f"[{', '.join(features)}], source: {q(source)}}}")
     lines.append("rail_lines:")
     for kind, stops, why in geo.RAILWAYS:
-        for run, exits in rail_runs(hexmap.route(stops, towns, grid), country):
+        for run, exits in rail_runs(hexmap.route(stops_on_map(stops, courses, country), towns,
+                                                 grid), country):
             whose = SIDE_OF_COUNTRY[country[run[0]]]
             edge = "; its last hex a rail map-exit hex, a Friendly map edge of " \
                    f"{country[run[-1]]} (9.0, 9.13)" if exits else ""
@@ -316,8 +365,8 @@ def build(ne_dir: Path) -> str:
                          + q(f"reconstructed: {why}; route drawn town to town{edge}") + "}")
     lines.append("entry_hexes:")
     for whose, letter, point, why in geo.ENTRY_POINTS:
-        line = next(hexmap.route(stops, towns, grid) for _, stops, _ in geo.RAILWAYS
-                    if point in stops)
+        line = next(hexmap.route(stops_on_map(stops, courses, country), towns, grid)
+                    for _, stops, _ in geo.RAILWAYS if point in stops)
         far = grid.latlon_to_xy(*point)
         entry = min((h for h in line if h in country),
                     key=lambda h: math.dist(grid.map_xy(*h), far))

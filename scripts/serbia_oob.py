@@ -5,9 +5,10 @@ No public copy of the counter sheet exists. This module lists every unit of the 
 map (map letter s) as data, each with where it comes from: its nationality, type and size, its
 designation as the rules abbreviate it, its army (the Superior Unit Designation, 2.3) and what
 it stood for, its Attack-Defense-Movement at each Step, and its set-up place for 26.1 as a
-named place with latitude and longitude (the map, reconstructed apart, turns a place into a
-hex) or its arrival. Like scripts/galicia_counters.py it keeps the data in tables and writes
-the counters from them (`build`), once a map gives each place its hex and each entry its letter.
+named place with latitude and longitude or its arrival. Like scripts/galicia_counters.py it
+keeps the data in tables and writes the counters from them (`build`) on the reconstructed map
+(scripts/serbia_map.py, ruling G90): a place the map has a town of is that town's hex, any
+other the hex of its coordinates in its own country (`place_hex`).
 
 What the rulebook fixes (quoted in RULES below): the three nationalities and their Tactical
 Competence Ratings (2.4: Austro-Hungarian 4, Russian 3, Serbian 2; no Montenegrin); every
@@ -37,11 +38,11 @@ reduced division (1-2-5); a third-levy or Landsturm brigade 1-1-5. Each reason i
 
     python3 scripts/serbia_oob.py            # the summary and the consistency checks
     python3 scripts/serbia_oob.py --list     # every unit, its values, place and source
+    python3 scripts/serbia_oob.py --build    # counters.yaml entries on the map
 """
 
 from __future__ import annotations
 
-import math
 import re
 import sys
 from collections import Counter, defaultdict
@@ -149,7 +150,16 @@ RULES: dict[str, str] = {
 
 SOURCES: dict[str, str] = {
     "EB": "Encyclopaedia Britannica, 12th ed. (1922), vol. 32, 'Serbian Campaigns', pp. "
-          "410-412: the deployment of the II., V. and VI. Armies, left to right",
+          "410-412: the deployment of the II., V. and VI. Armies, left to right; the II. Army "
+          "from east to west VII Corps, 7th Division, IV Corps, IX Corps (its 29th Division "
+          "only), the 29th taking Sabac from Klenak on 12 August",
+    "POHL": "Oberst Robert Ritter von Pohl, 'Der Feldzug 1914 gegen Serbien und Montenegro', "
+            "in Der grosse Krieg 1914-1918, vol. 5, Der oesterreichisch-ungarische Krieg "
+            "(1922), ch. 4: the deployment 'bis 10. August': XVI Corps 'aus der Herzegowina "
+            "und Dalmatien', the 18th ID with three mountain brigades and four mountain "
+            "brigades of the corps, south-east of Sarajevo; pushed forward to the Drina the 8th "
+            "Mountain Brigade at Foca and the 1st ID at Visegrad; the 40th Honved ID in "
+            "Sarajevo",
     "OULK": "Oesterreich-Ungarns letzter Krieg 1914-1918, vol. I (1930): p. 97 (the AOK's "
             "order: 6th Army with 40th HID and the 5th Army, VIII and XIII Corps, stay; half "
             "the 7th ID and the 107th Landsturm Brigade join them; the 2nd Army to leave from "
@@ -172,7 +182,8 @@ SOURCES: dict[str, str] = {
            "August; Stepanovic's 2nd Army with the Combined and Morava Divisions and the "
            "Cavalry Division",
     "STORY": "The Story of the Great War, vol. II (1916): the cavalry division screening the "
-             "2nd Army's right; the 3rd Army's left split into detachments",
+             "2nd Army's right; the 3rd Army's left split into detachments; Klenak the "
+             "railroad terminus opposite Sabac",
     "VOELKERKRIEG": "Der Voelkerkrieg, vol. 1 (1914), p. 174: a Serbian brigade with mountain "
                     "artillery about Prijepolje (Austrian report of 28 July)",
     "GENERAL": "the Serbian order of battle as the general histories give it, not confirmed "
@@ -193,16 +204,25 @@ class Place:
     lat: float
     lon: float
     country: str  # in 1914: "Serbia" or "Austria-Hungary" (26.21, 26.22)
+    town: str | None = None  # the map's town of this place where it names it otherwise
 
 
-def _places(*rows: tuple[str, float, float, str]) -> dict[str, Place]:
-    return {name: Place(name, lat, lon, country) for name, lat, lon, country in rows}
+def _places(*rows: tuple[str, float, float, str] | tuple[str, float, float, str, str]
+            ) -> dict[str, Place]:
+    return {row[0]: Place(*row) for row in rows}
 
 
 SR, AU = "Serbia", "Austria-Hungary"
-PLACES = _places(  # public geography, to about 1 km
+# Public geography, to about 1 km. On the map (`build`) a place is the hex of the map's town of
+# its name (or of `town`) where the map has one, so that a unit sets up in the town's hex even
+# where the border or a hex's edge puts the place's own coordinates elsewhere (Semlin,
+# Pancsova, Kevevara, Zvornik, Klenak); a place no town of the map names (Raca, Topola, Janja,
+# Bratunac, Ustipraca, Kupinovo, Pale, Uvac) is the hex of its coordinates, or the nearest hex
+# of its country (serbia_map.hex_in_country).
+PLACES = _places(
     ("Belgrade", 44.818, 20.457, SR), ("Kragujevac", 44.013, 20.911, SR),
-    ("Raca (Kragujevac)", 44.228, 20.981, SR), ("Smederevska Palanka", 44.366, 20.959, SR),
+    ("Raca (Kragujevac)", 44.228, 20.981, SR),
+    ("Smederevska Palanka", 44.366, 20.959, SR, "Palanka"),
     ("Velika Plana", 44.333, 21.076, SR), ("Pozarevac", 44.621, 21.188, SR),
     ("Obrenovac", 44.655, 20.200, SR), ("Arandjelovac", 44.307, 20.560, SR),
     ("Topola", 44.254, 20.683, SR), ("Lazarevac", 44.385, 20.256, SR),
@@ -210,14 +230,16 @@ PLACES = _places(  # public geography, to about 1 km
     ("Valjevo", 44.275, 19.898, SR), ("Krupanj", 44.366, 19.363, SR),
     ("Uzice", 43.859, 19.849, SR), ("Prijepolje", 43.391, 19.649, SR),
     ("Semlin", 44.843, 20.401, AU), ("Pancsova", 44.871, 20.640, AU),
-    ("Kubin", 44.748, 20.976, AU), ("Klenak", 44.787, 19.703, AU),
+    ("Kubin", 44.748, 20.976, AU, "Kevevara"), ("Klenak", 44.787, 19.716, AU),
+    ("Kupinovo", 44.707, 20.046, AU),
     ("Mitrovica", 44.976, 19.612, AU), ("Ruma", 45.008, 19.822, AU),
     ("Brcko", 44.873, 18.811, AU), ("Bijeljina", 44.757, 19.214, AU),
     ("Janja", 44.667, 19.248, AU), ("Zvornik", 44.386, 19.103, AU),
     ("Bratunac", 44.186, 19.331, AU), ("Srebrenica", 44.104, 19.297, AU),
     ("Visegrad", 43.783, 19.292, AU), ("Rogatica", 43.799, 19.003, AU),
-    ("Ustipraca", 43.689, 19.092, AU), ("Rudo", 43.618, 19.368, AU),
+    ("Ustipraca", 43.689, 19.092, AU), ("Uvac", 43.600, 19.486, AU),
     ("Cajnice", 43.557, 19.072, AU), ("Sarajevo", 43.856, 18.413, AU),
+    ("Pale", 43.817, 18.569, AU),
 )
 
 # The 1914 Serbian front: Syrmia and the southern Banat, north-west Serbia to the Morava, east
@@ -229,11 +251,11 @@ def drina_sava_border(place: Place) -> str:
     """The country a place lies in by the 1914 border, roughly: Serbia south of the Sava and
     Danube (44.70-44.90 N, the rivers' course from the Drina's mouth by Sabac, Obrenovac and
     Belgrade to Smederevo) and east of the Drina (19.11-19.27 E from Zvornik to its mouth,
-    19.36-19.45 E from Bratunac to the Lim). A check on PLACES' own
-    `country`, not a map."""
+    19.36-19.40 E from Bratunac to below Visegrad) and of the land border to the Uvac (19.50 E
+    by Uvac and Priboj). A check on PLACES' own `country`, not a map."""
     lat, lon = place.lat, place.lon
     drina = (19.27 if lat >= 44.6 else 19.19 if lat >= 44.45 else 19.11 if lat >= 44.3
-             else 19.36 if lat >= 44.1 else 19.40 if lat >= 43.75 else 19.45)
+             else 19.36 if lat >= 44.1 else 19.40 if lat >= 43.75 else 19.50)
     sava = (44.90 if lon < 19.5 else 44.77 if lon < 19.8 else 44.70 if lon < 20.3
             else 44.83 if lon < 20.6 else 44.72)  # the Danube below Belgrade
     return SR if lat < sava and lon > drina else AU
@@ -460,7 +482,8 @@ UNITS: list[Oob] = [
        f"{R}5th Army's right (EB; OULK p. 97); at Zvornik, where it crossed", "confirmed"),
     _u("AH-5-SD1", "SD1", "AH depot", "a supply unit of the 5th Army", "Brcko",
        f"{R}the 5th Army's supply units (17.41); two an army as the Galician data (ruling "
-       "G32); at Brcko, its railhead on the Sava", "conjecture"),
+       "G32); at Brcko, its railhead on the Sava (the Vinkovci-Gunja-Brcko railway, the "
+       "bridge of 1894; ruling G90)", "conjecture"),
     _u("AH-5-SD2", "SD2", "AH depot", "a supply unit of the 5th Army", "Bijeljina",
        f"{R}as AH-5-SD1 (17.41); at Bijeljina, three hexes on towards the Drina", "conjecture"),
     _u("AH-6-HQ", "6", HQ, "6th Army and the Balkan forces, Feldzeugmeister Oskar Potiorek",
@@ -472,17 +495,19 @@ UNITS: list[Oob] = [
        "Brigades), 48th ID (10th, 12th)", "Visegrad",
        f"{R}6th Army (AF6; FLOTILLE: towards Uzice); at Visegrad on the Drina", "probable"),
     _u("AH-6-18", "18", "AH division", "18th ID (Mostar), XVI Corps: 4th, 5th, 6th, 8th "
-       "Mountain Brigades", "Srebrenica",
-       f"{R}6th Army, XVI Corps (AF6), come to the middle Drina (VOLKSBUCH); at Srebrenica",
-       "probable"),
+       "Mountain Brigades", "Pale",
+       f"{R}6th Army, XVI Corps (AF6); come up from Herzegovina by 10 August and gathered "
+       "south-east of Sarajevo (POHL), not yet on the middle Drina, where it went for the "
+       "September offensive (VOLKSBUCH); at Pale, the Bosnian Eastern Railway's station "
+       "south-east of Sarajevo", "probable"),
     _u("AH-6-1Gb", "1/6", "AH mountain brigade", "1st Mountain Brigade, XVI Corps",
        "Cajnice", f"{R}6th Army, XVI Corps (AF6); at Cajnice, facing the Montenegrins of "
        "Pljevlja", "conjecture"),
-    _u("AH-6-2Gb", "2/6", "AH mountain brigade", "2nd Mountain Brigade, XVI Corps", "Rudo",
+    _u("AH-6-2Gb", "2/6", "AH mountain brigade", "2nd Mountain Brigade, XVI Corps", "Uvac",
        "errata: the Austro-Hungarian 2/6 Brigade starts in s1513; "
-       f"{R}read as brigade 2 of the 6th Army, the 2nd Mountain Brigade (AF6); placed at Rudo "
-       "(on a sheet laid as the Galician one, s1513 lies 134 km south and 77 km west of "
-       "s0307 Belgrade: 43.61 N 19.51 E, by Rudo on the 1914 border)", "rules"),
+       f"{R}read as brigade 2 of the 6th Army, the 2nd Mountain Brigade (AF6); placed at Uvac, "
+       "the Bosnian Eastern Railway's end (1906) on the Sandzak border, the place the map's "
+       "s1513 is fitted to (ruling G90)", "rules"),
     _u("AH-6-13Gb", "13/6", "AH mountain brigade", "13th Mountain Brigade, XVI Corps",
        "Bratunac", f"{R}6th Army, XVI Corps (AF6); on the middle Drina (VOLKSBUCH) at "
        "Bratunac, between the 5th Army and the 18th ID", "conjecture"),
@@ -509,15 +534,17 @@ UNITS: list[Oob] = [
        f"{R}2nd Army's left, in the Banat (EB); the Galician data's AH-2-VII (there arriving "
        "Game-Turn 9 in Decision in Galicia); it left first, from 18 August (OULK p. 97)",
        "confirmed", shared=True),
-    _u("AH-2-IV", "IV", "AH corps", "IV Corps (Budapest): 31st ID, 32nd ID", "Klenak",
-       f"{R}2nd Army (EB); crossed at Sabac from Klenak on 12 August; the Galician data's "
-       "AH-2-IV (there arriving Game-Turn 8); left after the fighting at Sabac, late August",
-       "confirmed", shared=True),
+    _u("AH-2-IV", "IV", "AH corps", "IV Corps (Budapest): 31st ID, 32nd ID", "Kupinovo",
+       f"{R}2nd Army, between the 7th Division and IX Corps (EB): east of Klenak on the Sava, "
+       "at Kupinovo opposite Obrenovac; the Galician data's AH-2-IV (there arriving "
+       "Game-Turn 8); it left after the fighting at Sabac, late August", "confirmed",
+       shared=True),
     _u("AH-2-7", "7", "AH division", "7th ID (Esseg)", "Semlin",
        f"{R}2nd Army between the VII and IV Corps (EB); half of it given to the Balkan forces "
        "(OULK p. 97), all of it later; at Semlin opposite Belgrade", "confirmed"),
-    _u("AH-2-29", "29", "AH division", "29th ID (Theresienstadt), IX Corps", "Mitrovica",
-       f"{R}2nd Army's right, IX Corps' only division in the south (EB); at Mitrovica; it "
+    _u("AH-2-29", "29", "AH division", "29th ID (Theresienstadt), IX Corps", "Klenak",
+       f"{R}2nd Army's right, IX Corps' only division in the south (EB); at Klenak, the "
+       "railway's end opposite Sabac (STORY), whence it took Sabac on 12 August (EB); it "
        "stayed on the Serbian front (given to Potiorek after Cer)", "confirmed"),
     _u("AH-2-SD1", "SD1", "AH depot", "a supply unit of the 2nd Army", "Ruma",
        f"{R}the 2nd Army's 'supply units' are held on the Serbian map (17.42): the "
@@ -678,13 +705,36 @@ def _galicia_problems(by_id: dict[str, Oob]) -> list[str]:
     return out
 
 
-# --- the counters, once a map gives each place its hex ---------------------------------------
+# --- the counters on the map ------------------------------------------------------------------
+
+SERBIA_MAP = Path(__file__).resolve().parent.parent / \
+    "gm/games/gwe/exclusive/serbia_galicia/dataset/serbia/map.yaml"
+# An arrival's entry (3.0, 14.0) as the map letters it: the 40th Honved Division came from
+# Budapest by Brod and the Bosna railway into Sarajevo, the map's entry I (ruling G90)
+ENTRIES = {"the Sarajevo railway at the west map edge": "I"}
 
 
-def build(hex_of: Callable[[Place], str], entry_of: Callable[[str], str]) -> str:
+def place_hex(place: Place, towns: dict[str, tuple[int, int]],
+              country: dict[tuple[int, int], str]) -> str:
+    """A set-up place's hex on the map: the hex of the map's town of its name (`Place.town`
+    where the map names it otherwise) when that town lies in the place's country; else the hex
+    its coordinates fall in, or the nearest hex of its own country where the border puts that
+    hex's centre in another (serbia_map.hex_in_country)."""
+    import serbia_map  # the map's reading needs yaml; the checks do not
+    town = towns.get(place.town or place.name)
+    if town is not None and country.get(town) == place.country:
+        return serbia_map.hex_id(town)
+    return serbia_map.hex_id(serbia_map.hex_in_country(place.lat, place.lon, place.country,
+                                                       country))
+
+
+def build(map_path: Path, entry_of: Callable[[str], str]) -> str:
     """counters.yaml's `units:` entries for the Serbian front, in scripts/galicia_counters.py's
-    form: `hex_of` a place's hex (`s0307`), `entry_of` an entry's letter. The sides,
-    nationalities and the Galician units are the campaign data set's, not this list's."""
+    form, on a written map.yaml: each set-up place at its hex (`place_hex`: the map's town of
+    that name where the map has one), `entry_of` an entry's letter. The sides, nationalities
+    and the Galician units are the campaign data set's, not this list's."""
+    import serbia_map  # the map's reading needs yaml; the checks do not
+    towns, country = serbia_map.map_towns(map_path), serbia_map.map_countries(map_path)
     out = ["units:"]
     for u in UNITS:
         why = VALUES[u.kind][1] if u.kind != "HQ" else "HQ values as the Galician data's"
@@ -695,7 +745,7 @@ def build(hex_of: Callable[[Place], str], entry_of: Callable[[str], str]) -> str
                          f"{u.hq.command_radius}, command_strength: {u.hq.command_strength}, "
                          f"level: {u.hq.level}}}")
         if u.place is not None:
-            lines.append(f"    setup: {hex_of(PLACES[u.place])}")
+            lines.append(f"    setup: {place_hex(PLACES[u.place], towns, country)}")
         if u.arrives is not None:
             lines.append(f"    arrives: {{turn: {u.arrives[0]}, entry: "
                          f"{entry_of(u.arrives[1])}, entrained: true}}")
@@ -744,21 +794,10 @@ def summary(listing: bool = False) -> str:
     return "\n".join(out)
 
 
-def _demo_hex(place: Place) -> str:
-    """A stand-in for the map (for `--demo-build`): the place's hex on a sheet laid as the
-    Galician one with s0307 at Belgrade (ruling G26's turn and scale), not the map's."""
-    b = PLACES["Belgrade"]
-    north = (place.lat - b.lat) * 111.2
-    east = (place.lon - b.lon) * 111.32 * math.cos(math.radians((place.lat + b.lat) / 2))
-    column = 3 + round(-north / (12.87 * 1.5 / math.sqrt(3)))
-    row = 7 + round(-east / 12.87)
-    return f"s{column:02d}{row:02d}"
-
-
 if __name__ == "__main__":
     found = problems()
-    if "--demo-build" in sys.argv:
-        print(build(_demo_hex, lambda entry: "A"), end="")
+    if "--build" in sys.argv:
+        print(build(SERBIA_MAP, ENTRIES.__getitem__), end="")
     else:
         print(summary(listing="--list" in sys.argv))
         print("consistency: " + ("ok" if not found else f"{len(found)} problem(s)"))

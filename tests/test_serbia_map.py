@@ -8,6 +8,7 @@ import math
 import shutil
 import sys
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -147,7 +148,8 @@ def test_a_town_lies_in_the_hex_its_coordinates_give(data: GweData, town: str) -
 
 def test_every_town_is_in_its_country_and_in_or_beside_its_hex(data: GweData) -> None:
     """A town the border river separates from its hex's centre (Semlin, Pancsova, Kevevara,
-    Zvornik, Ljubovija) takes the nearest hex of its own country, a neighbour of its own."""
+    Zvornik, Ljubovija, Klenak) takes the nearest hex of its own country, a neighbour of its
+    own."""
     moved = []
     for name, lat, lon, _ in geo.TOWNS:
         own = _hex(grid.hex_at(lat, lon))
@@ -158,10 +160,12 @@ def test_every_town_is_in_its_country_and_in_or_beside_its_hex(data: GweData) ->
         if shown[0] != own:
             moved.append(name)
             assert shown[0] in data.neighbours(own), name
-    assert sorted(moved) == ["Kevevara", "Ljubovija", "Pancsova", "Semlin", "Zvornik"]
+    assert sorted(moved) == ["Kevevara", "Klenak", "Ljubovija", "Pancsova", "Semlin",
+                             "Zvornik"]
     countries = {"Belgrade": SERBIA, "Sabac": SERBIA, "Uzice": SERBIA, "Prijepolje": SERBIA,
                  "Nova Varos": SERBIA, "Ljubovija": SERBIA, "Semlin": AH, "Pancsova": AH,
                  "Mitrovica": AH, "Zvornik": AH, "Visegrad": AH, "Rudo": AH, "Sarajevo": AH,
+                 "Klenak": AH,
                  "Plevlje": "Montenegro"}
     for name, country in countries.items():
         assert _country(data, _city(data, name)) == country, name
@@ -222,7 +226,8 @@ def test_drina_sava_and_danube_are_one_major_river_chain_along_the_1914_border(
 
 
 def test_the_serbian_rivers_are_minor(data: GweData) -> None:
-    names = ("Morava", "West Morava", "Kolubara", "Jadar", "Lim", "Ibar")
+    names = ("Morava", "West Morava", "Golijska Moravica", "Djetinja", "Kolubara", "Jadar",
+             "Lim", "Ibar")
     found = {name: [side for side in data.map.hexsides
                     if side.source.startswith(f"reconstructed: river from {name} (")
                     or f"; {name} (" in side.source or side.source.startswith(
@@ -253,7 +258,8 @@ def _connected(data: GweData, start: str, end: str) -> bool:
     ("Belgrade", "Stalac"), ("Belgrade", "Kragujevac"), ("Belgrade", "Smederevo"),
     ("Mladenovac", "Valjevo"), ("Obrenovac", "Valjevo"), ("Stalac", "Uzice"),
     ("Kraljevo", "Cacak"), ("Sabac", "Loznica"), ("Sarajevo", "Visegrad"),
-    ("Indjija", "Mitrovica"), ("Indjija", "Ruma"), ("Pancsova", "Kevevara")])
+    ("Indjija", "Mitrovica"), ("Indjija", "Ruma"), ("Pancsova", "Kevevara"),
+    ("Ruma", "Klenak"), ("Indjija", "Klenak")])
 def test_the_railways_connect_their_towns(data: GweData, start: str, end: str) -> None:
     assert _connected(data, str(_city(data, start)), str(_city(data, end)))
     assert _connected(data, str(_city(data, "Sarajevo")), "s1513")  # the Uvac railhead
@@ -309,3 +315,145 @@ def test_a_place_on_a_border_river_takes_the_nearest_hex_of_its_country() -> Non
     assert serbia_map.hex_in_country(44.843, 20.401, SERBIA, country) == (3, 7)
     semlin = serbia_map.hex_in_country(44.843, 20.401, AH, country)
     assert country[semlin] == AH and _hex(semlin) in _hex((3, 7)).neighbours()
+
+
+def _river(data: GweData, name: str) -> set[frozenset[Hex]]:
+    """The hexsides a river of the map runs along, by the name its source gives it."""
+    return {frozenset(parse_hex(h) for h in side.between) for side in data.map.hexsides
+            if side.source.startswith((f"reconstructed: river from {name} (",
+                                       f"reconstructed: {name} (")) or f"; {name} (" in side.source}
+
+
+def _line(data: GweData, through: str) -> list[Hex]:
+    return [parse_hex(h) for h in next(line.hexes for line in data.map.rail_lines
+                                        if through in line.hexes)]
+
+
+def _crossings(line: list[Hex], river: set[frozenset[Hex]]) -> list[set[Hex]]:
+    """The steps of a railway over a river's hexsides."""
+    return [{a, b} for a, b in pairwise(line) if frozenset((a, b)) in river]
+
+
+def _bank(data: GweData, start: Hex, barriers: set[frozenset[Hex]]) -> set[Hex]:
+    """The Serbian hexes reached from a hex without crossing the barrier hexsides."""
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for n in data.neighbours(here):
+            if n.map == "s" and n not in seen and _country(data, n) == SERBIA and \
+                    frozenset((here, n)) not in barriers:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_the_main_line_runs_along_the_morava_and_crosses_it_once_by_cuprija(
+        data: GweData) -> None:
+    """The Belgrade-Nis line keeps to the Morava's left bank to Jagodina, crosses it once,
+    between Jagodina and S1101 on the hexside whose end touches Cuprija's hex (the bridge at
+    Cuprija), and keeps to its right bank by Paracin to Stalac: no river else."""
+    morava = _river(data, "Morava")
+    main = _line(data, "s1101")
+    every_river = {frozenset(parse_hex(h) for h in side.between) for side in data.map.hexsides
+                   if {"major_river", "minor_river"} & set(side.features)}
+    jagodina, cuprija = _city(data, "Jagodina"), _city(data, "Cuprija")
+    assert _crossings(main, every_river) == [{jagodina, parse_hex("s1101")}]
+    assert cuprija in set(data.neighbours(jagodina)) & set(data.neighbours(parse_hex("s1101")))
+    # the river beside the line: every Morava hexside from Velika Plana to Stalac touches it
+    valley = [side for side in morava if all(h.column >= 8 for h in side)]
+    assert valley and all(side & set(main) for side in valley)
+    left = _bank(data, jagodina, morava | _river(data, "Danube"))
+    on_left = ("Jagodina", "Lapovo", "Velika Plana", "Palanka", "Smederevo", "Belgrade",
+               "Krusevac")
+    on_right = ("Cuprija", "Paracin", "Stalac", "Pozarevac")
+    assert {_city(data, t) for t in on_left} <= left
+    assert not {_city(data, t) for t in on_right} & left
+    assert parse_hex("s1101") not in left
+    right = _bank(data, _city(data, "Paracin"), morava | _river(data, "Danube"))
+    assert {_city(data, t) for t in on_right} | {parse_hex("s1101")} <= right
+
+
+def test_the_smederevo_branch_leaves_the_main_line_at_velika_plana(data: GweData) -> None:
+    branch = _line(data, str(_city(data, "Smederevo")))
+    assert branch[0] == _city(data, "Velika Plana") and branch[-1] == _city(data, "Smederevo")
+    assert _city(data, "Palanka") not in branch
+    assert not _crossings(branch, _river(data, "Morava"))  # on the Morava's left bank
+    assert not _crossings(_line(data, str(_city(data, "Pozarevac"))),
+                          _river(data, "Morava"))  # Pozarevac-Dubravica on its right bank
+
+
+def test_the_west_morava_runs_north_of_krusevac_beside_the_line_to_cacak(
+        data: GweData) -> None:
+    """Krusevac, Trstenik, Kraljevo and Cacak lie on the West Morava's south bank, the narrow
+    gauge with them: the river on Krusevac's north sides, beside the line's hexes, never
+    crossed; the line crosses the South Morava at Stalac, the Ibar at Kraljevo and the
+    Golijska Moravica by Pozega, and the Djetinja runs beside it from Pozega to Uzice."""
+    west, south = _river(data, "West Morava"), _river(data, "Morava")
+    krusevac = _city(data, "Krusevac")
+    sides = {n: frozenset((krusevac, n)) for n in data.neighbours(krusevac)}
+    rivers = west | south
+    assert {str(n) for n, side in sides.items() if side in rivers} == \
+        {"s1401", "s1402", "s1501"}  # north-west, north-east; the South Morava east
+    assert sides[parse_hex("s1402")] in west
+    assert not {sides[parse_hex("s1601")], sides[parse_hex("s1602")]} & rivers  # south
+    line = _line(data, str(krusevac))
+    assert line[0] == _city(data, "Stalac") and line[-1] == _city(data, "Uzice")
+    assert not _crossings(line, west)
+    assert all(side & set(line) for side in west)  # beside the line all the way
+    assert _crossings(line, south) == [{_city(data, "Stalac"), krusevac}]
+    assert _crossings(line, _river(data, "Ibar")) == \
+        [{_city(data, "Kraljevo"), parse_hex("s1306")}]
+    assert _crossings(line, _river(data, "Golijska Moravica")) == \
+        [{parse_hex("s1309"), _city(data, "Pozega")}]
+    djetinja = _river(data, "Djetinja")
+    assert not _crossings(line, djetinja)
+    assert any(_city(data, "Pozega") in side for side in djetinja)
+    assert any(_city(data, "Uzice") in side for side in djetinja)
+
+
+def test_the_morava_and_its_rivers_are_one_chain_into_the_danube(data: GweData) -> None:
+    """The hex-scale Moravas join end to end: the South, West and Great Morava, the Golijska
+    Moravica, the Djetinja and the Ibar one chain, the Great Morava's end on the Danube."""
+    names = ("Morava", "West Morava", "Golijska Moravica", "Djetinja", "Ibar")
+    system = {tuple(sorted(side)) for name in names for side in _river(data, name)}
+    chains = _chains({(a, b) for a, b in system})
+    assert len(chains) == 1
+    danube = {tuple(sorted(side)) for side in _river(data, "Danube")}
+    assert len(_chains({(a, b) for a, b in system | danube})) == 1
+
+
+@pytest.mark.rules("gwe-serbia-galicia:5.3")
+def test_the_austro_hungarian_railheads_on_the_sava_and_the_drina(data: GweData) -> None:
+    """Vinkovci-Gunja-Brcko (the 5th Army's railhead) leaves the north edge; Ruma-Klenak ends
+    opposite Sabac in Syrmia; the Bosnian Eastern Railway runs from Visegrad to Vardiste, the
+    Bosnian hex beside Mokra Gora."""
+    brcko = _line(data, str(_city(data, "Brcko")))
+    assert brcko[0] == _city(data, "Brcko") and brcko[-1].column == 1
+    assert {_country(data, h) for h in brcko} == {AH}
+    assert any(line.exits_map for line in data.map.rail_lines if str(brcko[0]) in line.hexes)
+    klenak = _line(data, str(_city(data, "Klenak")))
+    assert klenak[0] == _city(data, "Ruma") and klenak[-1] == parse_hex("s0311")
+    assert {_country(data, h) for h in klenak} == {AH}
+    assert _city(data, "Sabac") in data.neighbours(_city(data, "Klenak"))
+    vardiste = _line(data, "s1413")
+    assert vardiste[-2:] == [_city(data, "Visegrad"), parse_hex("s1413")]
+    assert _country(data, parse_hex("s1413")) == AH
+
+
+def test_the_sabac_loznica_line_crosses_the_macva_north_of_the_cer(data: GweData) -> None:
+    line = _line(data, str(_city(data, "Loznica")))
+    assert [str(h) for h in line] == ["s0411", "s0412", "s0413", "s0514", "s0614"]
+    assert {data.hexes[h].terrain for h in line[:3]} == {"clear"}  # the Macva plain
+    assert not [h for h in line[:3] if "the Cer and Iverak" in data.hexes[h].source]
+
+
+def test_the_drina_hills_rough_and_the_jadar_hills_broken(data: GweData) -> None:
+    """The Boranja by the Drina gorge (s0715) and the Gucevo above Loznica (s0614) are rough;
+    the Jadar and Podgorina hills broken."""
+    terrain = {h: data.hexes[parse_hex(h)].terrain for h in
+               ("s0715", "s0614", "s0613", "s0712", "s0713", "s0811", "s0810", "s0709")}
+    assert terrain == {"s0715": "rough", "s0614": "rough", "s0613": "broken",
+                       "s0712": "broken", "s0713": "broken", "s0811": "broken",
+                       "s0810": "clear", "s0709": "clear"}  # Valjevo, Ub: the Kolubara's
+    assert "Gucevo" in data.hexes[parse_hex("s0614")].source
+    assert "Boranja" in data.hexes[parse_hex("s0715")].source
