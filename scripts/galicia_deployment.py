@@ -33,6 +33,9 @@ from gm.games.gwe.rules.supply import rail_sources
 from gm.games.gwe.rules.zoc import blocks_tracing
 from gm.games.gwe.state import GweState, initial_state
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from galicia_counters import army_name
+
 SIDES = ("central", "allied")  # 26.31: the Austro-Hungarian Player sets up first
 DEPOT_REACH = 3  # Serbia/Galicia 9.1
 
@@ -134,7 +137,7 @@ def deploy(data: GweData) -> tuple[GweState, dict[str, str]]:
             state = _place_army(state, data, side, hexes, units)
             sector = line.source.split("this army sector: ", 1)[-1]
             for unit_id in units:
-                why[unit_id] = (f"reconstructed: {army_of(unit_id)[0]} {army} Army on 1 Sep "
+                why[unit_id] = (f"reconstructed: {army_of(unit_id)[0]} {army_name(army)} on 1 Sep "
                                 f"1914 ({sector}); its hex chosen so the army's units cover "
                                 "their sector of the start line (26.31)")
             depots = sorted(u.id for u in data.counters.units if u.type == "depot" and
@@ -143,7 +146,8 @@ def deploy(data: GweData) -> tuple[GweState, dict[str, str]]:
             for depot, where in zip(depots, _depot_hexes(state, data, side, hexes, units,
                                                          len(depots)), strict=True):
                 state = state.with_unit(depot, place="map", hex=str(where))
-                why[depot] = (f"reconstructed: a depot of the {army_of(depot)[0]} {army} Army, "
+                why[depot] = (f"reconstructed: a depot of the {army_of(depot)[0]} "
+                              f"{army_name(army)}, "
                               "chained from its own railways towards its front so its units "
                               "trace supply (9.16, 5.3; 26.31; ruling G32)")
         problems = setup_problems(state, data, side)

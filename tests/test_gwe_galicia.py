@@ -162,21 +162,23 @@ def test_the_cossack_divisions_are_cavalry(galicia: GweData, unit_id: str) -> No
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.3")
-def test_the_order_of_battle_is_the_eight_armies(galicia: GweData) -> None:
+def test_the_order_of_battle_is_the_armies_and_kummers_group(galicia: GweData) -> None:
+    """The four Austro-Hungarian armies and Armeegruppe Kummer (its command abbreviation
+    printed beside theirs), the five Russian armies; each with its HQ (2.3)."""
     armies = {(u.nationality, u.id.split("-")[1]) for u in galicia.counters.units}
-    assert armies == {("AH", "1"), ("AH", "4"), ("AH", "3"), ("AH", "2"), ("RU", "4"),
-                      ("RU", "5"), ("RU", "3"), ("RU", "8"), ("RU", "9")}
-    assert {u.id for u in galicia.counters.units if u.type == "hq"} >= {
-        "AH-1-HQ", "AH-4-HQ", "AH-3-HQ", "AH-2-HQ", "RU-4-HQ", "RU-5-HQ", "RU-3-HQ", "RU-8-HQ"}
+    assert armies == {("AH", "1"), ("AH", "4"), ("AH", "3"), ("AH", "2"), ("AH", "Kummer"),
+                      ("RU", "9"), ("RU", "4"), ("RU", "5"), ("RU", "3"), ("RU", "8")}
+    assert {u.id for u in galicia.counters.units if u.type == "hq"} == {
+        f"{nationality}-{army}-HQ" for nationality, army in armies}
     late = [u for u in galicia.counters.units if u.arrives is not None]
     assert late and all(7 < u.arrives.turn <= 13 for u in late if u.arrives)
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
-def test_the_start_line_runs_unbroken_through_four_army_sectors(galicia: GweData) -> None:
+def test_the_start_line_runs_unbroken_through_five_army_sectors(galicia: GweData) -> None:
     sectors = galicia.map.start_lines
     assert [s.name.split(": ")[1] for s in sectors] == [
-        "AH 1st Army / RU 4th Army", "AH 4th Army / RU 5th Army", "AH 3rd Army / RU 3rd Army",
+        "AH Kummer / RU 9th Army", "AH 1st Army / RU 4th Army", "AH 4th Army / RU 5th Army", "AH 3rd Army / RU 3rd Army",
         "AH 2nd Army / RU 8th Army"]
     line = [parse_hex(h) for s in sectors for h in s.hexes]
     assert len(set(line)) == len(line)

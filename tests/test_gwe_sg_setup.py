@@ -42,19 +42,22 @@ def deploy_all(data: GweData, side: str) -> GweState:
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_the_sectors_name_a_pair_of_facing_armies(galicia: GweData) -> None:
     assert [line.armies for line in galicia.map.start_lines] == [
-        {"central": "1", "allied": "4"}, {"central": "4", "allied": "5"},
-        {"central": "3", "allied": "3"}, {"central": "2", "allied": "8"}]
-    assert sector_army(galicia.map.start_lines[0], "allied") == "4"
+        {"central": "Kummer", "allied": "9"}, {"central": "1", "allied": "4"},
+        {"central": "4", "allied": "5"}, {"central": "3", "allied": "3"},
+        {"central": "2", "allied": "8"}]
+    assert sector_army(galicia.map.start_lines[1], "allied") == "4"
+    assert army_of("AH-Kummer-106L") == ("AH", "Kummer")
     assert army_of("AH-1-45LW") == ("AH", "1")
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_each_side_sets_up_on_its_own_side_of_its_armys_sector(galicia: GweData) -> None:
-    russian, austrian = setup_hexes(galicia, "RU-4-XIV"), setup_hexes(galicia, "AH-1-I")
+    russian, austrian = setup_hexes(galicia, "RU-4-XVI"), setup_hexes(galicia, "AH-1-I")
     line = set(start_line(galicia))
     assert parse_hex("g0220") in russian - austrian  # beside the line, towards Lublin
     assert parse_hex("g0322") in austrian - russian  # Krasnik, south-west of it
-    assert parse_hex("g0223") in russian & austrian & line
+    assert parse_hex("g0222") in russian & austrian & line
+    assert parse_hex("g0223") not in austrian  # Kummer's sector by the Vistula
     assert parse_hex("g1011") not in austrian  # the 3rd Army's sector, not the 1st's
 
 
@@ -80,7 +83,7 @@ def test_a_whole_deployment_passes_and_each_fault_is_named(galicia: GweData) -> 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_every_start_line_hex_is_covered_by_units_or_their_zones(galicia: GweData) -> None:
-    state = initial_state(galicia, ("C", "E")).with_unit("RU-4-XIV", place="map", hex="g0221")
+    state = initial_state(galicia, ("C", "E")).with_unit("RU-4-XVI", place="map", hex="g0221")
     problems = setup_problems(state, galicia, "allied")
     covered = controlled_hexes(state, galicia, "allied") | {parse_hex("g0221")}
     uncovered = [h for h in start_line(galicia) if h not in covered]
@@ -94,5 +97,5 @@ def test_every_start_line_hex_is_covered_by_units_or_their_zones(galicia: GweDat
 def test_nine_stacking_points_a_hex(galicia: GweData) -> None:
     state = deploy_all(galicia, "central")
     for unit_id in ("AH-1-I", "AH-1-V", "AH-1-X"):  # three corps: 12 points
-        state = state.with_unit(unit_id, hex="g0223")
+        state = state.with_unit(unit_id, hex="g0222")
     assert any("over the limit of 9" in p for p in setup_problems(state, galicia, "central"))
