@@ -222,7 +222,7 @@ RAILWAYS: list[tuple[str, list[str | Point], str]] = [
      "Lemberg-Czernowitz-Jassy Railway (1866): Lemberg-Chodorow-Bursztyn-Halicz-Stanislau-"
      "Kolomea-Czernowitz, on to Suczawa (not by Rohatyn: no railway ran from Lemberg to "
      "Rohatyn)"),
-    ("single", ["Lemberg", (49.63, 23.70), (49.65, 23.48), "Sambor"],
+    ("single", ["Lemberg", (49.63, 23.70), "Sambor"],
      "Lemberg-Komarno-Rudki-Sambor, the Lemberg end of the Sambor-Uzsok-Ungvar line, in "
      "service before 1914"),
     ("single", ["Lemberg", (49.76, 24.36), "Przemyslany", "Brzezany", "Podhajce"],
