@@ -66,15 +66,17 @@ AH: list[tuple[str, str, str, tuple[int, str] | None]] = [
     ("Kummer", "7C", "7th Cavalry Division", None),
 ]
 RU: list[tuple[str, str, str, tuple[int, str] | None]] = [
-    # Lechitsky's 9th Army, formed on the Vistula at Lublin about 1 September: the XIV Corps
-    # taken from the 4th Army's right, the Guards and XVIII Corps arriving from the St
-    # Petersburg district by Ivangorod (Golovin; Stone, ch. 4)
-    ("9", "XIV", "18th, 45th ID", None),
-    ("9", "Gd", "1st, 2nd Guards Infantry Divisions", (8, "A")),
-    ("9", "XVIII", "23rd, 37th ID", (8, "A")),
-    ("4", "Gren", "1st, 2nd Grenadier Divisions", None),
+    # the XIV Corps held the 4th Army's right at the Vistula on 1 September; it passed to the
+    # 9th Army when Lechitsky's staff took that flank over (Golovin), but a counter keeps the
+    # army it starts in (2.3), so it is the 4th's here
+    ("4", "Gren", "1st, 2nd Grenadier Divisions", None), ("4", "XIV", "18th, 45th ID", None),
     ("4", "XVI", "41st, 47th ID", None), ("4", "13C", "13th Cavalry Division", None),
     ("4", "14C", "14th Cavalry Division", None),
+    # Lechitsky's 9th Army, formed about Lublin in early September from the Guards and XVIII
+    # Corps of the St Petersburg district, come by Ivangorod (Golovin; Stone, ch. 4); its staff
+    # and depots a Game-Turn behind them
+    ("9", "Gd", "1st, 2nd Guards Infantry Divisions", (8, "A")),
+    ("9", "XVIII", "23rd, 37th ID", (8, "A")),
     # the III Caucasian Corps, from the Caucasus by Ivangorod to the 4th Army before Lublin
     # in the first days of September
     ("4", "IIIC", "21st, 52nd ID", (8, "A")),
@@ -93,8 +95,8 @@ RU: list[tuple[str, str, str, tuple[int, str] | None]] = [
 HQS = {  # 2.3: every command unit an army HQ; the commanders as the rulebook lists them
     "AH": [("1", "Dankl", None), ("4", "Auffenberg", None), ("3", "Brudermann", None),
            ("2", "Boehm-Ermolli", None), ("Kummer", "Kummer v. Falbenfehb", None)],
-    "RU": [("9", "Letschitzki", None), ("4", "Ewert", None), ("5", "Plehwe", None),
-           ("3", "Dimitriew", None), ("8", "Brussilow", None)],
+    "RU": [("4", "Ewert", None), ("5", "Plehwe", None), ("3", "Dimitriew", None),
+           ("8", "Brussilow", None), ("9", "Letschitzki", (9, "A"))],
 }
 
 # Supply depots (2.33, 8.51: one Step; 9.13, 9.16). Serbia/Galicia 17.41-17.42 speak of each
@@ -103,10 +105,12 @@ HQS = {  # 2.3: every command unit an army HQ; the commanders as the rulebook li
 # army: the fewest that let every army's front trace supply at set-up beyond its own country's
 # railways (5.3: AH 1st Army before Lublin, 7 hexes from them; the Russian 3rd, 5th and 8th
 # Armies in Galicia, 7-10 from theirs) and a chain of five Russian depots reach the passes
-# (17 hexes; 25.2); Armeegruppe Kummer's as an army's. Army, number, arrival or None.
+# (17 hexes; 25.2); Armeegruppe Kummer's as an army's. The 9th Army's arrive with its HQ.
+# Army, number, arrival or None.
 DEPOTS: dict[str, list[tuple[str, int, tuple[int, str] | None]]] = {
     "AH": [(army, n, None) for army in ("1", "4", "3", "2", "Kummer") for n in (1, 2)],
-    "RU": [(army, n, None) for army in ("9", "4", "5", "3", "8") for n in (1, 2)],
+    "RU": [*((army, n, None) for army in ("4", "5", "3", "8") for n in (1, 2)),
+           ("9", 1, (9, "A")), ("9", 2, (9, "A"))],
 }
 DEPOT_MOVEMENT = {"AH": 5, "RU": 4}  # as the nationality's infantry (reconstructed)
 

@@ -250,13 +250,11 @@ RAILWAYS: list[tuple[str, list[str | Point], str]] = [
 # Dankl's 1st Army short of Lublin, Auffenberg's 4th Army at Komarow, the 3rd Army east of
 # Lemberg after the Gnila Lipa, the 2nd Army's first corps on its right by the Dniester.
 START_LINE: list[tuple[str, str, list[Point]]] = [
-    ("AH Kummer / RU 9th Army", "the Vistula flank by Jozefow and Opole: Armeegruppe Kummer, "
-     "across the Vistula at Jozefow to fight within Dankl's army, against the XIV Corps, the "
-     "right of the 4th Army until Lechitsky's 9th Army formed about it",
-     [(51.08, 21.85), (51.15, 22.00)]),
     ("AH 1st Army / RU 4th Army", "Krasnik-Lublin: Dankl's advance stopped south of Lublin "
-     "(Opole-Belzyce-Bychawa), Evert's 4th Army before it",
-     [(51.15, 22.00), (51.12, 22.30), (50.98, 22.55), (50.93, 23.05)]),
+     "(Opole-Belzyce-Bychawa), Evert's 4th Army before it; Armeegruppe Kummer, across the "
+     "Vistula at Jozefow about 1 September, fought within the 1st Army (Oesterreichs Volksbuch "
+     "vom Weltkrieg), so within its boundaries",
+     [(51.08, 21.85), (51.15, 22.00), (51.12, 22.30), (50.98, 22.55), (50.93, 23.05)]),
     ("AH 4th Army / RU 5th Army", "Komarow (26 Aug-2 Sep): Auffenberg round Zamosc, "
      "Komarow and Tyszowce against Plehve",
      [(50.93, 23.05), (50.80, 23.28), (50.63, 23.48), (50.60, 23.72), (50.38, 24.01)]),
@@ -269,9 +267,10 @@ START_LINE: list[tuple[str, str, list[Point]]] = [
      "there: 5 hexes its 4 combat units can cover (26.31), not the 13 to the Carpathians of the "
      "first reconstruction", [(49.66, 24.35), (49.42, 24.45), (49.13, 24.72)]),
 ]
-# Each sector's armies by side, as a unit id writes them (AH-1-I: the 1st Army; ruling G29)
-SECTOR_ARMIES = {"AH Kummer / RU 9th Army": ("Kummer", "9"),
-                 "AH 1st Army / RU 4th Army": ("1", "4"), "AH 4th Army / RU 5th Army": ("4", "5"),
+# Each sector's armies by side, as a unit id writes them (AH-1-I: the 1st Army; ruling G29);
+# several armies of a side within one sector's boundaries joined by "+"
+SECTOR_ARMIES = {"AH 1st Army / RU 4th Army": ("1+Kummer", "4"),
+                 "AH 4th Army / RU 5th Army": ("4", "5"),
                  "AH 3rd Army / RU 3rd Army": ("3", "3"), "AH 2nd Army / RU 8th Army": ("2", "8")}
 
 # Reinforcement entry hexes (3.0, 14.0): where the lines of each side run off the sheet.

@@ -175,11 +175,10 @@ def test_the_order_of_battle_is_the_armies_and_kummers_group(galicia: GweData) -
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
-def test_the_start_line_runs_unbroken_through_five_army_sectors(galicia: GweData) -> None:
+def test_the_start_line_runs_unbroken_through_four_army_sectors(galicia: GweData) -> None:
     sectors = galicia.map.start_lines
     assert [s.name.split(": ")[1] for s in sectors] == [
-        "AH Kummer / RU 9th Army", "AH 1st Army / RU 4th Army", "AH 4th Army / RU 5th Army",
-        "AH 3rd Army / RU 3rd Army",
+        "AH 1st Army / RU 4th Army", "AH 4th Army / RU 5th Army", "AH 3rd Army / RU 3rd Army",
         "AH 2nd Army / RU 8th Army"]
     line = [parse_hex(h) for s in sectors for h in s.hexes]
     assert len(set(line)) == len(line)

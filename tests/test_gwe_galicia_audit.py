@@ -253,20 +253,23 @@ def test_armeegruppe_kummer_is_on_the_vistula_flank(galicia: GweData) -> None:
                       "AH-Kummer-SD2"]
     hq = galicia.units["AH-Kummer-HQ"].hq
     assert hq is not None and hq.level == "army"  # 2.3: every command unit army level
-    sector = galicia.map.start_lines[0]
-    assert sector.armies == {"central": "Kummer", "allied": "9"}
+    sector = galicia.map.start_lines[0]  # the Vistula end of the line, by Jozefow
+    assert sector.armies == {"central": "1+Kummer", "allied": "4"}
     assert all(galicia.units[u].arrives is None for u in kummer)
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.3")
-def test_lechitskys_9th_army_has_the_guards_xviii_and_xiv_corps(galicia: GweData) -> None:
+def test_lechitskys_9th_army_is_the_guards_and_xviii_corps(galicia: GweData) -> None:
+    """The 9th Army formed about Lublin from the Guards and XVIII Corps; the XIV Corps, on the
+    4th Army's right on 1 September, passed to it later and starts the 4th's."""
     ninth = {u.id: u for u in galicia.counters.units if u.id.startswith("RU-9-")}
-    assert {"RU-9-HQ", "RU-9-XIV", "RU-9-Gd", "RU-9-XVIII"} <= set(ninth)
-    assert ninth["RU-9-XIV"].arrives is None and ninth["RU-9-HQ"].arrives is None
+    assert {"RU-9-HQ", "RU-9-Gd", "RU-9-XVIII"} <= set(ninth)
     for corps in ("RU-9-Gd", "RU-9-XVIII"):
         arrival = ninth[corps].arrives
         assert arrival is not None and (arrival.turn, arrival.entry) == (8, "A")
-    assert not {"RU-4-Gd", "RU-4-XVIII", "RU-4-XIV"} & set(galicia.units)
+        assert ninth[corps].size == "corps"
+    assert not {"RU-4-Gd", "RU-4-XVIII"} & set(galicia.units)
+    assert galicia.units["RU-4-XIV"].arrives is None
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.3")

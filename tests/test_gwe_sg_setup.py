@@ -11,6 +11,7 @@ from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.exclusive.serbia_galicia.setup import (
     army_of,
+    sector_armies,
     sector_army,
     setup_hexes,
     setup_problems,
@@ -27,7 +28,7 @@ def deploy_all(data: GweData, side: str) -> GweState:
     for line in data.map.start_lines:
         units = sorted(u.id for u in data.counters.units if data.side_of(u.id) == side
                        and u.arrives is None and u.type != "depot"
-                       and army_of(u.id)[1] == sector_army(line, side))
+                       and army_of(u.id)[1] in sector_armies(sector_army(line, side)))
         for number, unit_id in enumerate(units):
             state = state.with_unit(unit_id, place="map",
                                     hex=line.hexes[number * len(line.hexes) // len(units)])
@@ -42,22 +43,28 @@ def deploy_all(data: GweData, side: str) -> GweState:
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_the_sectors_name_a_pair_of_facing_armies(galicia: GweData) -> None:
     assert [line.armies for line in galicia.map.start_lines] == [
-        {"central": "Kummer", "allied": "9"}, {"central": "1", "allied": "4"},
-        {"central": "4", "allied": "5"}, {"central": "3", "allied": "3"},
-        {"central": "2", "allied": "8"}]
-    assert sector_army(galicia.map.start_lines[1], "allied") == "4"
-    assert army_of("AH-Kummer-106L") == ("AH", "Kummer")
+        {"central": "1+Kummer", "allied": "4"}, {"central": "4", "allied": "5"},
+        {"central": "3", "allied": "3"}, {"central": "2", "allied": "8"}]
+    assert sector_army(galicia.map.start_lines[0], "allied") == "4"
+    assert sector_armies(sector_army(galicia.map.start_lines[0], "central")) == ("1", "Kummer")
     assert army_of("AH-1-45LW") == ("AH", "1")
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
+def test_kummers_group_sets_up_within_the_1st_armys_boundaries(galicia: GweData) -> None:
+    """Armeegruppe Kummer fought within the 1st Army on 1 September 1914: the sector names
+    both (`1+Kummer`), and Kummer's units set up where the 1st Army's may."""
+    assert setup_hexes(galicia, "AH-Kummer-106L") == setup_hexes(galicia, "AH-1-I")
+    assert parse_hex("g1011") not in setup_hexes(galicia, "AH-Kummer-7C")
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_each_side_sets_up_on_its_own_side_of_its_armys_sector(galicia: GweData) -> None:
-    russian, austrian = setup_hexes(galicia, "RU-4-XVI"), setup_hexes(galicia, "AH-1-I")
+    russian, austrian = setup_hexes(galicia, "RU-4-XIV"), setup_hexes(galicia, "AH-1-I")
     line = set(start_line(galicia))
     assert parse_hex("g0220") in russian - austrian  # beside the line, towards Lublin
     assert parse_hex("g0322") in austrian - russian  # Krasnik, south-west of it
-    assert parse_hex("g0222") in russian & austrian & line
-    assert parse_hex("g0223") not in austrian  # Kummer's sector by the Vistula
+    assert parse_hex("g0223") in russian & austrian & line
     assert parse_hex("g1011") not in austrian  # the 3rd Army's sector, not the 1st's
 
 
@@ -83,7 +90,7 @@ def test_a_whole_deployment_passes_and_each_fault_is_named(galicia: GweData) -> 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_every_start_line_hex_is_covered_by_units_or_their_zones(galicia: GweData) -> None:
-    state = initial_state(galicia, ("C", "E")).with_unit("RU-4-XVI", place="map", hex="g0221")
+    state = initial_state(galicia, ("C", "E")).with_unit("RU-4-XIV", place="map", hex="g0221")
     problems = setup_problems(state, galicia, "allied")
     covered = controlled_hexes(state, galicia, "allied") | {parse_hex("g0221")}
     uncovered = [h for h in start_line(galicia) if h not in covered]
@@ -97,5 +104,5 @@ def test_every_start_line_hex_is_covered_by_units_or_their_zones(galicia: GweDat
 def test_nine_stacking_points_a_hex(galicia: GweData) -> None:
     state = deploy_all(galicia, "central")
     for unit_id in ("AH-1-I", "AH-1-V", "AH-1-X"):  # three corps: 12 points
-        state = state.with_unit(unit_id, hex="g0222")
+        state = state.with_unit(unit_id, hex="g0223")
     assert any("over the limit of 9" in p for p in setup_problems(state, galicia, "central"))
