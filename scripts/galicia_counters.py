@@ -144,6 +144,9 @@ RAIL_SOURCE = ("reconstructed: the Game-Turn Track is not public. Game-Turns 1-6
 RAIL_WHY = {"central": "Austro-Hungarian lines burdened with the 2nd Army's return from Serbia "
                        "and the supply of four armies",
             "allied": "Russian mobilization complete, the Guards and XVIII Corps arriving"}
+# The counters the audit of the order of battle added (ruling G26): written last in the file
+ADDED_LAST = frozenset({"AH-3-2C", "AH-3-8C", "AH-Kummer-HQ", "AH-Kummer-106L", "AH-Kummer-7C",
+                        "AH-Kummer-SD1", "AH-Kummer-SD2", "RU-4-IIIC"})
 ARMY_NAMES = {"Kummer": "Armeegruppe Kummer"}  # an army-level command (2.3) that is no Army
 
 
@@ -206,21 +209,31 @@ def build() -> str:
            f"  AH: {{name: Austro-Hungarian, side: central, tcr: 4, supply_range: 3, country: Austria-Hungary, source: {q('printed: Serbia/Galicia 2.4 (TCR 4), 9.1 (three hexes), 5.3 (the railroads of its own country)')}}}",
            f"  RU: {{name: Russian, side: allied, tcr: 3, supply_range: 3, country: Russia, source: {q('printed: Serbia/Galicia 2.4 (TCR 3), 9.1 (three hexes), 5.3 (the railroads of its own country)')}}}",
            "units:"]
+    blocks: list[list[str]] = []
     for nat, hqs in HQS.items():
         for army, general, arrives in hqs:
-            out += [f"  - id: {nat}-{army}-HQ", f"    nationality: {nat}", "    type: hq",
-                    "    size: army", f"    steps: {steps([(0, 1, 6)])}",
-                    "    hq: {attack_shift: 1, command_radius: 4, command_strength: 12, "
-                    "level: army}"]
+            block = [f"  - id: {nat}-{army}-HQ", f"    nationality: {nat}", "    type: hq",
+                     "    size: army", f"    steps: {steps([(0, 1, 6)])}",
+                     "    hq: {attack_shift: 1, command_radius: 4, command_strength: 12, "
+                     "level: army}"]
             if arrives:
-                out.append(f"    arrives: {{turn: {arrives[0]}, entry: {arrives[1]}}}")
-            out.append(f"    source: {q(f'reconstructed: {army_name(army)} HQ ({general}, as Serbia/Galicia Command Abbreviations print it; army level, 2.3); rating reconstructed')}")
+                block.append(f"    arrives: {{turn: {arrives[0]}, entry: {arrives[1]}}}")
+            block.append(f"    source: {q(f'reconstructed: {army_name(army)} HQ ({general}, as Serbia/Galicia Command Abbreviations print it; army level, 2.3); rating reconstructed')}")
+            blocks.append(block)
     for nat, table in (("AH", AH), ("RU", RU)):
         for army, name, divisions, arrives in table:
-            out += unit(nat, army, name, divisions, arrives)
+            blocks.append(unit(nat, army, name, divisions, arrives))
     for nat, depots in DEPOTS.items():
         for army, number, arrives in depots:
-            out += depot(nat, army, number, arrives)
+            blocks.append(depot(nat, army, number, arrives))
+    for block in blocks:
+        if block[0].removeprefix("  - id: ") not in ADDED_LAST:
+            out += block
+    out.append("  # the counters the audit of the order of battle added (ruling G26), last, so "
+               "that what is built from this file's order (a default set-up) stays as it was")
+    for block in blocks:
+        if block[0].removeprefix("  - id: ") in ADDED_LAST:
+            out += block
     return "\n".join(out) + "\n"
 
 
