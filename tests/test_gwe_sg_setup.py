@@ -106,3 +106,16 @@ def test_nine_stacking_points_a_hex(galicia: GweData) -> None:
     for unit_id in ("AH-1-I", "AH-1-V", "AH-1-X"):  # three corps: 12 points
         state = state.with_unit(unit_id, hex="g0223")
     assert any("over the limit of 9" in p for p in setup_problems(state, galicia, "central"))
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31")
+def test_a_depot_is_deployed_wherever_its_set_up_lets_it_trace_supply(
+        galicia: GweData) -> None:
+    """Ruling G32: a supply depot is bound to no sector; a DEPLOY of one is taken anywhere,
+    its supply checked when the deployment closes (the default deployment's Kummer depot in
+    g0422 lies two hexes behind the line)."""
+    from gm.games.gwe.exclusive.serbia_galicia.setup import setup_refusal
+
+    assert parse_hex("g0422") not in setup_hexes(galicia, "AH-1-I")
+    assert setup_refusal(galicia, "AH-Kummer-SD1", parse_hex("g0422")) is None
+    assert setup_refusal(galicia, "AH-1-I", parse_hex("g0422")) is not None

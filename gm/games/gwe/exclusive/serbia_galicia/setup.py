@@ -123,8 +123,10 @@ def deployment_problems(state: GweState, data: GweData, hexes: Mapping[str, Hex]
 
 
 def setup_refusal(data: GweData, unit_id: str, where: Hex) -> tuple[str, str] | None:
-    """26.31: why the unit may not DEPLOY in the hex (the words, the case), None if it may."""
-    if where in setup_hexes(data, unit_id):
+    """26.31: why the unit may not DEPLOY in the hex (the words, the case), None if it may. A
+    supply depot is bound to no sector: it sets up wherever it is in supply, which the side's
+    set-up check says when the deployment closes (setup_problems; ruling G32)."""
+    if where in setup_hexes(data, unit_id) or data.units[unit_id].type == "depot":
         return None
     nationality, army = army_of(unit_id)
     return (f"{where} is not on the start line within the {nationality} {army} Army's "
