@@ -24,6 +24,7 @@ from gm.games.gwe.games import read_bound
 from gm.games.gwe.data.values import army_of, stacking_points
 from gm.games.gwe.exclusive.serbia_galicia.setup import (  # _sides: which side of the line
     _sides,
+    sector_armies,
     sector_army,
     setup_hexes,
     setup_problems,
@@ -32,6 +33,9 @@ from gm.games.gwe.exclusive.serbia_galicia.setup import (  # _sides: which side 
 from gm.games.gwe.rules.supply import rail_sources
 from gm.games.gwe.rules.zoc import blocks_tracing
 from gm.games.gwe.state import GweState, initial_state
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from galicia_counters import army_name
 
 SIDES = ("central", "allied")  # 26.31: the Austro-Hungarian Player sets up first
 DEPOT_REACH = 3  # Serbia/Galicia 9.1
@@ -53,6 +57,7 @@ def _place_army(state: GweState, data: GweData, side: str, line_hexes: list[Hex]
     rest stacked (9 Stacking Points at most) on the hexes taken, round the sector."""
     covered: set[Hex] = set()
     taken: list[Hex] = []
+    by_army: dict[str, list[Hex]] = {}  # the hexes each army's units took, in order
     fighting = [u for u in units if data.units[u].type != "hq"]
     allowed = sorted(h for h in setup_hexes(data, fighting[0])
                      if not any(data.side_of(u) != side for u in state.units_in(h)))
@@ -61,15 +66,23 @@ def _place_army(state: GweState, data: GweData, side: str, line_hexes: list[Hex]
             return len(({h, *data.neighbours(h)} & set(line_hexes)) - covered)
         limit = data.counters.sides[side].stacking_limit - stacking_points(data.units[unit_id])
         room = [h for h in allowed if _points(state, data, h, side) <= limit]
+        # a sector's later army (Kummer's group within the 1st Army's boundaries) keeps to the
+        # line's start, the Vistula flank where it fought
+        later = army_of(unit_id)[1] != army_of(fighting[0])[1]
         best = max(room, key=lambda h: (gain(h), h in taken,
+                                        -line_hexes[0].distance(h) if later else 0,
                                         -_points(state, data, h, side)))
         state = state.with_unit(unit_id, place="map", hex=str(best))
         covered |= {best, *data.neighbours(best)} & set(line_hexes)
         if best not in taken:
             taken.append(best)
+        own = by_army.setdefault(army_of(unit_id)[1], [])
+        if best not in own:
+            own.append(best)
     for unit_id in units:
         if data.units[unit_id].type == "hq":  # the army's HQ with its middle units
-            state = state.with_unit(unit_id, place="map", hex=str(taken[len(taken) // 2]))
+            own = by_army.get(army_of(unit_id)[1], taken)
+            state = state.with_unit(unit_id, place="map", hex=str(own[len(own) // 2]))
     return state
 
 
@@ -126,26 +139,30 @@ def deploy(data: GweData) -> tuple[GweState, dict[str, str]]:
     why: dict[str, str] = {}
     for side in SIDES:
         for line in data.map.start_lines:
-            army = sector_army(line, side)
-            if army is None:
+            armies = sector_armies(sector_army(line, side))  # the sector's first army first
+            if not armies:
                 continue
             hexes = [parse_hex(h) for h in line.hexes]
-            units = _sector_units(data, side, army)
+            units = [u for army in armies for u in _sector_units(data, side, army)]
             state = _place_army(state, data, side, hexes, units)
             sector = line.source.split("this army sector: ", 1)[-1]
             for unit_id in units:
-                why[unit_id] = (f"reconstructed: {army_of(unit_id)[0]} {army} Army on 1 Sep "
-                                f"1914 ({sector}); its hex chosen so the army's units cover "
-                                "their sector of the start line (26.31)")
-            depots = sorted(u.id for u in data.counters.units if u.type == "depot" and
-                            u.arrives is None and data.side_of(u.id) == side and
-                            army_of(u.id)[1] == army)
-            for depot, where in zip(depots, _depot_hexes(state, data, side, hexes, units,
-                                                         len(depots)), strict=True):
-                state = state.with_unit(depot, place="map", hex=str(where))
-                why[depot] = (f"reconstructed: a depot of the {army_of(depot)[0]} {army} Army, "
-                              "chained from its own railways towards its front so its units "
-                              "trace supply (9.16, 5.3; 26.31; ruling G32)")
+                why[unit_id] = (f"reconstructed: {army_of(unit_id)[0]} "
+                                f"{army_name(army_of(unit_id)[1])} on 1 Sep 1914 ({sector}); "
+                                "its hex chosen so the army's units cover their sector of the "
+                                "start line (26.31)")
+            for army in armies:
+                depots = sorted(u.id for u in data.counters.units if u.type == "depot" and
+                                u.arrives is None and data.side_of(u.id) == side and
+                                army_of(u.id)[1] == army)
+                own = [u for u in units if army_of(u)[1] == army]
+                for depot, where in zip(depots, _depot_hexes(state, data, side, hexes, own,
+                                                             len(depots)), strict=True):
+                    state = state.with_unit(depot, place="map", hex=str(where))
+                    why[depot] = (f"reconstructed: a depot of the {army_of(depot)[0]} "
+                                  f"{army_name(army)}, chained from its own railways towards "
+                                  "its front so its units trace supply (9.16, 5.3; 26.31; "
+                                  "ruling G32)")
         problems = setup_problems(state, data, side)
         if problems:
             raise SystemExit("\n".join(problems))

@@ -57,21 +57,42 @@ FORTRESSES: dict[str, tuple[int, int, str]] = {
     "Krakow": (10, 5, "ring fortress of 1914, the western anchor of Galicia"),
 }
 
-# The Austro-Hungarian/Russian border of 1914 (west to east; Russia lies north and east),
-# from the Silesian tripoint near Myslowitz along the Vistula to the mouth of the San, the
-# Tanew line south of Bilgoraj and Tarnogrod, north of Belzec, Belz and Sokal, between Brody
-# and Radziwillow, then down the Zbruch to the Dniester, and the Bessarabian line past
-# Nowosielica. Closed round the Russian side off the sheet.
-BORDER: list[Point] = [
-    (50.24, 19.10), (50.20, 19.60), (50.17, 19.98), (50.22, 20.35), (50.24, 20.72),
-    (50.31, 20.88), (50.39, 21.12), (50.46, 21.36), (50.56, 21.53), (50.66, 21.72),
-    (50.73, 21.85), (50.65, 21.98), (50.55, 22.10), (50.50, 22.25), (50.47, 22.55),
-    (50.42, 22.85), (50.36, 23.15), (50.40, 23.45), (50.42, 23.72), (50.47, 24.00),
-    (50.58, 24.10), (50.62, 24.30), (50.47, 24.55), (50.34, 24.88), (50.20, 25.15),
-    (50.10, 25.22), (49.92, 25.42), (49.72, 25.92), (49.53, 26.16), (49.07, 26.22),
-    (48.76, 26.30), (48.52, 26.37), (48.22, 26.28), (47.90, 26.30), (47.50, 27.60),
-    (52.80, 27.60), (52.80, 19.10),
+# The Austro-Hungarian/Russian border of 1914 (west to east; Russia lies north and east; Russian
+# towns below). Overland from the Silesian tripoint near Myslowitz along the north of the former
+# Free City of Krakow (annexed to Galicia 1846: Krzeszowice Austrian, Olkusz, Ojcow and the
+# Michalowice customs post Russian) to the Vistula some 15 km below Krakow, between Niepolomice
+# and Igolomia; then the Vistula itself (Russian Poland on its north bank: Opatowiec, Polaniec,
+# Sandomierz; Galicia on its south bank: Szczucin, Tarnobrzeg) down to the San's mouth below
+# Sandomierz; the San upstream to Pniow by Rozwadow; then overland, the line of 1809 (the south
+# edge of the Zamoyski estates): by Krzeszow, 3 km west and south of Tarnogrod (Russian), north
+# of Cieszanow, Narol, Belzec, Uhnow and Belz (Austrian), south of Tomaszow (Russian), to the
+# Bug north of Sokal; north of Stojanow, south of Beresteczko, between Brody and Radziwillow,
+# west of Poczajow and Wisniowiec (Russian), east of Zaloszce and Zbaraz (Austrian); down the
+# Zbruch to the Dniester, and the Bessarabian line past Nowosielica. Closed round the Russian
+# side off the sheet. A ("river", name, from, to) item follows that river's course, as the map
+# draws it, from its point nearest `from` to that nearest `to`, so the border and the river lie
+# on the same hexsides. Sources: the Austrian Generalkarte von Mitteleuropa 1:200,000 (sheets
+# Krakau, Sandomierz, Tarnobrzeg, Lemberg), Andrees Handatlas (1914), Stone, The Eastern Front,
+# map 2; Tarnogrod: the 1809 line 3 km west of the town.
+BorderItem = Point | tuple[str, Point, Point]
+BORDER: list[BorderItem] = [
+    (50.24, 19.10), (50.24, 19.40), (50.20, 19.60), (50.18, 19.80), (50.16, 19.98),
+    (50.12, 20.10), ("Vistula", (50.045, 20.17), (50.74, 21.84)),
+    ("San", (50.74, 21.84), (50.645, 22.03)),
+    (50.62, 22.12), (50.56, 22.22), (50.50, 22.29), (50.44, 22.34), (50.38, 22.37),
+    (50.37, 22.70), (50.33, 22.75), (50.30, 22.87), (50.29, 23.02), (50.31, 23.16),
+    (50.38, 23.30), (50.415, 23.44), (50.42, 23.60), (50.41, 23.75), (50.43, 23.98),
+    (50.47, 24.07), (50.53, 24.17), (50.565, 24.30), (50.58, 24.40), (50.47, 24.55),
+    (50.34, 24.88), (50.20, 25.15), (50.10, 25.22), (49.92, 25.42), (49.72, 25.92),
+    (49.66, 26.02), ("Zbruch", (49.65, 26.10), (48.56, 26.40)),
+    (48.22, 26.28), (47.90, 26.30), (47.50, 27.60), (52.80, 27.60), (52.80, 19.10),
 ]
+# The towns of Russia in 1914 (the rest of TOWNS were Austro-Hungarian): the map's check that
+# each town's hex lies in its own country (a hex holding a town takes the town's country).
+RUSSIAN_TOWNS = frozenset({
+    "Lublin", "Chelm", "Kowel", "Dubno", "Krasnik", "Krasnystaw", "Zamosc", "Tomaszow",
+    "Hrubieszow", "Wlodzimierz", "Lutsk", "Bilgoraj", "Janow", "Sandomierz", "Radziwillow",
+    "Kremenets"})
 
 # The northern edge of the Carpathians (Beskids, Bieszczady, Gorgany, Chornohora): south of
 # this line the sheet is rough (5.4's Rough, letter S), to the line of the Hungarian foothills
@@ -101,8 +122,14 @@ MARSHES: dict[str, list[Point]] = {
     "Polesie": [(51.30, 23.60), (51.30, 26.50), (52.50, 26.50), (52.50, 23.60)],
 }
 
-# Rivers that Natural Earth lacks at this scale, typed from their courses: the lines of the
-# Battles of Gnila Lipa and Grodek (26-30 Aug and 6-11 Sep 1914).
+# Rivers that Natural Earth lacks at this scale, typed from their courses through the towns on
+# their banks (the Austrian Generalkarte von Mitteleuropa 1:200,000; good to a few km, a third
+# of a hex): the lines of the Battles of Gnila Lipa and Grodek (26-30 Aug and 6-11 Sep 1914),
+# the Wisloka and Wislok of the retreat of September 1914, the Tanew of the Battle of Krasnik
+# (Dankl's offensive opened from it, 21 Aug), the Huczwa of the Battle of Komarow, the Seret and
+# Strypa of the Podolian front, the Stryj and the Swica from the Carpathians to the Dniester, and
+# the Zbruch, the border with Russia (east of the sheet's East edge, row 01: no hexside of the
+# sheet; the border follows it there).
 EXTRA_RIVERS: dict[str, list[Point]] = {
     "Gnila Lipa": [(49.78, 24.55), (49.67, 24.56), (49.50, 24.60), (49.35, 24.62),
                    (49.15, 24.65)],
@@ -110,33 +137,97 @@ EXTRA_RIVERS: dict[str, list[Point]] = {
                    (48.85, 25.33)],
     "Wereszyca": [(49.95, 23.75), (49.79, 23.65), (49.65, 23.70), (49.45, 23.85),
                   (49.32, 24.00)],
+    # from the Low Beskids by Krempna, Zmigrod, Jaslo, Kolaczyce, Pilzno, Debica and Mielec
+    "Wisloka": [(49.43, 21.18), (49.47, 21.33), (49.51, 21.50), (49.61, 21.52),
+                (49.70, 21.48), (49.745, 21.46), (49.81, 21.43), (49.90, 21.35),
+                (49.98, 21.30), (50.05, 21.39), (50.15, 21.45), (50.29, 21.43),
+                (50.38, 21.40)],
+    # from the Low Beskids by Besko, Krosno, Frysztak, Strzyzow and Rzeszow, north of Lancut
+    # and Przeworsk, to the San by Trynca
+    "Wislok": [(49.33, 22.08), (49.37, 22.02), (49.45, 21.98), (49.55, 21.97),
+               (49.60, 21.93), (49.68, 21.78), (49.76, 21.74), (49.83, 21.63),
+               (49.87, 21.78), (49.95, 21.84), (50.04, 22.00), (50.09, 22.15),
+               (50.10, 22.30), (50.10, 22.45), (50.15, 22.55)],
+    # from the Roztocze by Tarnawatka and Susiec, west by Osuchy and Harasiuki to the San at
+    # Ulanow
+    "Tanew": [(50.54, 23.38), (50.47, 23.27), (50.42, 23.20), (50.44, 23.08),
+              (50.46, 22.95), (50.45, 22.80), (50.47, 22.62), (50.49, 22.48),
+              (50.49, 22.35)],
+    # by Tyszowce, Werbkowice and Hrubieszow to the Bug
+    "Huczwa": [(50.52, 23.52), (50.57, 23.62), (50.62, 23.70), (50.70, 23.74),
+               (50.75, 23.77), (50.80, 23.87), (50.83, 23.95)],
+    # from north of Zaloszce by Tarnopol, Trembowla and Czortkow to the Dniester
+    "Seret": [(49.95, 25.25), (49.85, 25.33), (49.79, 25.38), (49.68, 25.48),
+              (49.55, 25.60), (49.42, 25.66), (49.30, 25.72), (49.16, 25.77),
+              (49.02, 25.80), (48.85, 25.80), (48.70, 25.84)],
+    # from Zborow by Buczacz to the Dniester
+    "Strypa": [(49.74, 25.10), (49.66, 25.14), (49.55, 25.15), (49.43, 25.17),
+               (49.30, 25.28), (49.18, 25.36), (49.065, 25.39), (48.93, 25.40),
+               (48.85, 25.42)],
+    # from the Beskids by Turka, east through the mountains, by Stryj to the Dniester at
+    # Zydaczow
+    "Stryj": [(49.00, 22.90), (49.10, 22.97), (49.15, 23.03), (49.18, 23.20),
+              (49.12, 23.38), (49.10, 23.55), (49.18, 23.72), (49.25, 23.83),
+              (49.30, 23.93), (49.35, 24.05)],
+    # from the Gorgany by Dolina to the Dniester at Zurawno
+    "Swica": [(48.72, 23.86), (48.85, 23.95), (48.96, 24.02), (49.08, 24.10),
+              (49.18, 24.22)],
+    # by Podwoloczyska, Husiatyn and Skala to the Dniester at Okopy
+    "Zbruch": [(49.78, 26.05), (49.65, 26.10), (49.53, 26.15), (49.38, 26.22),
+               (49.25, 26.27), (49.07, 26.20), (48.90, 26.20), (48.70, 26.30)],
 }
+# Where each river typed above runs into another: its course is carried on to the nearest point
+# of that river as the map draws it, so the two meet (the older three end as they did).
+RIVER_MOUTHS: dict[str, str] = {
+    "Wisloka": "Vistula", "Wislok": "San", "Tanew": "San", "Huczwa": "Bug",
+    "Seret": "Dniester", "Strypa": "Dniester", "Stryj": "Dniester", "Swica": "Dniester",
+    "Zbruch": "Dniester"}
 MAJOR_RIVERS = ("Vistula", "San", "Dniester")  # the rest minor (5.4's notes, ruling G4)
 
 # Railways of 1914 (reconstructed: no public dataset of the 1914 network; routes from the
 # lines' well-known histories). kind, its stops (town names, printed hexes, or far points past
 # the sheet's edge where the line runs on off the map), and why.
+KRASNE: Point = (49.91, 24.62)  # the junction of the Brody branch on the Tarnopol line
+KIWERCE: Point = (50.83, 25.46)  # the junction of the Lutsk branch on the Rovno line
+CHODOROW: Point = (49.41, 24.31)  # on the Lemberg-Czernowitz line, the Stryj line's junction
 RAILWAYS: list[tuple[str, list[str | Point], str]] = [
     ("double", [(50.06, 18.9), "Krakow", "Bochnia", "Tarnow", "Debica", "g1126", "Rzeszow",
                 "Lancut", "Jaroslaw", "Przemysl", "Mosciska", "Grodek", "Lemberg"],
      "Galician Carl Ludwig Railway (1856-61), Krakow-Przemysl-Lemberg, double track; "
      "through printed hex g1126 (25.2), read as the main line between Debica and Rzeszow"),
-    ("single", ["Lemberg", "Zloczow", "Tarnopol", "Podwoloczyska", (49.42, 27.4)],
-     "Lemberg-Tarnopol-Podwoloczyska (1869-71), on to Wolocysk and Proskurov in Russia"),
-    ("single", ["Zloczow", "Brody", "Radziwillow", "Dubno", (50.60, 26.6)],
-     "Krasne-Brody (1869), Radziwillow-Dubno-Zdolbunov-Rovno in Russia (1873)"),
-    ("double", [(52.00, 24.1), "Kowel", (50.80, 25.5), (50.62, 26.6)],
-     "Brest-Kowel-Rovno-Kiev strategic line (1873), double track"),
-    ("single", [(51.35, 21.9), "Lublin", "Chelm", "Kowel", (51.9, 25.8)],
-     "Vistula Railway, Ivangorod-Lublin-Chelm-Kowel (1877), on to Sarny"),
-    ("single", [(50.80, 25.5), "Lutsk"], "Kiwerce-Lutsk branch (1890)"),
+    ("single", ["Lemberg", KRASNE, "Zloczow", "Tarnopol", "Podwoloczyska", (49.42, 27.4)],
+     "Carl Ludwig Railway Lemberg-Krasne-Zloczow-Tarnopol-Podwoloczyska (1869-71), on to "
+     "Wolocysk and Proskurov in Russia"),
+    ("single", [KRASNE, "Brody", "Radziwillow", "Dubno", (50.60, 26.6)],
+     "Carl Ludwig Railway Krasne-Brody (1869), leaving the Tarnopol line at Krasne (not at "
+     "Zloczow); Radziwillow-Dubno-Zdolbunov-Rovno in Russia (1873)"),
+    ("double", [(52.00, 24.1), "Kowel", KIWERCE, (50.73, 25.83), (50.70, 26.05),
+                (50.62, 26.6)],
+     "Brest-Kowel-Rovno-Kiev strategic line (1873), double track, by Kiwerce, Olyka and "
+     "Klewan to Rovno"),
+    ("single", [(51.35, 21.9), "Lublin", "Chelm", (51.55, 23.55)],
+     "Vistula Railway Ivangorod-Lublin-Chelm (1877), and Chelm-Wlodawa-Brest (1887): the Brest "
+     "line leaves the sheet from Chelm's hex, on the North edge"),
+    ("single", ["Chelm", "Kowel", (51.9, 25.8)],
+     "Vistula Railway Chelm-Kowel (1877), on to Sarny"),
+    ("single", ["Kowel", "Wlodzimierz"], "Kowel-Wlodzimierz (Vladimir-Volynsky) branch (1908)"),
+    ("single", [KIWERCE, "Lutsk"], "Kiwerce-Lutsk branch (1890)"),
     ("single", ["Lemberg", "Zolkiew", "Rawa Ruska", "Sokal"],
      "Lemberg-Rawa Ruska (1887) and Rawa Ruska-Belz-Sokal (1884)"),
     ("single", ["Jaroslaw", "Lubaczow", "Rawa Ruska"], "Jaroslaw-Rawa Ruska (1884)"),
     ("single", ["Lemberg", "Mikolajow", "Stryj", (48.88, 23.37), "Munkacs", (47.9, 22.4)],
      "Lemberg-Stryj-Lawoczne-Beskid tunnel-Munkacs (1887), to the Hungarian plain"),
-    ("single", ["Lemberg", "Halicz", "Stanislau", "Kolomea", "Czernowitz", (47.8, 26.3)],
-     "Lemberg-Czernowitz Railway (1866), on to Suczawa"),
+    ("single", ["Lemberg", CHODOROW, (49.26, 24.63), "Halicz", "Stanislau", "Kolomea",
+                "Czernowitz", (47.8, 26.3)],
+     "Lemberg-Czernowitz-Jassy Railway (1866): Lemberg-Chodorow-Bursztyn-Halicz-Stanislau-"
+     "Kolomea-Czernowitz, on to Suczawa (not by Rohatyn: no railway ran from Lemberg to "
+     "Rohatyn)"),
+    ("single", ["Lemberg", (49.63, 23.70), "Sambor"],
+     "Lemberg-Komarno-Rudki-Sambor, the Lemberg end of the Sambor-Uzsok-Ungvar line, in "
+     "service before 1914"),
+    ("single", ["Lemberg", (49.76, 24.36), "Przemyslany", "Brzezany", "Podhajce"],
+     "Lemberg-Podhajce local railway by Kurowice, Przemyslany and Brzezany (concession 1905, "
+     "opened 29 Oct 1909)"),
     ("single", ["Przemysl", "Chyrow", "Sanok", "g1924", (48.9, 21.9), (47.9, 21.6)],
      "First Hungarian-Galician Railway, Przemysl-Chyrow-Zagorz-Lupkow Pass-Mezolaborc (1872)"),
     ("single", [(49.62, 20.0), "Nowy Sacz", "Gorlice", "Jaslo", "Krosno", "Sanok"],
@@ -160,7 +251,9 @@ RAILWAYS: list[tuple[str, list[str | Point], str]] = [
 # Lemberg after the Gnila Lipa, the 2nd Army's first corps on its right by the Dniester.
 START_LINE: list[tuple[str, str, list[Point]]] = [
     ("AH 1st Army / RU 4th Army", "Krasnik-Lublin: Dankl's advance stopped south of Lublin "
-     "(Opole-Belzyce-Bychawa), Evert's 4th Army before it",
+     "(Opole-Belzyce-Bychawa), Evert's 4th Army before it; Armeegruppe Kummer, across the "
+     "Vistula at Jozefow about 1 September, fought within the 1st Army (Oesterreichs Volksbuch "
+     "vom Weltkrieg), so within its boundaries",
      [(51.08, 21.85), (51.15, 22.00), (51.12, 22.30), (50.98, 22.55), (50.93, 23.05)]),
     ("AH 4th Army / RU 5th Army", "Komarow (26 Aug-2 Sep): Auffenberg round Zamosc, "
      "Komarow and Tyszowce against Plehve",
@@ -174,8 +267,10 @@ START_LINE: list[tuple[str, str, list[Point]]] = [
      "there: 5 hexes its 4 combat units can cover (26.31), not the 13 to the Carpathians of the "
      "first reconstruction", [(49.66, 24.35), (49.42, 24.45), (49.13, 24.72)]),
 ]
-# Each sector's armies by side, as a unit id writes them (AH-1-I: the 1st Army; ruling G29)
-SECTOR_ARMIES = {"AH 1st Army / RU 4th Army": ("1", "4"), "AH 4th Army / RU 5th Army": ("4", "5"),
+# Each sector's armies by side, as a unit id writes them (AH-1-I: the 1st Army; ruling G29);
+# several armies of a side within one sector's boundaries joined by "+"
+SECTOR_ARMIES = {"AH 1st Army / RU 4th Army": ("1+Kummer", "4"),
+                 "AH 4th Army / RU 5th Army": ("4", "5"),
                  "AH 3rd Army / RU 3rd Army": ("3", "3"), "AH 2nd Army / RU 8th Army": ("2", "8")}
 
 # Reinforcement entry hexes (3.0, 14.0): where the lines of each side run off the sheet.
@@ -188,5 +283,8 @@ ENTRY_POINTS: list[tuple[str, str, Point, str]] = [
     ("allied", "A", (51.35, 21.9), "Ivangorod line, north-west edge"),
     ("allied", "B", (52.00, 24.1), "Brest line, north edge"),
     ("allied", "C", (50.62, 26.6), "Rovno line, east edge"),
-    ("allied", "D", (49.42, 27.4), "Proskurov line, east edge"),
+    ("allied", "D", (50.60, 26.6), "Zdolbunov line (Radziwillow-Dubno-Zdolbunov), east edge: "
+     "the Proskurov line's Russian part lies beyond the sheet's East edge, east of the Zbruch, "
+     "and on the sheet it is Austro-Hungarian (Serbia/Galicia 5.3: units use only their own "
+     "country's railroads), so the Russians' southern entry is the next Russian line north"),
 ]

@@ -3,12 +3,15 @@
 No public copy of Serbia/Galicia's map exists. This lays 1914 geography on the hex grid fitted
 to the hexes the rulebook names (scripts/galicia_grid.py, ruling G26):
 
-- rivers on hexsides from Natural Earth (public domain): 1:10m European rivers (San, Bug,
-  Wieprz, Dunajec, Styr, Prut, ...) and 1:50m rivers and lake centrelines (Vistula, Dniester),
-  as the CC0 GeoJSON of github.com/martynafford/natural-earth-geojson (commit 0b9a6ce); a
-  hexside carries a river where the river crosses the line between the two hexes' centres;
+- rivers on hexsides from Natural Earth (public domain): 1:10m rivers and lake centrelines
+  (Vistula, Bug: the whole Bug, source to beyond the north edge, and the Vistula true to the
+  border that follows it), 1:10m European rivers (San, Wieprz, Dunajec, Styr, Prut, the Turia,
+  which Natural Earth names Prypyat, ...) and 1:50m rivers and lake centrelines (Dniester), as
+  the CC0 GeoJSON of github.com/martynafford/natural-earth-geojson (commit 0b9a6ce); a hexside
+  carries a river where the river crosses the line between the two hexes' centres;
 - everything else from scripts/galicia_geography.py (reconstructed, with reasons): towns,
-  fortresses, the 1914 border, the Carpathians, forests, marshes, railways, the Sept. 1 start
+  fortresses, the 1914 border (along the Vistula and the San as the rivers are drawn), the
+  rivers Natural Earth lacks, the Carpathians, forests, marshes, railways, the Sept. 1 start
   line and the entry hexes; plus the rulebook's printed hexes (Serbia/Galicia 25.2's passes
   and g1126).
 
@@ -16,6 +19,8 @@ to the hexes the rulebook names (scripts/galicia_grid.py, ruling G26):
         HEAD:10m/physical/ne_10m_rivers_europe.json > ne/ne_10m_rivers_europe.json
     git -C <mirror> show HEAD:50m/physical/ne_50m_rivers_lake_centerlines.json \
         > ne/ne_50m_rivers_lake_centerlines.json
+    git -C <mirror> show HEAD:10m/physical/ne_10m_rivers_lake_centerlines.7z > ne/c.7z
+    (cd ne && 7zz x c.7z)   # ne_10m_rivers_lake_centerlines.json (Debian package 7zip)
     python scripts/galicia_map.py ne gm/games/gwe/exclusive/serbia_galicia/dataset/galicia/map.yaml
 
 The raw data stays out of the repository; the output is deterministic.
@@ -23,6 +28,7 @@ The raw data stays out of the repository; the output is deterministic.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import sys
@@ -38,10 +44,17 @@ import galicia_grid as grid  # noqa: E402
 Hex = tuple[int, int]
 Point = tuple[float, float]
 NE_FILES = {"ne_10m_rivers_europe.json": None,  # every named river in the sheet's box
-            "ne_50m_rivers_lake_centerlines.json": ("Vistula", "Dniester")}
+            "ne_10m_rivers_lake_centerlines.json": ("Vistula", "Bug"),
+            "ne_50m_rivers_lake_centerlines.json": ("Dniester",)}
+# The 1:10m European file's "Zakhidnyy Buh" in the sheet's box is a 60 km headwater line from
+# west of Zolkiew to Busk, not the river's course: the Bug comes whole from the 1:10m lake
+# centrelines instead.
+NE_LEFT_OUT = {"ne_10m_rivers_europe.json": ("Zakhidnyy Buh",)}
 NE_SOURCE = ("Natural Earth (public domain), GeoJSON of martynafford/natural-earth-geojson "
              "(CC0) commit 0b9a6ce")
-RIVER_NAMES = {"Zakhidnyy Buh": "Bug", "Prypyat": "Pripet"}
+RIVER_NAMES = {"Prypyat": "Turia"}
+NE_NOTES = {"Turia": "Natural Earth names this line Prypyat; on this sheet, from its source by "
+                     "Wlodzimierz to Kowel, it is the Turia, the Pripet's tributary"}
 PRINTED = {
     "g1825": ("Duka Pass", "mountain_pass"), "g1924": ("Lupkow Pass", "mountain_pass"),
     "g2118": ("Ushok Pass", "mountain_pass"), "g2315": ("Lysa Pass", "mountain_pass"),
@@ -127,33 +140,55 @@ def walk(a: Hex, b: Hex, grid: Any = grid) -> list[Hex]:
 
 
 def route(stops: Iterable[str | Point], towns: dict[str, Hex], grid: Any = grid) -> list[Hex]:
-    """A line through its stops: towns, printed hexes (a map letter, lower case, then four
-    digits: "g1126") or points (lat, lon)."""
+    """The hexes of a line through its stops (towns, printed hexes: a map letter, lower case,
+    then four digits, "g1126", or points (lat, lon)), each touching the last; no zigzag: a hex
+    (not a stop) between two that touch each other is left out, from the line's end back."""
     hexes: list[Hex] = []
+    fixed: set[Hex] = set()
     for stop in stops:
         here = (parse(stop) if stop[:1].islower() else towns[stop]) \
             if isinstance(stop, str) else grid.hex_at(*stop)
+        fixed.add(here)
         hexes = [here] if not hexes else hexes + walk(hexes[-1], here, grid)[1:]
+    for i in range(len(hexes) - 3, -1, -1):
+        if i + 2 < len(hexes) and hexes[i + 1] not in fixed and \
+                hexes[i + 2] in neighbours(hexes[i]):
+            del hexes[i + 1]
     return hexes
 
 
-def runs_on_sheet(hexes: list[Hex], country: dict[Hex, str]) -> Iterator[tuple[list[Hex], bool]]:
+def runs_on_sheet(hexes: list[Hex], country: dict[Hex, str]
+                  ) -> Iterator[tuple[list[Hex], bool, bool]]:
     """The line cut where it leaves the sheet or crosses the border (5.3: Friendly railroads
-    are those in a unit's own country); each run with whether it ran off the sheet."""
+    are those in a unit's own country); each run with whether it came onto the sheet at its
+    first hex and whether it ran off the sheet at its last."""
     run: list[Hex] = []
+    came_on = False
     for i, h in enumerate(hexes):
         if h not in country:
             if len(run) > 1:
-                yield run, True
-            run = []
+                yield run, came_on, True
+            run, came_on = [], True
             continue
         if run and country[run[-1]] != country[h]:
             if len(run) > 1:
-                yield run, False
-            run = []
+                yield run, came_on, False
+            run, came_on = [], False
         run.append(h)
         if i == len(hexes) - 1 and len(run) > 1:
-            yield run, False
+            yield run, came_on, False
+
+
+def as_lines(run: list[Hex], first_exit: bool, last_exit: bool) -> list[tuple[list[Hex], bool]]:
+    """A run written as lines whose map exit, if any, is the last hex (5.37: `exits_map`): a
+    run leaving the sheet at its first hex is turned round; one leaving at both ends is cut in
+    two at its middle hex, each half ending at its own edge."""
+    if first_exit and last_exit:
+        middle = len(run) // 2
+        return [(run[:middle + 1][::-1], True), (run[middle:], True)]
+    if first_exit:
+        return [(run[::-1], True)]
+    return [(run, last_exit)]
 
 
 def rivers(ne_dir: Path) -> dict[str, list[list[Point]]]:
@@ -162,7 +197,8 @@ def rivers(ne_dir: Path) -> dict[str, list[list[Point]]]:
         for feature in json.loads((ne_dir / name).read_text())["features"]:
             river = feature["properties"].get("name")
             geometry = feature["geometry"]
-            if not river or geometry is None or (wanted and river not in wanted):
+            if not river or geometry is None or (wanted and river not in wanted) or \
+                    river in NE_LEFT_OUT.get(name, ()):
                 continue
             parts = geometry["coordinates"] if geometry["type"] == "MultiLineString" \
                 else [geometry["coordinates"]]
@@ -173,6 +209,87 @@ def rivers(ne_dir: Path) -> dict[str, list[list[Point]]]:
     return found
 
 
+def _km(a: Point, b: Point) -> float:
+    return math.dist(grid.latlon_to_xy(*a), grid.latlon_to_xy(*b))
+
+
+def _nearest_on(point: Point, parts: list[list[Point]]) -> Point:
+    """The point of a river's course (its lines' segments) nearest a place."""
+    best, where = math.inf, point
+    p = grid.latlon_to_xy(*point)
+    for part in parts:
+        for a, b in itertools.pairwise(part):
+            (ax, ay), (bx, by) = grid.latlon_to_xy(*a), grid.latlon_to_xy(*b)
+            length = (bx - ax) ** 2 + (by - ay) ** 2
+            t = 0.0 if not length else max(0.0, min(1.0, ((p[0] - ax) * (bx - ax) +
+                                                          (p[1] - ay) * (by - ay)) / length))
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            if math.dist((x, y), p) < best:
+                best, where = math.dist((x, y), p), grid.xy_to_latlon(x, y)
+    return where
+
+
+def typed_rivers(found: dict[str, list[list[Point]]]) -> dict[str, list[Point]]:
+    """geo.EXTRA_RIVERS, each carried on to the river it runs into (geo.RIVER_MOUTHS)."""
+    courses = {}
+    for name, course in geo.EXTRA_RIVERS.items():
+        into = geo.RIVER_MOUTHS.get(name)
+        courses[name] = course + ([_nearest_on(course[-1], found[into])] if into else [])
+    return courses
+
+
+def follow(parts: list[list[Point]], start: Point, end: Point) -> list[Point]:
+    """A river's course from its point nearest `start` to that nearest `end` (one line)."""
+    def fit(part: list[Point]) -> tuple[float, int, int]:
+        i = min(range(len(part)), key=lambda k: _km(part[k], start))
+        j = min(range(len(part)), key=lambda k: _km(part[k], end))
+        return _km(part[i], start) + _km(part[j], end), i, j
+    part = min(parts, key=lambda p: fit(p)[0])
+    _, i, j = fit(part)
+    return part[i:j + 1] if i <= j else part[j:i + 1][::-1]
+
+
+def border(courses: dict[str, list[list[Point]]]
+           ) -> tuple[list[tuple[Point, str | None]], dict[str, list[Point]]]:
+    """geo.BORDER with its river stretches drawn as the rivers run: each point, with the river
+    the border follows from it to the next point (None: overland); and each such stretch."""
+    points: list[tuple[Point, str | None]] = []
+    stretches: dict[str, list[Point]] = {}
+    for item in geo.BORDER:
+        if isinstance(item[0], str):
+            name, start, end = item  # type: ignore[misc]
+            stretches[name] = follow(courses[name], start, end)
+            points += [(p, name) for p in stretches[name][:-1]] + [(stretches[name][-1], None)]
+        else:
+            points.append((item, None))  # type: ignore[arg-type]
+    return points, stretches
+
+
+def border_hexsides(country: dict[Hex, str], line: list[tuple[Point, str | None]]
+                    ) -> dict[tuple[Hex, Hex], str | None]:
+    """The hexsides between hexes of two countries, each with the river the border follows
+    there (that of the stretch of the border line nearest the hexside's middle), or None."""
+    xy = [(grid.latlon_to_xy(*p), river) for p, river in line]
+    found: dict[tuple[Hex, Hex], str | None] = {}
+    for h in country:
+        for n in neighbours(h):
+            if n in country and h < n and country[h] != country[n]:
+                mid = tuple((a + b) / 2 for a, b in zip(grid.map_xy(*h), grid.map_xy(*n),
+                                                          strict=True))
+                found[(h, n)] = min(
+                    ((_to_segment(mid, a, b), river)  # type: ignore[arg-type]
+                     for (a, river), (b, _) in itertools.pairwise(xy)),
+                    key=lambda d: d[0])[1]
+    return found
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    length = (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2
+    t = 0.0 if not length else max(0.0, min(1.0, ((p[0] - a[0]) * (b[0] - a[0]) +
+                                                  (p[1] - a[1]) * (b[1] - a[1])) / length))
+    return math.dist(p, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+
+
 def q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
@@ -180,9 +297,18 @@ def q(text: str) -> str:
 def build(ne_dir: Path) -> str:
     hexes = sheet()
     centre = {h: grid.hex_latlon(*h) for h in hexes}
-    country = {h: "Russia" if inside(centre[h], geo.BORDER) else "Austria-Hungary"
-               for h in hexes}
+    found_rivers = rivers(ne_dir)
+    typed = typed_rivers(found_rivers)
+    line, stretches = border({**found_rivers, **{name: [c] for name, c in typed.items()}})
+    polygon = [p for p, _ in line]
+    country = {h: "Russia" if inside(centre[h], polygon) else "Austria-Hungary" for h in hexes}
     towns = {name: grid.hex_at(lat, lon) for name, lat, lon, _ in geo.TOWNS}
+    for name, lat, lon, _ in geo.TOWNS:  # a town's hex is in the town's own country
+        if towns[name] in country and hex_id(towns[name]) not in PRINTED:
+            country[towns[name]] = "Russia" if inside((lat, lon), polygon) \
+                else "Austria-Hungary"
+            if (country[towns[name]] == "Russia") != (name in geo.RUSSIAN_TOWNS):
+                raise SystemExit(f"{name} falls in {country[towns[name]]}: check the border")
     lines = [f"# Serbia/Galicia's Galician Front map, RECONSTRUCTED: no public copy of the "
              f"printed map exists.\n# Generated by scripts/galicia_map.py; do not edit by "
              f"hand (edit the script or its tables).\n# The grid's fit: ruling G26 "
@@ -243,18 +369,29 @@ def build(ne_dir: Path) -> str:
         lines.append(f"  - {{{', '.join(fields)}, source: {q(source)}}}")
     lines.append("hexsides:")
     sides: dict[tuple[Hex, Hex], list[tuple[str, str]]] = {}
-    found_rivers = rivers(ne_dir)
+    # where the border follows a river it is drawn on the border's hexsides (between the two
+    # countries' hexes), not where the river's line crosses between hexes of one country
+    bounds = border_hexsides(country, line)
+    drawn = {name: crossed_hexsides(stretch) for name, stretch in stretches.items()}
     for name, parts in sorted(found_rivers.items()):
+        note = f"; {NE_NOTES[name]}" if name in NE_NOTES else ""
         for part in parts:
-            for side in crossed_hexsides(part):
+            for side in crossed_hexsides(part) - drawn.get(name, set()):
                 sides.setdefault(side, []).append(
                     ("major_river" if name in geo.MAJOR_RIVERS else "minor_river",
-                     f"{name} ({NE_SOURCE})"))
-    for name, course in geo.EXTRA_RIVERS.items():
-        for side in crossed_hexsides(course):
-            sides.setdefault(side, []).append(("minor_river", f"{name} (course reconstructed)"))
-    for side in crossed_hexsides(geo.BORDER):
+                     f"{name} ({NE_SOURCE}{note})"))
+    typed_why = {name: f"{name} (course reconstructed"
+                 + (f", to the {geo.RIVER_MOUTHS[name]})" if name in geo.RIVER_MOUTHS else ")")
+                 for name in typed}
+    for name, course in typed.items():
+        for side in crossed_hexsides(course) - drawn.get(name, set()):
+            sides.setdefault(side, []).append(("minor_river", typed_why[name]))
+    for side, river in bounds.items():
         sides.setdefault(side, []).append(("border", "the 1914 border (reconstructed)"))
+        if river is not None:
+            sides[side].append(("major_river" if river in geo.MAJOR_RIVERS else "minor_river",
+                                typed_why.get(river, f"{river} ({NE_SOURCE})")
+                                + ", the border following it"))
     for (a, b), marks in sorted(sides.items()):
         features = sorted({f for f, _ in marks}, key=["major_river", "minor_river",
                                                       "border"].index)
@@ -267,22 +404,28 @@ def build(ne_dir: Path) -> str:
                      f"[{', '.join(features)}], source: {q(source)}}}")
     lines.append("rail_lines:")
     for kind, stops, why in geo.RAILWAYS:
-        for run, off in runs_on_sheet(route(stops, towns), country):
+        for run, came_on, ran_off in runs_on_sheet(route(stops, towns), country):
             side = SIDE_OF_COUNTRY[country[run[0]]]
             # Serbia/Galicia 9.0: no East map-edge hex is Friendly to the Austro-Hungarians
-            east = off and side == "central" and run[-1][1] == 1
+            east = [end for end, off in ((run[0], came_on), (run[-1], ran_off))
+                    if off and side == "central" and end[1] == 1]
             note = "; its East map-edge end no Friendly map edge (Serbia/Galicia 9.0)" \
                 if east else ""
-            lines.append(f"  - {{kind: {kind}, hexes: [{', '.join(q(hex_id(h)) for h in run)}],"
-                         + (" exits_map: true," if off and not east else "")
-                         + f" side: {side}, source: "
-                         + q(f"reconstructed: {why}; route drawn town to town{note}") + "}")
+            for hexes, exits in as_lines(run, came_on and run[0] not in east,
+                                         ran_off and run[-1] not in east):
+                lines.append(f"  - {{kind: {kind}, hexes: "
+                             f"[{', '.join(q(hex_id(h)) for h in hexes)}],"
+                             + (" exits_map: true," if exits else "")
+                             + f" side: {side}, source: "
+                             + q(f"reconstructed: {why}; route drawn town to town{note}") + "}")
     lines.append("entry_hexes:")
     for side, letter, point, why in geo.ENTRY_POINTS:
         line = next(route(stops, towns) for _, stops, _ in geo.RAILWAYS if point in stops)
         far = grid.latlon_to_xy(*point)
         entry = min((h for h in line if h in country),
                     key=lambda h: math.dist(grid.map_xy(*h), far))
+        if SIDE_OF_COUNTRY[country[entry]] != side:  # 5.3: on its own country's railroad
+            raise SystemExit(f"{side} entry {letter} at {hex_id(entry)} is in {country[entry]}")
         lines.append(f"  - {{letter: {letter}, hex: {q(hex_id(entry))}, side: {side}, "
                      f"source: {q(f'reconstructed: {why}, where the railway leaves the sheet')}}}")
     lines.append("start_lines:")

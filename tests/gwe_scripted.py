@@ -1,8 +1,10 @@
 """The scripted Decision in Galicia campaign of fixtures/gwe-campaign (issue 29), played through
-the CLI as a GM would: its set-up (setup.gm), then every Phase of Game-Turns 7-13, each
-player's order file for it recorded (`gm orders record`, each line judged at once) and the
-Phase adjudicated (`gm adjudicate`); a Phase with no file is adjudicated empty. And the digests
-of its reports, checked against tests/golden."""
+the CLI as a GM would, on its own copy of the Galician data set (fixtures/gwe-campaign/data:
+the reconstruction its orders were written for, before the audit of ruling G26 moved rivers,
+railways, supply and the order of battle under them): its set-up (setup.gm), then every Phase
+of Game-Turns 7-13, each player's order file for it recorded (`gm orders record`, each line
+judged at once) and the Phase adjudicated (`gm adjudicate`); a Phase with no file is
+adjudicated empty. And the digests of its reports, checked against tests/golden."""
 
 from __future__ import annotations
 
@@ -37,7 +39,8 @@ class Step:
 
 def _run(folder: Path, turn: int, phase: int, *args: str) -> Step:
     words = tuple(str(folder) if a == "CAMPAIGN" else
-                  str(SCRIPT / a) if a.startswith("orders/") else a for a in args)
+                  str(SCRIPT / a) if a.startswith("orders/") or a == "data" else a
+                  for a in args)
     result = CliRunner().invoke(cli, list(words), catch_exceptions=False)
     return Step(turn, phase, args, result.exit_code, result.output)
 

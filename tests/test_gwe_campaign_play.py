@@ -115,7 +115,7 @@ def kowel_worth_five(tmp_path: Path) -> Path:
                    "gwe-serbia-galicia:26.3")
 def test_the_interphase_awards_its_points_and_the_game_ends_after_game_turn_13(
         tmp_path: Path) -> None:
-    places = {**FRONT, "RU-4-XVIII": "g0108"}  # the Russians hold Kowel, in supply
+    places = {**FRONT, "RU-9-XVIII": "g0108"}  # the Russians hold Kowel, in supply
     folder = galician_campaign(tmp_path / "galicia", galician_state(places, turn=12, phase=6),
                                data_dir=kowel_worth_five(tmp_path))
     assert "waiting for: B (Player B)" in gm("status", str(folder)).output

@@ -162,12 +162,14 @@ def test_the_cossack_divisions_are_cavalry(galicia: GweData, unit_id: str) -> No
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.3")
-def test_the_order_of_battle_is_the_eight_armies(galicia: GweData) -> None:
+def test_the_order_of_battle_is_the_armies_and_kummers_group(galicia: GweData) -> None:
+    """The four Austro-Hungarian armies and Armeegruppe Kummer (its command abbreviation
+    printed beside theirs), the five Russian armies; each with its HQ (2.3)."""
     armies = {(u.nationality, u.id.split("-")[1]) for u in galicia.counters.units}
-    assert armies == {("AH", "1"), ("AH", "4"), ("AH", "3"), ("AH", "2"), ("RU", "4"),
-                      ("RU", "5"), ("RU", "3"), ("RU", "8"), ("RU", "9")}
-    assert {u.id for u in galicia.counters.units if u.type == "hq"} >= {
-        "AH-1-HQ", "AH-4-HQ", "AH-3-HQ", "AH-2-HQ", "RU-4-HQ", "RU-5-HQ", "RU-3-HQ", "RU-8-HQ"}
+    assert armies == {("AH", "1"), ("AH", "4"), ("AH", "3"), ("AH", "2"), ("AH", "Kummer"),
+                      ("RU", "9"), ("RU", "4"), ("RU", "5"), ("RU", "3"), ("RU", "8")}
+    assert {u.id for u in galicia.counters.units if u.type == "hq"} == {
+        f"{nationality}-{army}-HQ" for nationality, army in armies}
     late = [u for u in galicia.counters.units if u.arrives is not None]
     assert late and all(7 < u.arrives.turn <= 13 for u in late if u.arrives)
 

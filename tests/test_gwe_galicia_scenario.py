@@ -80,8 +80,8 @@ def test_no_east_edge_is_friendly_to_the_austro_hungarians(galicia: GweData) -> 
 def test_every_army_has_its_supply_depots(galicia: GweData) -> None:
     depots = [u for u in galicia.counters.units if u.type == "depot"]
     assert {(u.nationality, army_of(u.id)[1]) for u in depots} == {
-        ("AH", "1"), ("AH", "4"), ("AH", "3"), ("AH", "2"), ("RU", "4"), ("RU", "5"),
-        ("RU", "3"), ("RU", "8"), ("RU", "9")}
+        ("AH", "1"), ("AH", "4"), ("AH", "3"), ("AH", "2"), ("AH", "Kummer"), ("RU", "4"),
+        ("RU", "5"), ("RU", "3"), ("RU", "8"), ("RU", "9")}
     assert all(len(u.steps) == 1 and u.source.startswith("reconstructed") for u in depots)
 
 
@@ -132,7 +132,7 @@ def test_check_passes_and_lists_the_deployment_among_the_reconstructions() -> No
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     head = next(line for line in result.stdout.splitlines() if line.startswith("not printed"))
-    assert "1 deployment, 75 placements" in head
+    assert "1 deployment, 82 placements" in head  # Kummer's five, the 2nd and 8th Cavalry
     assert "deployment.yaml:" in result.stdout and "placement AH-2-XII g" in result.stdout
 
 

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 PLAYERS = ("-p", "C:Conrad:conrad@example.org:pwc", "-p", "E:Ivanov:ivanov@example.org:pwe")
-ORDERS = ("GAME east\nPLAYER E\nTURN 8 PHASE 1\nRAIL RU-4-Gd: g0119-g0118-g0117 DETRAIN\n"
-          "DETRAIN RU-4-XVIII\nMOVE RU-4-XVIII: g0119-g0219\nWITHHOLD RU-9-SD2\nEND\n")
-ECHOED = ("GAME east\nPLAYER E\nTURN 8 PHASE 1\nRAIL RU-4-Gd: g0119-g0118-g0117 DETRAIN\n"
-          "DETRAIN RU-4-XVIII\nMOVE RU-4-XVIII: g0119-g0219\nWITHHOLD RU-9-SD2\n")
+ORDERS = ("GAME east\nPLAYER E\nTURN 8 PHASE 1\nRAIL RU-9-Gd: g0119-g0118-g0117 DETRAIN\n"
+          "DETRAIN RU-9-XVIII\nMOVE RU-9-XVIII: g0119-g0219\nWITHHOLD RU-9-SD2\nEND\n")
+ECHOED = ("GAME east\nPLAYER E\nTURN 8 PHASE 1\nRAIL RU-9-Gd: g0119-g0118-g0117 DETRAIN\n"
+          "DETRAIN RU-9-XVIII\nMOVE RU-9-XVIII: g0119-g0219\nWITHHOLD RU-9-SD2\n")
 
 
 def gm(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -58,10 +58,11 @@ def moved() -> tuple[GweState, PhaseOutcome]:
 
 def fought(defend: bool = True) -> tuple[GweState, PhaseOutcome]:
     """A's Combat Phase: AH-1-V and AH-1-X attack the weakened Grenadiers in g0121 (1-2,
-    shifted to 1-1 by AH-1-HQ), die 1; B's DEFEND (if `defend`) takes option 1."""
+    shifted to 1-1 by AH-1-HQ), die 1; B's DEFEND (if `defend`) takes option 1. Kummer's HQ
+    is off the map: its command would keep the attackers in Command Control."""
     state = set_up(DATA).model_copy(update={"phase": 3, "vp": -3})
     state = state.with_unit("RU-4-HQ", place="eliminated", hex=None).with_unit(
-        "RU-4-Gren", steps_lost=3)
+        "RU-4-Gren", steps_lost=3).with_unit("AH-Kummer-HQ", place="eliminated", hex=None)
     return _play(state, {"A": ["ATTACK g0121 WITH AH-1-V AH-1-X"],
                          "B": ["DEFEND g0121 RESULT 1 OPTION 1 RESULT 2 OPTION 1",
                                "DEFEND g1010 RESULT 1 OPTION 2"] if defend else []},
@@ -87,7 +88,7 @@ def test_a_movement_phase_reports_each_move_and_every_roll() -> None:
     assert "AH-1-9C: g0319 to g0420 (moved)" in text
     assert "Austria-Hungary: player A (you)" in text
     assert max(len(line) for line in text.splitlines()) <= 72
-    assert "g0420: AH-1-9C 1-2-8, 2 of 2 Steps" in text  # its A-D-M at its Step, Steps left
+    assert "g0420: AH-1-9C 1-2-6, 2 of 2 Steps" in text  # its A-D-M at its Step, Steps left
 
 
 def test_a_player_sees_not_the_others_standing_orders_the_gm_does() -> None:

@@ -11,6 +11,7 @@ from gm.games.gwe.data.deployment import read_deployment
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.exclusive.serbia_galicia.setup import (
     army_of,
+    sector_armies,
     sector_army,
     setup_hexes,
     setup_problems,
@@ -27,7 +28,7 @@ def deploy_all(data: GweData, side: str) -> GweState:
     for line in data.map.start_lines:
         units = sorted(u.id for u in data.counters.units if data.side_of(u.id) == side
                        and u.arrives is None and u.type != "depot"
-                       and army_of(u.id)[1] == sector_army(line, side))
+                       and army_of(u.id)[1] in sector_armies(sector_army(line, side)))
         for number, unit_id in enumerate(units):
             state = state.with_unit(unit_id, place="map",
                                     hex=line.hexes[number * len(line.hexes) // len(units)])
@@ -42,10 +43,19 @@ def deploy_all(data: GweData, side: str) -> GweState:
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
 def test_the_sectors_name_a_pair_of_facing_armies(galicia: GweData) -> None:
     assert [line.armies for line in galicia.map.start_lines] == [
-        {"central": "1", "allied": "4"}, {"central": "4", "allied": "5"},
+        {"central": "1+Kummer", "allied": "4"}, {"central": "4", "allied": "5"},
         {"central": "3", "allied": "3"}, {"central": "2", "allied": "8"}]
     assert sector_army(galicia.map.start_lines[0], "allied") == "4"
+    assert sector_armies(sector_army(galicia.map.start_lines[0], "central")) == ("1", "Kummer")
     assert army_of("AH-1-45LW") == ("AH", "1")
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31")
+def test_kummers_group_sets_up_within_the_1st_armys_boundaries(galicia: GweData) -> None:
+    """Armeegruppe Kummer fought within the 1st Army on 1 September 1914: the sector names
+    both (`1+Kummer`), and Kummer's units set up where the 1st Army's may."""
+    assert setup_hexes(galicia, "AH-Kummer-106L") == setup_hexes(galicia, "AH-1-I")
+    assert parse_hex("g1011") not in setup_hexes(galicia, "AH-Kummer-7C")
 
 
 @pytest.mark.rules("gwe-serbia-galicia:26.31")
@@ -96,3 +106,16 @@ def test_nine_stacking_points_a_hex(galicia: GweData) -> None:
     for unit_id in ("AH-1-I", "AH-1-V", "AH-1-X"):  # three corps: 12 points
         state = state.with_unit(unit_id, hex="g0223")
     assert any("over the limit of 9" in p for p in setup_problems(state, galicia, "central"))
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.31")
+def test_a_depot_is_deployed_wherever_its_set_up_lets_it_trace_supply(
+        galicia: GweData) -> None:
+    """Ruling G32: a supply depot is bound to no sector; a DEPLOY of one is taken anywhere,
+    its supply checked when the deployment closes (the default deployment's Kummer depot in
+    g0422 lies two hexes behind the line)."""
+    from gm.games.gwe.exclusive.serbia_galicia.setup import setup_refusal
+
+    assert parse_hex("g0422") not in setup_hexes(galicia, "AH-1-I")
+    assert setup_refusal(galicia, "AH-Kummer-SD1", parse_hex("g0422")) is None
+    assert setup_refusal(galicia, "AH-1-I", parse_hex("g0422")) is not None

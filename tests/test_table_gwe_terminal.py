@@ -38,8 +38,8 @@ def test_a_russian_player_turn_at_the_terminal(tmp_path: Path) -> None:
         looks = [table.type("HELP", "end the Phase", "SHOW [HEX]", "EXIT"),
                  table.type("STATUS", "Combat Phase.", "DONE ends the Phase.",
                             "Kept this Phase: player E line 3."),
-                 table.type("SHOW g0520", "g0520:", "AH-1-V"),
-                 table.type("UNITS C", "UNITS of player C", "g0520: AH-1-V")]
+                 table.type("SHOW g0519", "g0519:", "AH-1-V"),
+                 table.type("UNITS C", "UNITS of player C", "g0519: AH-1-V")]
         for said in looks:
             assert "province" not in said.lower() and "Czar" not in said
         table.type("DONE", "Combat Phase adjudicated.", "Game-Turn 7, Austro-Hungarian "

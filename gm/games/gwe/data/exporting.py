@@ -135,7 +135,7 @@ def side_rows(counters: CountersFile) -> Rows:
              "stacking_limit": str(side.stacking_limit), "rail_capacity":
              str(side.rail_capacity), "rail_capacity_by_turn":
              by_turn_cell(side.rail_capacity_by_turn), "rail_rate": str(side.rail_rate),
-             **_sourced(side)}
+             "rail_capacity_source": side.rail_capacity_source or "", **_sourced(side)}
             for code, side in counters.sides.items()]
     rows += [{"kind": "nationality", "code": code, "name": n.name, "side": n.side,
               "tcr": str(n.tcr), "supply_range": str(n.supply_range),

@@ -345,6 +345,7 @@ def _counters(reader: _Reader, rows: dict[str, list[Row]]) -> CountersFile | Non
             fields |= {c: numbers[c] for c in ("stacking_limit", "rail_capacity", "rail_rate")}
             fields["rail_capacity_by_turn"] = reader.cell(
                 row, by_turn, row["rail_capacity_by_turn"], "rail capacity by turn") or {}
+            fields["rail_capacity_source"] = row["rail_capacity_source"] or None
             found[code] = reader.model(row, Side, fields)
         else:
             fields |= {"side": row["side"], "tcr": numbers["tcr"],

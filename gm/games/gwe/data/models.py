@@ -174,6 +174,9 @@ class Side(_Frozen):
     rail_rate: Annotated[int, Field(ge=0)] = 0  # 5.31: hexes a unit moves by rail
     source: Source
     note: Note = None
+    # where `rail_capacity` and `rail_capacity_by_turn` come from, when not from `source` (a
+    # Game-Turn Track reconstructed beside a printed stacking limit and rail rate)
+    rail_capacity_source: Source | None = None
 
     def capacity(self, turn: int) -> int:
         """5.31: the Rail Capacity of a Movement Phase of this Game-Turn."""

@@ -10,7 +10,7 @@ from gm.core.data import Problem
 from gm.core.yamlio import line_of
 from gm.games.gwe.data.dataset import COUNTERS_FILE, MAP_FILE, GweData
 from gm.games.gwe.data.deployment import Deployment
-from gm.games.gwe.data.values import army_of
+from gm.games.gwe.data.values import army_of, sector_armies
 
 Where = Callable[[str, tuple[Any, ...], str], Problem]  # a file's entry -> its problem
 
@@ -22,7 +22,8 @@ def check_army_sectors(data: GweData, where: Where) -> Iterator[Problem]:
               if u.nationality in data.counters.nationalities}
     sectors: set[tuple[str, str]] = set()
     for i, line in enumerate(data.map.start_lines):
-        for side, army in line.armies.items():
+        for side, army in ((side, army) for side, value in line.armies.items()
+                           for army in sector_armies(value)):
             sectors.add((side, army))
             if side not in data.counters.sides:
                 yield where(MAP_FILE, ("start_lines", i, "armies", side),

@@ -26,13 +26,14 @@ COLUMNS: dict[str, tuple[str, ...]] = {
             *DIRECTIONS, "entry", "start_line", "source", "note"),
     RAIL: ("kind", "hexes", "exits_map", "side", "cost", "source", "note"),
     SIDES: ("kind", "code", "name", "side", "stacking_limit", "rail_capacity",
-            "rail_capacity_by_turn", "rail_rate", "tcr", "supply_range", "country", "source",
-            "note"),
+            "rail_capacity_by_turn", "rail_rate", "tcr", "supply_range", "country",
+            "rail_capacity_source", "source", "note"),
     COUNTERS: ("id", "side", "nationality", "type", "size", "steps", "tcr", "stacking", "hq",
                "setup", "arrives", "exception", "source", "note"),
 }
 # columns a file may leave out (an older sheet, a map without them): read as empty
-OPTIONAL = {HEXES: ("landmark",), SIDES: ("rail_capacity_by_turn", "country")}
+OPTIONAL = {HEXES: ("landmark",), SIDES: ("rail_capacity_by_turn", "country",
+                                         "rail_capacity_source")}
 REQUIRED = (SHEET, HEXES, SIDES, COUNTERS)  # rail.csv may be left out: a map without railways
 # A cell a spreadsheet would run as a formula (HYPERLINK, DDE) begins so; it is exported as
 # text, behind an apostrophe, which an import takes off again (docs/data-gwe.md, issue 36).

@@ -30,6 +30,14 @@ class SourcedItem:
         return str(self.at)
 
 
+@dataclass(frozen=True)
+class _Sourced:
+    """A value with a source of its own inside an entry (a side's Rail Capacity)."""
+
+    source: str
+    note: str | None = None
+
+
 def source_kind(source: str) -> str:
     """`reconstructed: from the 1914 railways` -> `reconstructed`."""
     return source.split(":", 1)[0].strip().split(" ", 1)[0].lower()
@@ -59,6 +67,9 @@ def _entries(data: GweData) -> Iterator[tuple[str, str, str, tuple[Any, ...], An
     yield "counters file", "counters.yaml", COUNTERS_FILE, (), data.counters
     for code, own_side in data.counters.sides.items():
         yield "side", code, COUNTERS_FILE, ("sides", code), own_side
+        if own_side.rail_capacity_source is not None:  # a Game-Turn Track of its own source
+            yield "rail capacity", code, COUNTERS_FILE, ("sides", code, "rail_capacity_source"), \
+                _Sourced(own_side.rail_capacity_source)
     for code, nationality in data.counters.nationalities.items():
         yield "nationality", code, COUNTERS_FILE, ("nationalities", code), nationality
     for i, unit in enumerate(data.counters.units):
@@ -104,4 +115,6 @@ def listing(items: list[SourcedItem], provisional_cells: int) -> list[str]:
 
 
 def _plural(kind: str) -> str:
+    if kind.endswith("y"):  # a rail capacity, capacities
+        return kind[:-1] + "ies"
     return kind + ("es" if kind.endswith(("x", "s")) else "s")

@@ -25,6 +25,13 @@ def army_of(unit_id: str) -> tuple[str, str]:
     return nationality, army
 
 
+def sector_armies(value: str | None) -> tuple[str, ...]:
+    """A start-line sector's armies of one side as its data writes them (`armies`): one army,
+    or several within the sector's boundaries joined by `+` (`1+Kummer`: the 1st Army and
+    Armeegruppe Kummer, which fought within it; ruling G29)."""
+    return tuple(army for army in value.split("+") if army) if value else ()
+
+
 def current_values(unit: Unit, steps_lost: int) -> StepValues:
     """8.52, 8.53: the strengths of a unit with `steps_lost` Steps gone (a corps' second and
     fourth Steps are its front and back less one, written in its data as printed)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.deployment import read_deployment
-from gm.games.gwe.data.values import army_of
+from gm.games.gwe.data.values import army_of, sector_armies
 from gm.games.gwe.reports.model import SectorView
 from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.game_values import Deployment
@@ -51,7 +51,7 @@ def deploy_template(state: GweState, data: GweData, side: str) -> list[str]:
     deployment = read_deployment(data.directory)
     defaults = deployment.hexes if deployment is not None else {}
     first = {(s, army): line.hexes[0] for line in data.map.start_lines if line.hexes
-             for s, army in line.armies.items()}
+             for s, value in line.armies.items() for army in sector_armies(value)}
     lines = []
     for unit in sorted(data.counters.units, key=lambda u: u.id):
         if data.side_of(unit.id) != side or not to_set_up(state, data, unit.id):

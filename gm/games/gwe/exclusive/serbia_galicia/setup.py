@@ -10,15 +10,15 @@ from collections.abc import Mapping
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import DIRECTIONS, Hex, parse_hex
 from gm.games.gwe.data.models import StartLine
-from gm.games.gwe.data.values import army_of
+from gm.games.gwe.data.values import army_of, sector_armies
 from gm.games.gwe.rules.stacking import overstacked
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.games.gwe.rules.supply import rail_sources, supplied_depots
 from gm.games.gwe.rules.zoc import controlled_hexes
 from gm.games.gwe.state import GweState
 
-__all__ = ["army_of", "deployment_problems", "sector_army", "setup_hexes", "setup_problems",
-           "start_line"]
+__all__ = ["army_of", "deployment_problems", "sector_armies", "sector_army", "setup_hexes",
+           "setup_problems", "start_line"]
 
 # Walking the start line as the data lists it (north-west to south-east), the Russians (north
 # and east of it, 26.31) are on its left; the Austro-Hungarians (south and west) on its right.
@@ -28,7 +28,8 @@ CENTRAL = "central"  # 26.31: the Austro-Hungarian Player sets up first
 
 def sector_army(line: StartLine, side: str) -> str | None:
     """The army whose boundaries a start-line sector lies in for a side, as the data set
-    names it (`armies: {central: "1", allied: "4"}`; ruling G29)."""
+    names it (`armies: {central: "1", allied: "4"}`; several joined by `+`, sector_armies;
+    ruling G29)."""
     return line.armies.get(side)
 
 
@@ -63,7 +64,7 @@ def setup_hexes(data: GweData, unit_id: str) -> frozenset[Hex]:
     _, army = army_of(unit_id)
     side, sides = data.side_of(unit_id), _sides(data)
     own = {parse_hex(h) for line in data.map.start_lines
-           if sector_army(line, side) == army for h in line.hexes}
+           if army in sector_armies(sector_army(line, side)) for h in line.hexes}
     beside = {n for h in own for n in data.neighbours(h) if sides.get(n) == side}
     return frozenset(own | beside)
 
@@ -122,8 +123,10 @@ def deployment_problems(state: GweState, data: GweData, hexes: Mapping[str, Hex]
 
 
 def setup_refusal(data: GweData, unit_id: str, where: Hex) -> tuple[str, str] | None:
-    """26.31: why the unit may not DEPLOY in the hex (the words, the case), None if it may."""
-    if where in setup_hexes(data, unit_id):
+    """26.31: why the unit may not DEPLOY in the hex (the words, the case), None if it may. A
+    supply depot is bound to no sector: it sets up wherever it is in supply, which the side's
+    set-up check says when the deployment closes (setup_problems; ruling G32)."""
+    if where in setup_hexes(data, unit_id) or data.units[unit_id].type == "depot":
         return None
     nationality, army = army_of(unit_id)
     return (f"{where} is not on the start line within the {nationality} {army} Army's "
