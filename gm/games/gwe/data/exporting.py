@@ -139,7 +139,10 @@ def side_rows(counters: CountersFile) -> Rows:
             for code, side in counters.sides.items()]
     rows += [{"kind": "nationality", "code": code, "name": n.name, "side": n.side,
               "tcr": str(n.tcr), "supply_range": str(n.supply_range),
-              "country": n.country or "", **_sourced(n)}
+              "country": n.country or "",
+              "rail_capacity": "" if n.rail_capacity is None else str(n.rail_capacity),
+              "rail_capacity_by_turn": by_turn_cell(n.rail_capacity_by_turn),
+              "rail_rate": "" if n.rail_rate is None else str(n.rail_rate), **_sourced(n)}
              for code, n in counters.nationalities.items()]
     return rows
 

@@ -350,7 +350,12 @@ def _counters(reader: _Reader, rows: dict[str, list[Row]]) -> CountersFile | Non
         else:
             fields |= {"side": row["side"], "tcr": numbers["tcr"],
                        "supply_range": numbers["supply_range"],
-                       "country": row["country"] or None}
+                       "country": row["country"] or None,
+                       "rail_capacity": numbers["rail_capacity"],
+                       "rail_rate": numbers["rail_rate"],
+                       "rail_capacity_by_turn": reader.cell(
+                           row, by_turn, row["rail_capacity_by_turn"],
+                           "rail capacity by turn") or {}}
             found[code] = reader.model(row, Nationality, fields)
     units = [_unit(reader, row, nationalities) for row in rows[COUNTERS]]
     if reader.problems:

@@ -191,8 +191,17 @@ class Nationality(_Frozen):
     # whose land its railroads are (a hex's `country`; Serbia/Galicia 5.3: a unit uses only
     # its own country's railroads); None: any
     country: str | None = None
+    # its own Rail Capacity and Rate where its game gives them apart from its side's
+    # (Serbia/Galicia 5.3: the Serbians' 5 and 14 beside the Russians'); None: the side's
+    rail_capacity: Annotated[int, Field(ge=0)] | None = None
+    rail_capacity_by_turn: dict[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=0)]] = {}
+    rail_rate: Annotated[int, Field(ge=0)] | None = None
     source: Source
     note: Note = None
+
+    def capacity(self, turn: int) -> int | None:
+        """Its own Rail Capacity in a Movement Phase of this Game-Turn; None: the side's."""
+        return self.rail_capacity_by_turn.get(turn, self.rail_capacity)
 
 
 class StepValues(_Frozen):

@@ -88,9 +88,12 @@ def check_rail(ctx: Context, units: Sequence[str], path: Sequence[Hex], detrain:
     yield from found
     if not found:
         # back on the map this Phase if the Rate pays the link (5.37, 5.38; ruling G88)
-        rate = exclusive_rules(ctx.data).rail_rate(ctx.data, ctx.side, ctx.state.turn)
-        end = path[-1] if link is None else off if len(path) - 1 + link.cost <= rate else None
+        game = exclusive_rules(ctx.data)
         for unit_id in units:
+            rate = game.rail_rate(ctx.data, ctx.side, ctx.state.turn,
+                                  ctx.data.units[unit_id].nationality)
+            end = path[-1] if link is None else off if len(path) - 1 + link.cost <= rate \
+                else None
             ctx.at[unit_id], ctx.entrained[unit_id] = end, not detrain
             if len(path) > 1 or off is not None:
                 ctx.moved.add(unit_id)

@@ -61,7 +61,8 @@ def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex
         return {}
     game = exclusive_rules(data)
     if not is_hq(data, unit_id) and \
-            stacking_points(data.units[unit_id]) > game.rail_capacity(data, side, state.turn):
+            stacking_points(data.units[unit_id]) > game.rail_capacity(
+                data, side, state.turn, data.units[unit_id].nationality):
         return {}
     graph = railways.of(unit_id)
     allowance, cost = unit_allowance(state, data, unit_id), entrain_cost(data, unit_id)
@@ -69,7 +70,8 @@ def rail_reach(state: GweState, data: GweData, unit_id: str, walked: Mapping[Hex
     boards = {h: spent + cost for h, spent in {start: 0, **walked}.items()
               if h in graph and spent + cost <= allowance
               and (tcr_of(data, unit_id) == 1 or not enemy_controlled(state, data, h, side))}
-    ridden = _ride(state, data, unit_id, graph, boards, game.rail_rate(data, side, state.turn))
+    ridden = _ride(state, data, unit_id, graph, boards,
+                   game.rail_rate(data, side, state.turn, data.units[unit_id].nationality))
     reached = _walk_on(data, unit_id, ridden, allowance, railways)
     return {h: spent for h, spent in reached.items() if h not in walked and h != start}
 
@@ -81,7 +83,8 @@ def _rides_on(state: GweState, data: GweData, unit_id: str, railways: Railways
     its whole allowance (5.34) unless out of Command Control, which lets it ride only (5.35)."""
     unit = state.unit(unit_id)
     start = parse_hex(unit.hex or "")
-    rate = exclusive_rules(data).rail_rate(data, data.side_of(unit_id), state.turn)
+    rate = exclusive_rules(data).rail_rate(data, data.side_of(unit_id), state.turn,
+                                           data.units[unit_id].nationality)
     ridden = _ride(state, data, unit_id, railways.of(unit_id), {start: 0}, rate)
     reached = ridden if unit.out_of_command else \
         _walk_on(data, unit_id, ridden, unit_allowance(state, data, unit_id), railways)

@@ -141,13 +141,21 @@ class ExclusiveRules(CombatRules, ScenarioRules):
 
     # --- 5.3, 9.0: railroads, map edges and supply ---------------------------------------------
 
-    def rail_rate(self, data: GweData, side: str, turn: int) -> int:
-        """5.31: the hexes a unit of the side moves by rail in a Movement Phase."""
-        return data.counters.sides[side].rail_rate
+    def rail_rate(self, data: GweData, side: str, turn: int, nationality: str | None = None
+                  ) -> int:
+        """5.31: the hexes a unit of the side (of the nationality, if it has its own) moves
+        by rail in a Movement Phase."""
+        own = data.counters.nationalities.get(nationality or "")
+        rate = own.rail_rate if own is not None else None
+        return data.counters.sides[side].rail_rate if rate is None else rate
 
-    def rail_capacity(self, data: GweData, side: str, turn: int) -> int:
-        """5.31: the side's Rail Capacity in a Movement Phase of Game-Turn `turn`."""
-        return data.counters.sides[side].capacity(turn)
+    def rail_capacity(self, data: GweData, side: str, turn: int,
+                      nationality: str | None = None) -> int:
+        """5.31: the side's Rail Capacity in a Movement Phase of Game-Turn `turn`; the
+        nationality's, where it has its own."""
+        own = data.counters.nationalities.get(nationality or "")
+        capacity = own.capacity(turn) if own is not None else None
+        return data.counters.sides[side].capacity(turn) if capacity is None else capacity
 
     def rail_country(self, data: GweData, nationality: str) -> str | None:
         """The country whose railroads and map edges the nationality's units use, for

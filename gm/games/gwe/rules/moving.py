@@ -66,7 +66,7 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
         return Moved(state, (why,), False, stopped=why)
     limit = unit_allowance(state, data, unit_id)
     game = exclusive_rules(data)
-    rate = game.rail_rate(data, side, state.turn)
+    rate = game.rail_rate(data, side, state.turn, data.units[unit_id].nationality)
     spent = rail_hexes = 0
     notes: list[str] = []
     moved = False
@@ -85,7 +85,7 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
                 problem = f"{unit_id}: {cost} Movement Points to entrain, {limit - spent} " \
                           "left (5.32)"
             if problem is None and not use.take(data, unit_id):
-                problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
+                problem = f"{unit_id}: past the Rail Capacity of {use.limit(data, unit_id)} (5.31)"
             if problem is None:
                 problem, rolled = _entrainment(state, data, unit_id, dice, use)
                 notes.extend(rolled)
@@ -108,7 +108,7 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
             elif refused is not None:
                 problem = f"{unit_id}: {refused[0]} ({refused[1]})"
             elif not use.take(data, unit_id):
-                problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.38)"
+                problem = f"{unit_id}: past the Rail Capacity of {use.limit(data, unit_id)} (5.38)"
             else:
                 state = state.with_unit(unit_id, place="off_map", hex=None,
                                         off_map_to=str(step.reenter), off_map_points=0)
@@ -127,7 +127,7 @@ def carry_out(state: GweState, data: GweData, side: str, move: Move, use: rail.R
             if problem is None and rail_hexes + 1 > rate:
                 problem = f"{unit_id}: past the Railroad Movement Rate of {rate} hexes (5.31)"
             if problem is None and not use.take(data, unit_id):
-                problem = f"{unit_id}: past the Rail Capacity of {use.capacity} (5.31)"
+                problem = f"{unit_id}: past the Rail Capacity of {use.limit(data, unit_id)} (5.31)"
             if problem is None:  # a game's track limits: counted once the unit may otherwise go
                 problem = use.cross(data, unit_id, here, step)
             if problem is None:

@@ -94,9 +94,10 @@ def back_from_off_map(state: GweState, data: GweData, side: str) -> GweState:
     """The side's units off the map as they go on first in the Movement Segment, with a whole
     Rail Movement Rate (5.38, ruling G23): where the Phase's orders find them (ruling G88);
     whether the Rail Capacity lets them is the Phase's to say."""
-    rate = exclusive_rules(data).rail_rate(data, side, state.turn)
+    game = exclusive_rules(data)
     for unit_id, unit in sorted(state.units.items()):
         if unit.place == "off_map" and data.side_of(unit_id) == side:
+            rate = game.rail_rate(data, side, state.turn, data.units[unit_id].nationality)
             state = travel_off_map(state, data, unit_id, rate)[0]
     return state
 
@@ -116,7 +117,7 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
     events.extend(commanded.notes)
     state, said = game.segment(state, data, side, "c", dice)
     events.extend(said)
-    use = rail.RailUse(game.rail_capacity(data, side, state.turn), arrived=arrived)  # d
+    use = rail.RailUse.of(data, side, state.turn, arrived)  # d
     on_foot = {m.unit for m in orders.moves if m.steps[:1] == ("detrain",)}
     state, said = game.reinforcements_entered(state, data, arrived, on_foot, use.capacity,
                                               lambda unit_id: use.take(data, unit_id))
@@ -126,8 +127,8 @@ def movement_phase(state: GweState, data: GweData, side: str, orders: MovementOr
     for unit_id, unit in sorted(state.units.items()):  # 5.38: off-map travel goes on first
         if unit.place == "off_map" and data.side_of(unit_id) == side:
             if use.take(data, unit_id):
-                state, said = travel_off_map(state, data, unit_id,
-                                             game.rail_rate(data, side, state.turn))
+                state, said = travel_off_map(state, data, unit_id, game.rail_rate(
+                    data, side, state.turn, data.units[unit_id].nationality))
             else:
                 said = (f"{unit_id}: past the Rail Capacity; waits off the map (5.38)",)
             events.extend(said)

@@ -122,6 +122,9 @@ class RailUse:
 
     capacity: int
     counted: set[str] = field(default_factory=set)
+    # the nationalities with a Rail Capacity of their own (Nationality.rail_capacity), each
+    # counted apart from the side's
+    own: dict[str, int] = field(default_factory=dict)
     # the units that entered the map this Phase (Serbia/Galicia 17.32: no entrainment roll;
     # 17.2: the Austro-Hungarians among them detrain at its end)
     arrived: frozenset[str] = frozenset()
@@ -155,14 +158,34 @@ class RailUse:
         return f"{unit_id}: {origin} to {target} carries no more Stacking Points this Phase " \
                f"({game.title} {game.track_limit_rule}: {', '.join(map(str, limits))})"
 
-    def points(self, data: GweData) -> int:
-        return sum(stacking_points(data.units[u]) for u in self.counted)
+    @classmethod
+    def of(cls, data: GweData, side: str, turn: int, arrived: frozenset[str] = frozenset()
+           ) -> RailUse:
+        """The side's Rail Capacity of the Game-Turn, and its nationalities' own."""
+        game = exclusive_rules(data)
+        own = {code: game.rail_capacity(data, side, turn, code)
+               for code, nationality in data.counters.nationalities.items()
+               if nationality.side == side and nationality.capacity(turn) is not None}
+        return cls(game.rail_capacity(data, side, turn), own=own, arrived=arrived)
+
+    def limit(self, data: GweData, unit_id: str) -> int:
+        """The Rail Capacity the unit counts against: its nationality's own, or the side's."""
+        return self.own.get(data.units[unit_id].nationality, self.capacity)
+
+    def points(self, data: GweData, nationality: str | None = None) -> int:
+        """The Stacking Points counted against the side's capacity, or a nationality's own."""
+        pool = nationality if nationality in self.own else None
+        return sum(stacking_points(data.units[u]) for u in self.counted
+                   if (data.units[u].nationality if data.units[u].nationality in self.own
+                       else None) == pool)
 
     def take(self, data: GweData, unit_id: str) -> bool:
         """Count the unit (once); False if that would pass the Rail Capacity."""
         if is_hq(data, unit_id) or unit_id in self.counted:
             return True
-        if self.points(data) + stacking_points(data.units[unit_id]) > self.capacity:
+        nationality = data.units[unit_id].nationality
+        if self.points(data, nationality) + stacking_points(data.units[unit_id]) > \
+                self.limit(data, unit_id):
             return False
         self.counted.add(unit_id)
         return True
