@@ -16,10 +16,22 @@ from gm.games.gwe.state import GweState, initial_state
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "gwe"
 
 
-def fixture_data() -> GweData:
-    data, problems = read_bound(FIXTURE, lined=False)
+def fixture_data(folder: Path = FIXTURE) -> GweData:
+    """A data set of the fixtures, read and bound to its game (fixtures/gwe by default)."""
+    data, problems = read_bound(folder, lined=False)
     assert data is not None, problems
     return data
+
+
+def only(data: GweData, **where: str) -> GweState:
+    """No unit on the map but those named, each where it is named (AH_1_D="0604": `_` for
+    `-` in its id)."""
+    state = initial_state(data, ("C", "E"))
+    for unit_id in state.units:
+        state = state.with_unit(unit_id, place="pending", hex=None)
+    for unit_id, hex_id in where.items():
+        state = state.with_unit(unit_id.replace("_", "-"), place="map", hex=hex_id)
+    return state
 
 
 def opening(data: GweData) -> GweState:

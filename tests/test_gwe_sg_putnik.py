@@ -13,26 +13,15 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.exporting import _hq_cell
 from gm.games.gwe.data.importing import _hq
 from gm.games.gwe.exclusive.serbia_galicia.combat import defensive_problem, defensive_shifts
-from gm.games.gwe.games import read_bound
-from gm.games.gwe.state import GweState, initial_state
+from tests.gwe import fixture_data, only
 
 SERBIAN_FRONT = Path(__file__).parent.parent / "fixtures" / "gwe-sg-serbia"
 
 
 @pytest.fixture(scope="module")
 def front() -> GweData:
-    data, problems = read_bound(SERBIAN_FRONT)
-    assert data is not None, problems
-    return data
+    return fixture_data(SERBIAN_FRONT)
 
-
-def only(data: GweData, **where: str) -> GweState:
-    state = initial_state(data, ("C", "E"))
-    for unit_id in state.units:
-        state = state.with_unit(unit_id, place="pending", hex=None)
-    for unit_id, hex_id in where.items():
-        state = state.with_unit(unit_id.replace("_", "-"), place="map", hex=hex_id)
-    return state
 
 
 @pytest.mark.rules("gwe-serbia-galicia:19.13", "gwe-serbia-galicia:18.2")

@@ -15,15 +15,14 @@ from gm.games.gwe.data.exporting import side_rows
 from gm.games.gwe.games import read_bound
 from gm.games.gwe.rules.exclusive import exclusive_rules
 from gm.games.gwe.rules.rail import RailUse
+from tests.gwe import fixture_data
 
 FRONT = Path(__file__).parent.parent / "fixtures" / "gwe-sg-serbia"
 
 
 @pytest.fixture(scope="module")
 def front() -> GweData:
-    data, problems = read_bound(FRONT)
-    assert data is not None, problems
-    return data
+    return fixture_data(FRONT)
 
 
 @pytest.mark.rules("gwe-serbia-galicia:5.3")

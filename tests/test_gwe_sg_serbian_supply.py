@@ -17,28 +17,16 @@ from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.exclusive.serbia_galicia.supply_track import TRACK, attack_cost, replenish
 from gm.games.gwe.exclusive.serbia_galicia.victory import hex_in_supply
-from gm.games.gwe.games import read_bound
 from gm.games.gwe.rules.supply import determine_supply, supply_status
-from gm.games.gwe.state import GweState, initial_state
+from tests.gwe import fixture_data, only
 
 SERBIAN_FRONT = Path(__file__).parent.parent / "fixtures" / "gwe-sg-serbia"
 
 
 @pytest.fixture(scope="module")
 def front() -> GweData:
-    data, problems = read_bound(SERBIAN_FRONT)
-    assert data is not None, problems
-    return data
+    return fixture_data(SERBIAN_FRONT)
 
-
-def only(data: GweData, **where: str) -> GweState:
-    """No unit on the map but those named (SE_D1="s0303")."""
-    state = initial_state(data, ("C", "E"))
-    for unit_id in state.units:
-        state = state.with_unit(unit_id, place="pending", hex=None)
-    for unit_id, hex_id in where.items():
-        state = state.with_unit(unit_id.replace("_", "-"), place="map", hex=hex_id)
-    return state
 
 
 @pytest.mark.rules("gwe-serbia-galicia:9.1")

@@ -12,28 +12,16 @@ import pytest
 from gm.games.gwe.data.dataset import GweData
 from gm.games.gwe.data.hexes import parse_hex
 from gm.games.gwe.exclusive.serbia_galicia.victory import controller, turn_awards, turn_vp
-from gm.games.gwe.games import read_bound
 from gm.games.gwe.rules.supply import rail_sources, supply_sources
-from gm.games.gwe.state import GweState, initial_state
+from tests.gwe import fixture_data, only
 
 BLIND = Path(__file__).parent.parent / "fixtures" / "gwe-sg-blind"
 
 
 @pytest.fixture(scope="module")
 def blind() -> GweData:
-    data, problems = read_bound(BLIND)
-    assert data is not None, problems
-    return data
+    return fixture_data(BLIND)
 
-
-def only(data: GweData, **where: str) -> GweState:
-    """No unit on the map but those named (AH_1_D="0604")."""
-    state = initial_state(data, ("C", "E"))
-    for unit_id in state.units:
-        state = state.with_unit(unit_id, place="pending", hex=None)
-    for unit_id, hex_id in where.items():
-        state = state.with_unit(unit_id.replace("_", "-"), place="map", hex=hex_id)
-    return state
 
 
 @pytest.mark.rules("gwe:9.13", "gwe:9.15", "gwe-serbia-galicia:5.3")
