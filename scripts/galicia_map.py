@@ -32,7 +32,7 @@ import itertools
 import json
 import math
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -294,6 +294,25 @@ def q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def hexside_rows(sides: dict[tuple[Hex, Hex], list[tuple[str, str]]],
+                 hex_id: Callable[[Hex], str] = hex_id) -> list[str]:
+    """map.yaml's `hexsides` rows, in hexside order: each hexside's features (a major river
+    hides a minor one) and the reasons it was marked for, from (feature, reason) marks; the
+    hexes named by a map's `hex_id` (this map's, or another's: scripts/serbia_map.py)."""
+    rows = []
+    for (a, b), marks in sorted(sides.items()):
+        features = sorted({f for f, _ in marks}, key=["major_river", "minor_river",
+                                                      "border"].index)
+        if {"major_river", "minor_river"} <= set(features):
+            features.remove("minor_river")
+        why = "; ".join(sorted({w for _, w in marks}))
+        source = ("reconstructed: " if "reconstructed" in why else "reconstructed: river from ") \
+            + why
+        rows.append(f"  - {{between: [{q(hex_id(a))}, {q(hex_id(b))}], features: "
+                    f"[{', '.join(features)}], source: {q(source)}}}")
+    return rows
+
+
 def build(ne_dir: Path) -> str:
     hexes = sheet()
     centre = {h: grid.hex_latlon(*h) for h in hexes}
@@ -392,16 +411,7 @@ def build(ne_dir: Path) -> str:
             sides[side].append(("major_river" if river in geo.MAJOR_RIVERS else "minor_river",
                                 typed_why.get(river, f"{river} ({NE_SOURCE})")
                                 + ", the border following it"))
-    for (a, b), marks in sorted(sides.items()):
-        features = sorted({f for f, _ in marks}, key=["major_river", "minor_river",
-                                                      "border"].index)
-        if {"major_river", "minor_river"} <= set(features):
-            features.remove("minor_river")
-        why = "; ".join(sorted({w for _, w in marks}))
-        source = ("reconstructed: " if "reconstructed" in why else "reconstructed: river from ") \
-            + why
-        lines.append(f"  - {{between: [{q(hex_id(a))}, {q(hex_id(b))}], features: "
-                     f"[{', '.join(features)}], source: {q(source)}}}")
+    lines.extend(hexside_rows(sides))
     lines.append("rail_lines:")
     for kind, stops, why in geo.RAILWAYS:
         for run, came_on, ran_off in runs_on_sheet(route(stops, towns), country):
@@ -441,12 +451,16 @@ def build(ne_dir: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
+def main(build: Callable[[Path], str] = build, grid: Any = grid,
+         place: Callable[[str], str] = lambda hex_text: "the real pass") -> None:
+    """Write a map's map.yaml (arguments: the Natural Earth folder, the file) with its `build`
+    (this map's, or another's: scripts/serbia_map.py), then say how far each printed hex of its
+    grid lies from the `place` the fit reads it as."""
     ne_dir, out = Path(sys.argv[1]), Path(sys.argv[2])
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(build(ne_dir))
-    for hex_text in grid.PASSES:
-        print(f"{hex_text}: {grid.residual_km(hex_text):.1f} km from the real pass")
+    for hex_text in grid.GRID.printed:
+        print(f"{hex_text}: {grid.residual_km(hex_text):.1f} km from {place(hex_text)}")
 
 
 if __name__ == "__main__":

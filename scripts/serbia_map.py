@@ -342,16 +342,7 @@ def build(ne_dir: Path) -> str:
                 pair = " and ".join(sorted((country[h], country[n])))
                 sides.setdefault((h, n), []).append(
                     ("border", f"the 1914 border of {pair} (reconstructed)"))
-    for (a, b), marks in sorted(sides.items()):
-        features = sorted({f for f, _ in marks}, key=["major_river", "minor_river",
-                                                      "border"].index)
-        if {"major_river", "minor_river"} <= set(features):
-            features.remove("minor_river")
-        why = "; ".join(sorted({w for _, w in marks}))
-        source = ("reconstructed: " if "reconstructed" in why else "reconstructed: river from ") \
-            + why
-        lines.append(f"  - {{between: [{q(hex_id(a))}, {q(hex_id(b))}], features: "
-                     f"[{', '.join(features)}], source: {q(source)}}}")
+    lines.extend(hexmap.hexside_rows(sides, hex_id))
     lines.append("rail_lines:")
     for kind, stops, why in geo.RAILWAYS:
         for run, exits in rail_runs(hexmap.route(stops_on_map(stops, courses, country), towns,
@@ -397,11 +388,7 @@ def merge_maps(*documents: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    ne_dir, out = Path(sys.argv[1]), Path(sys.argv[2])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(build(ne_dir))
-    for hex_text in grid.PRINTED:
-        print(f"{hex_text}: {grid.residual_km(hex_text):.1f} km from {grid.PRINTED[hex_text][0]}")
+    hexmap.main(build, grid, lambda hex_text: grid.PRINTED[hex_text][0])
 
 
 if __name__ == "__main__":
