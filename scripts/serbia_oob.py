@@ -741,9 +741,10 @@ def build(map_path: Path, entry_of: Callable[[str], str]) -> str:
         lines = [f"  - id: {u.id}", f"    nationality: {u.nationality}", f"    type: {u.type}",
                  f"    size: {u.size}", f"    steps: {steps(u.steps)}"]
         if u.hq is not None:
+            shown = ", parenthesized: true" if u.hq.parenthesized else ""  # 19.1, G94
             lines.append(f"    hq: {{attack_shift: {u.hq.attack_shift}, command_radius: "
                          f"{u.hq.command_radius}, command_strength: {u.hq.command_strength}, "
-                         f"level: {u.hq.level}}}")
+                         f"level: {u.hq.level}{shown}}}")
         if u.place is not None:
             lines.append(f"    setup: {place_hex(PLACES[u.place], towns, country)}")
         if u.arrives is not None:

@@ -91,13 +91,15 @@ def _counter(where: str, at: Point, units: Sequence[UnitView], colours: dict[str
 
 def _front(data: GweData, units: Sequence[UnitView], own: str | None) -> list[Hex]:
     """The hexes of the reader's units (every side's, for the GM) within FRONT hexes of an
-    Enemy unit: the part of the map he most needs to read."""
+    Enemy unit on the same map (a game of two maps has hexes of each): the part of the map he
+    most needs to read."""
     placed = [(parse_hex(u.hex), u.side) for u in units if u.hex is not None]
     found = []
     for where, side in placed:
         if own is not None and side != own:
             continue
-        if any(s != side and where.distance(h) <= FRONT for h, s in placed):
+        if any(s != side and h.map == where.map and where.distance(h) <= FRONT
+               for h, s in placed):
             found.append(where)
     return sorted(set(found)) or sorted({h for h, s in placed if own is None or s == own})
 
