@@ -224,3 +224,9 @@ def test_the_historical_campaign_plays_the_shipped_data_set(tmp_path: Path) -> N
     png = tmp_path / "map.png"
     gm("report", str(folder), "--format", "png", "--out", str(png))  # both maps, side by side
     assert png.read_bytes().startswith(b"\x89PNG")
+    for _ in range(3):  # Game-Turn 1's Austro-Hungarian Phases, with no orders
+        gm("adjudicate", str(folder))
+    assert gm("status", str(folder)).startswith(  # Russians and Serbians: the Allied (2.3)
+        "campaign: Game-Turn 2, Allied Player-Turn, Movement Phase")
+    gm("adjudicate", str(folder))  # the Allied Movement Phase: the Serbian supply die (20.2)
+    assert "Serbia/Galicia 20.2" in gm("report", str(folder), "--turn", "2", "--phase", "1")

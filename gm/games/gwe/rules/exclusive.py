@@ -93,9 +93,11 @@ class ExclusiveRules(CombatRules, ScenarioRules):
         played by the Standard Rules alone)."""
         return self.scenario(state.scenario) if self.scenarios else None
 
-    def side_title(self, side: str) -> str:
-        """The side as its Player-Turn is named: the game's (`Russian`), else its words."""
-        return self.side_names.get(side, self.side_words[side])
+    def side_title(self, side: str, scenario: Scenario | None = None) -> str:
+        """The side as its Player-Turn is named: the scenario's, the game's (`Russian`), else
+        its words."""
+        named = scenario.side_names.get(side) if scenario is not None else None
+        return named or self.side_names.get(side, self.side_words[side])
 
     # --- 4.0: the Sequence of Play ------------------------------------------------------------
 
@@ -143,16 +145,14 @@ class ExclusiveRules(CombatRules, ScenarioRules):
 
     def rail_rate(self, data: GweData, side: str, turn: int, nationality: str | None = None
                   ) -> int:
-        """5.31: the hexes a unit of the side (of the nationality, if it has its own) moves
-        by rail in a Movement Phase."""
+        """5.31: the hexes a unit of the side (the nationality's own, G97) rides a Phase."""
         own = data.counters.nationalities.get(nationality or "")
-        rate = own.rail_rate if own is not None else None
-        return data.counters.sides[side].rail_rate if rate is None else rate
+        return own.rail_rate if own and own.rail_rate is not None else \
+            data.counters.sides[side].rail_rate
 
     def rail_capacity(self, data: GweData, side: str, turn: int,
                       nationality: str | None = None) -> int:
-        """5.31: the side's Rail Capacity in a Movement Phase of Game-Turn `turn`; the
-        nationality's, where it has its own."""
+        """5.31: the side's Rail Capacity in a Movement Phase of the Game-Turn (G97)."""
         own = data.counters.nationalities.get(nationality or "")
         capacity = own.capacity(turn) if own is not None else None
         return data.counters.sides[side].capacity(turn) if capacity is None else capacity

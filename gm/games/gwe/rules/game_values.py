@@ -45,6 +45,8 @@ class Scenario:
     tracks: Mapping[str, int] = field(default_factory=dict)
     # its own data set, where it is played on other maps or counters than its game's others
     data_set: Path | None = None
+    # a side's Player-Turn as the scenario names it, where not as its game does
+    side_names: Mapping[str, str] = field(default_factory=dict)
 
     def players_text(self) -> str:
         return " and ".join(f"{letter} ({side})" for letter, side in self.players.items())

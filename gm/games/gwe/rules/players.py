@@ -39,4 +39,5 @@ def phase_title(state: GweState, game: ExclusiveRules) -> str:
         return f"the game has ended (Game-Turn {state.turn})"
     phase = PLAYER_TURN[(state.phase - 1) % len(PLAYER_TURN)]
     side = phasing_side(state, game)
-    return f"Game-Turn {state.turn}, {game.side_title(side)} Player-Turn, {phase.name} Phase"
+    title = game.side_title(side, game.scenario_of(state))
+    return f"Game-Turn {state.turn}, {title} Player-Turn, {phase.name} Phase"

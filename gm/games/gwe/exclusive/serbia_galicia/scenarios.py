@@ -40,6 +40,7 @@ HISTORICAL_CAMPAIGN = Scenario(
     victory_rule="Serbia/Galicia 25.3, 26.1",
     tracks={TRACK: START},  # 20.3: four Serbian Supply Points at the start
     data_set=HERE / "dataset" / "serbia-galicia",  # both maps, every counter (2.1)
+    side_names={"allied": "Allied"},  # Russians and Serbians (2.3); in Galicia, the Russian
     players_help="give -p C:NAME:ADDRESS for the Central Powers (Austria-Hungary) and "
                  "-p E:NAME:ADDRESS for the Allies (Russia and Serbia)")
 
