@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gm.app.campaign import open_campaign
 from gm.commands.demo import next_steps
 from gm.games.gwe.state import GweState
@@ -79,3 +81,30 @@ def test_both_demos_suggest_from_one_list_each_line_said_for_its_game() -> None:
     assert "--player B        # player B's report" in said["rcw"] and "--player E" not in \
         said["rcw"]
     assert "The demo campaign (Decision in Galicia) is kept in d/demo" in said["gwe"]
+
+
+@pytest.mark.rules("gwe-serbia-galicia:26.1", "gwe-serbia-galicia:21.0")
+def test_the_historical_campaign_demo_bombards_belgrade_and_its_suggestions_run(
+        tmp_path: Path) -> None:
+    gm_path = Path(sys.executable).parent / "gm"
+    bare = {**os.environ, "PATH": "/usr/bin:/bin"}
+    made = subprocess.run([str(gm_path), "demo", "--game", "gwe", "--scenario",
+                           "historical-campaign"], capture_output=True, text=True, cwd=tmp_path,
+                          env=bare, check=False)
+    assert made.returncode == 0, made.stderr
+    out = made.stdout
+    assert "Game-Turn 1, Austro-Hungarian Player-Turn, Combat Phase adjudicated" in out
+    assert "The demo campaign (the Historical Campaign) is kept in" in out
+    state = open_campaign(tmp_path / "gm-demo-gwe" / "demo").latest().state
+    assert isinstance(state, GweState)
+    assert (state.turn, state.phase, state.scenario) == (2, 2, "historical-campaign")
+    suggested = [line.split("#")[0].strip() for line in out.splitlines()
+                 if line.startswith(f"  {gm_path} ")]
+    said = ""
+    for line in suggested:
+        done = subprocess.run(["bash", "-c", line], capture_output=True, text=True,
+                              cwd=tmp_path, env=bare, check=False)
+        assert done.returncode == 0, (line, done.stderr)
+        said += done.stdout
+    assert "MONITOR (C) on s0307" in said and "Serbian Supply Track" in said
+    assert "demo-gwe-campaign" in out  # where its order messages are

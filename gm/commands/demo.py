@@ -16,6 +16,8 @@ from gm.core.private import private_folder
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 DEMO_SCRIPT = FIXTURES / "demo" / "setup.gm"
 GWE_SCRIPT = FIXTURES / "demo-gwe" / "setup.gm"  # Decision in Galicia (Serbia/Galicia 26.3)
+GWE_SCRIPTS = {"decision-in-galicia": GWE_SCRIPT,  # each scenario's demo, with --scenario
+               "historical-campaign": FIXTURES / "demo-gwe-campaign" / "setup.gm"}  # 26.1
 DEMO_FOLDER = Path("gm-demo")
 GWE_DEMO_FOLDER = Path("gm-demo-gwe")  # its own: made after the first, it leaves that one be
 CAMPAIGN_NAME = "demo"  # the campaign's folder in DIR: its name, as fixtures/demo's orders say
@@ -36,7 +38,12 @@ GWE_READERS = ("GM", "C", "E")  # the Austro-Hungarian and the Russian
 @click.option("--game", type=click.Choice(["rcw", "gwe"]), default="rcw", show_default=True,
               help="gwe: Great War in the East's Decision in Galicia, set up by DEPLOY and "
               "played for a Game-Turn.")
-def demo(folder: Path | None, force: bool, script: Path | None, game: str) -> None:
+@click.option("--scenario", type=click.Choice(sorted(GWE_SCRIPTS)), default=None,
+              help="With --game gwe, the scenario: decision-in-galicia (the default), or "
+              "historical-campaign (Serbia/Galicia 26.1, both maps: Game-Turn 1 and the Allied "
+              "Movement Phase of Game-Turn 2).")
+def demo(folder: Path | None, force: bool, script: Path | None, game: str,
+         scenario: str | None) -> None:
     """Create a demo campaign in DIR (default ./gm-demo): deal, trade, deploy, adjudicate the
     first phase, print the position and write the reports (text, HTML with a map, JSON) of
     the GM and of each player. No mail server. DIR keeps the campaign (DIR/demo) and the
@@ -44,8 +51,10 @@ def demo(folder: Path | None, force: bool, script: Path | None, game: str) -> No
     --game gwe: Great War in the East's Decision in Galicia in ./gm-demo-gwe, both
     deployments and Game-Turn 7's six Phases."""
     gwe = game == "gwe"
+    if scenario is not None and not gwe:
+        raise click.UsageError("--scenario is Great War in the East's: add --game gwe")
     folder = folder or (GWE_DEMO_FOLDER if gwe else DEMO_FOLDER)
-    script = script or (GWE_SCRIPT if gwe else DEMO_SCRIPT)
+    script = script or (GWE_SCRIPTS[scenario or "decision-in-galicia"] if gwe else DEMO_SCRIPT)
     cli = click.get_current_context().find_root().command  # the `gm` group
     if not isinstance(cli, click.Group):
         raise click.ClickException("gm demo runs as a subcommand of gm")
@@ -68,7 +77,8 @@ def demo(folder: Path | None, force: bool, script: Path | None, game: str) -> No
             player = [] if who == "GM" else ["--player", who]
             _run(cli, ["report", str(campaign), "--format", fmt, *player,
                        "--out", str(reports / f"report-{who}.{suffix}")])
-    click.secho(next_steps(campaign, reports, invoked_as(), game), bold=True)
+    shown = "gwe-campaign" if scenario == "historical-campaign" else game
+    click.secho(next_steps(campaign, reports, invoked_as(), shown), bold=True)
 
 
 def _make_room(folder: Path, campaign: Path, reports: Path, force: bool) -> None:
@@ -107,31 +117,47 @@ TRY_NEXT: tuple[tuple[str, dict[str, str]], ...] = (
     ("show {c}                     ", {"rcw": "the position now",
                                        "gwe": "the position now, hex by hex"}),
     ("show {c} g0612               ", {"gwe": "one hex: the Russian V Corps, thrown back"}),
+    ("show {c} s0307               ", {"gwe-campaign": "one hex: Belgrade, bombarded by the "
+                                       "Monitor Flotilla (21.0)"}),
     ("history {c}                  ", {"rcw": "every entry, with its dice",
                                        "gwe": "every entry, with its dice"}),
     ("status {c}                   ", {"rcw": "the phase, who has sent orders",
                                        "gwe": "the Phase open, whose orders it waits for"}),
     ("report {c} --player B        ", {"rcw": "player B's report, with his orders template"}),
-    ("report {c} --player E        ", {"gwe": "the Russian's report: his forces, his attacks"}),
+    ("report {c} --player E        ", {"gwe": "the Russian's report: his forces, his attacks",
+                                       "gwe-campaign": "the Allied report: Russians and "
+                                       "Serbians, the Serbian Supply Track"}),
+    ("report {c} --turn 1 --phase 6 ", {"gwe-campaign": "Game-Turn 1's Combat Phase: the "
+                                       "Monitor Flotilla's attack"}),
     ("report {c} --format html --out gm.html", {"rcw": "", "gwe": ""}),
     ("publish {c} {site}    ", {"rcw": "a static site of every phase",
                                 "gwe": "a static site of every Phase"}),
     ("adjudicate {c}               ", {
         "rcw": "the Second Phase (no orders: nobody moves)",
-        "gwe": "Game-Turn 8's Russian Movement Phase (no orders: nobody moves)"}),
+        "gwe": "Game-Turn 8's Russian Movement Phase (no orders: nobody moves)",
+        "gwe-campaign": "Game-Turn 2's Allied Cavalry Withdrawal Phase (no orders)"}),
 )
+
+
+TITLES = {"gwe": " (Decision in Galicia)", "gwe-campaign": " (the Historical Campaign)"}
 
 
 def next_steps(campaign: Path, reports: Path, gm: str = "gm", game: str = "rcw") -> str:
     """What the demo leaves, and what a new GM may try on it next, typed as he typed gm."""
     c = shlex.quote(str(campaign))
     site = shlex.quote(str(campaign.parent / "site"))
-    gwe = game == "gwe"
+    gwe = game.startswith("gwe")
+    # the campaign's (26.1) words where it has its own, else Decision in Galicia's
+    keys = ("gwe-campaign", "gwe") if game == "gwe-campaign" else (game,)
     tried = [f"  {gm} {command.format(c=c, site=site)}{f'# {said}' if said else ''}"
-             for command, says in TRY_NEXT if (said := says.get(game)) is not None]
+             for command, says in TRY_NEXT
+             if (said := next((says[k] for k in keys if k in says), None)) is not None
+             and not (game == "gwe-campaign" and "g0612" in command)]
     activate = "" if gm == "gm" else f"; `. {Path(gm).parent}/activate` lets you type gm alone"
     if gwe:
-        more = [f"(the players' order messages are in {GWE_SCRIPT.parent}; docs/orders-gwe.md "
+        orders = GWE_SCRIPTS["historical-campaign" if game == "gwe-campaign" else
+                             "decision-in-galicia"].parent
+        more = [f"(the players' order messages are in {orders}; docs/orders-gwe.md "
                 "tells their language; docs/gm-guide.md walks through a campaign"
                 f"{activate})"]
     else:
@@ -142,7 +168,7 @@ def next_steps(campaign: Path, reports: Path, gm: str = "gm", game: str = "rcw")
                 f"(docs/gm-guide.md walks through a campaign from its first command"
                 f"{activate})"]
     return "\n".join([
-        "", f"The demo campaign{' (Decision in Galicia)' if gwe else ''} is kept in {campaign}, "
+        "", f"The demo campaign{TITLES.get(game, '')} is kept in {campaign}, "
         f"its reports in {reports} (open {reports / 'report-GM.html'} in a browser"
         f"{': the hex map' if gwe else ''}). Try next:", *tried, *more])
 
