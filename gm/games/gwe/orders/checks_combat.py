@@ -53,6 +53,9 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
             game.parenthesized_shift(ctx.state, ctx.data, hq_id, passed, units)
         if rating is None:
             yield Breach(f"{hq_id} is not a HQ unit", "10.11")
+        elif hq_id in ctx.shifting and rating.parenthesized:
+            yield Breach(f"{hq_id}'s Attack Shift goes to one attack a Game-Turn",
+                         game.parenthesized_shift_rule)
         elif hq_id in ctx.shifting:
             yield Breach(f"{hq_id} gives its Attack Shift to one attack a Combat Phase", "10.11")
         elif rating.level in levels:
