@@ -122,6 +122,12 @@ def south_of(point: Point, line: list[Point]) -> bool:
     return inside(point, polygon)
 
 
+# A hex the rulebook prints (a Victory Point hex, a pass, an errata's set-up hex): its terrain
+# and country are the reconstruction's all the same, so its source says so first
+# (`gm data check --list-reconstructed` lists it).
+PRINTED_HEX = "reconstructed: its terrain and its country of 1914, as the rest of this source says; "
+
+
 def walk(a: Hex, b: Hex, grid: Any = grid) -> list[Hex]:
     """The hexes of a straight line from a to b, each touching the last (5.33)."""
     (ax, ay), (bx, by) = grid.map_xy(*a), grid.map_xy(*b)
@@ -367,7 +373,7 @@ def build(ne_dir: Path) -> str:
                 terrain = "rough"
                 fields[1] = "terrain: rough"
             fields.append(f"landmark: {{name: {q(name)}, kind: {kind}, vp: 4}}")
-            source = (f"printed: Serbia/Galicia 25.2 names {hex_id(h).upper()} "
+            source = (f"{PRINTED_HEX}printed: Serbia/Galicia 25.2 names {hex_id(h).upper()} "
                       f"({name}), +4 VP a Game-Turn for Russian control; "
                       + ("a pass of the Carpathian crest, so rough; " if kind == "mountain_pass"
                          else "") + "; ".join(notes))

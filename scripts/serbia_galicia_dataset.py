@@ -292,7 +292,7 @@ def build_map() -> str:
 
 
 HEX_PRINTED = re.compile(r'source: "(printed|errata): ')
-HEX_HONEST = "reconstructed: its terrain and its country of 1914, as the rest of this source says; "
+HEX_HONEST = serbia_map.hexmap.PRINTED_HEX  # the maps' own, where the rulebook prints a hex
 
 
 def honest_hex(line: str) -> str:

@@ -298,14 +298,16 @@ def build(ne_dir: Path) -> str:
         source = ""
         if hex_id(h) == "s1101":
             fields.append(f"landmark: {{name: {q('S1101')}, kind: hex, vp: -5}}")
-            source = ("printed: Serbia/Galicia 25.2 names hex S1101, -5 VP a Game-Turn for "
+            source = (f"{hexmap.PRINTED_HEX}printed: Serbia/Galicia 25.2 names hex S1101, "
+                      "-5 VP a Game-Turn for "
                       "Austro-Hungarian control; read as the Belgrade-Nis main line between "
                       "Jagodina and Cuprija (ruling G90), the railway routed through it; ")
         if town is not None:
             name, vp = town
             fields.append(f"city: {{name: {q(name)}" + (f", vp: {vp}}}" if vp else "}"))
             if hex_id(h) == "s0307":
-                source = ("errata: the Serbian Be Brigade starts in s0307 (Belgrade) (Serbia/"
+                source = (f"{hexmap.PRINTED_HEX}errata: the Serbian Be Brigade starts in "
+                          "s0307 (Belgrade) (Serbia/"
                           "Galicia errata sheet, 9/7/2005); printed: -3 VP a Game-Turn for "
                           "Austro-Hungarian control of Belgrade (25.2); the grid is placed "
                           "on it (ruling G90); ")
