@@ -10,9 +10,11 @@ from gm.games.gwe.data.hexes import Hex
 from gm.games.gwe.data.values import current_values
 from gm.games.gwe.orders.checks import own_units, retreat_shape, starts_at
 from gm.games.gwe.orders.context import Context
+from gm.games.gwe.rules.attack_costs import shortfall
 from gm.games.gwe.rules.cavalry import WITHDRAWAL_HEXES, may_try
 from gm.games.gwe.rules.combat import gives_shift
 from gm.games.gwe.rules.exclusive import exclusive_rules
+from gm.games.gwe.rules.hq_shifts import parenthesized
 from gm.games.gwe.rules.steps import enemy_units_in
 from gm.orders.refusal import Breach
 
@@ -47,7 +49,7 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
     levels: set[str] = set()
     game = exclusive_rules(ctx.data)
     passed: list[str] = []  # the HQs shifting it, through which a parenthesized shift goes
-    for hq_id in sorted(shifts, key=lambda u: _parenthesized(ctx, u)):
+    for hq_id in sorted(shifts, key=lambda u: parenthesized(ctx.data, u)):
         rating = ctx.data.units[hq_id].hq
         problem = None if rating is None or not rating.parenthesized else \
             game.parenthesized_shift(ctx.state, ctx.data, hq_id, passed, units)
@@ -82,11 +84,6 @@ def _shifts(ctx: Context, units: Sequence[str], shifts: Sequence[str]) -> Iterat
                          "combat", "10.24")
 
 
-def _parenthesized(ctx: Context, hq_id: str) -> bool:
-    rating = ctx.data.units[hq_id].hq if hq_id in ctx.data.units else None
-    return rating is not None and rating.parenthesized
-
-
 def _cost(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
     """What the attack spends from a track of its game's own (ExclusiveRules.attack_cost),
     after the attacks written before it in the message: each is made in the written order,
@@ -96,12 +93,11 @@ def _cost(ctx: Context, units: Sequence[str]) -> Iterator[Breach]:
     if cost is None:
         return
     track, points = cost
-    left = ctx.state.tracks.get(track, 0) - ctx.spent.get(track, 0)
-    if left < points:
+    short = shortfall(ctx.data, track, points,
+                      ctx.state.tracks.get(track, 0) - ctx.spent.get(track, 0))
+    if short is not None:
         after = " after the attacks written before it" if ctx.spent.get(track) else ""
-        yield Breach(f"this attack needs {points} point{'s' * (points != 1)} of the "
-                     f"{game.track_names[track]}, which holds {left}{after}",
-                     game.attack_cost_rule)
+        yield Breach(f"this attack {short}{after}", game.attack_cost_rule)
 
 
 def _flotilla(ctx: Context, hexes: Sequence[Hex], units: Sequence[str],

@@ -32,7 +32,7 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
     else:
         pool = list(named)
     # a shift in parentheses goes through the others (its game's rule): judged after them
-    pool = sorted(pool, key=lambda u: _parenthesized(data, u))
+    pool = sorted(pool, key=lambda u: parenthesized(data, u))
     levels: dict[str, str] = {}
     for hq_id in pool:
         rating = data.units[hq_id].hq if hq_id in data.units else None
@@ -65,7 +65,9 @@ def shifting_hqs(state: GweState, data: GweData, side: str, attackers: tuple[str
     return tuple(levels.values()), notes
 
 
-def _parenthesized(data: GweData, hq_id: str) -> bool:
+def parenthesized(data: GweData, hq_id: str) -> bool:
+    """Whether the unit is a HQ whose Attack Shift is printed in parentheses: given only
+    through others, after them (ExclusiveRules.parenthesized_shift)."""
     rating = data.units[hq_id].hq if hq_id in data.units else None
     return rating is not None and rating.parenthesized
 

@@ -172,12 +172,16 @@ class RailUse:
         """The Rail Capacity the unit counts against: its nationality's own, or the side's."""
         return self.own.get(data.units[unit_id].nationality, self.capacity)
 
+    def _pool(self, nationality: str | None) -> str | None:
+        """The capacity a nationality's units count against: its own (by its code), or the
+        side's (None)."""
+        return nationality if nationality in self.own else None
+
     def points(self, data: GweData, nationality: str | None = None) -> int:
         """The Stacking Points counted against the side's capacity, or a nationality's own."""
-        pool = nationality if nationality in self.own else None
+        pool = self._pool(nationality)
         return sum(stacking_points(data.units[u]) for u in self.counted
-                   if (data.units[u].nationality if data.units[u].nationality in self.own
-                       else None) == pool)
+                   if self._pool(data.units[u].nationality) == pool)
 
     def take(self, data: GweData, unit_id: str) -> bool:
         """Count the unit (once); False if that would pass the Rail Capacity."""
